@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Outpost needs to build and test. Idempotent: apt-get runs only
+# when a package is missing. Used by `make test`, CI and the Dockerfile's build stage.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config git ca-certificates
+    libcurl4-openssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
+    libgtest-dev libgmock-dev libspdlog-dev libfmt-dev libcli11-dev libbenchmark-dev
+)
+if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
+    packages+=(clang libclang-rt-14-dev)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "install-deps: all ${#packages[@]} packages present"
+    exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
