@@ -1,0 +1,88 @@
+// The board state of one position as plain data: piece bitboards, a mailbox, side to move,
+// castling, en passant, move counters and the Zobrist key. Copy-make: a move is applied to a
+// copy, so there is nothing to undo.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "attacks.hpp"
+#include "types.hpp"
+
+namespace engine {
+
+struct Board {
+    Bitboard by_type[PIECE_TYPE_NB] = {};
+    Bitboard by_color[COLOR_NB] = {};
+    Piece squares[SQUARE_NB];
+    Key key = 0;
+    Color side = WHITE;
+    std::uint8_t castling = NO_CASTLING;   // CastlingRight bits
+    Square en_passant = SQ_NONE;           // set only when a pawn of `side` can capture there
+    std::uint8_t halfmove_clock = 0;       // plies since the last capture or pawn move
+    std::uint16_t fullmove_number = 1;
+    bool chess960 = false;
+    // Where the castling rooks start, indexed by castling_index(); fixed for a game.
+    Square castling_rook[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+
+    // --- queries -------------------------------------------------------------------------
+    Bitboard pieces() const { return by_color[WHITE] | by_color[BLACK]; }
+    Bitboard pieces(Color c) const { return by_color[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color[c] & by_type[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color[c] & (by_type[a] | by_type[b]);
+    }
+    Piece piece_on(Square s) const { return squares[s]; }
+    bool empty(Square s) const { return squares[s] == NO_PIECE; }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+    // Pieces of either colour attacking s, given an occupancy.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
+    // Enemy pieces giving check to the side to move.
+    Bitboard checkers() const {
+        return attackers_to(king_square(side)) & pieces(~side);
+    }
+    bool in_check() const { return checkers() != 0; }
+    // Pieces of colour c that shield their own king from an enemy slider.
+    Bitboard pinned(Color c) const;
+
+    bool is_capture(Move m) const {
+        return m.kind() == MoveKind::EN_PASSANT ||
+               (m.kind() != MoveKind::CASTLING && !empty(m.to()));
+    }
+    Piece moved_piece(Move m) const { return squares[m.from()]; }
+    Piece captured_piece(Move m) const {
+        if (m.kind() == MoveKind::EN_PASSANT) return make_piece(~side, PAWN);
+        if (m.kind() == MoveKind::CASTLING) return NO_PIECE;
+        return squares[m.to()];
+    }
+    // Castling move for colour c on that side, king-to-rook; none when it has no right.
+    Move castling_move(Color c, bool king_side) const;
+    // Where king and rook land after castling (same in Chess960 and standard chess).
+    static Square castling_king_target(Color c, bool king_side) {
+        return relative_square(c, king_side ? G1 : C1);
+    }
+    static Square castling_rook_target(Color c, bool king_side) {
+        return relative_square(c, king_side ? F1 : D1);
+    }
+
+    // --- changes ---------------------------------------------------------------------------
+    // Applies a legal move (from this board's legal move list).
+    void make_move(Move m);
+    // Passes the turn (for null-move pruning); the side to move must not be in check.
+    void make_null_move();
+    // Computes the key from scratch (tests compare it with the incremental one).
+    Key compute_key() const;
+
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+
+private:
+    void move_piece(Square from, Square to);
+    void set_en_passant_if_capturable(Square s);
+};
+
+}  // namespace engine

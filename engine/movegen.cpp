@@ -1,0 +1,239 @@
+// Legal move generation. One template walks the position once per colour and generation
+// type, and hands target sets to a sink: one sink builds a move list, the other only counts.
+#include "movegen.hpp"
+
+namespace engine {
+
+namespace {
+
+struct ListSink {
+    MoveList& list;
+
+    void add(Square from, Bitboard targets) {
+        while (targets) list.push(Move(from, pop_lsb(targets)));
+    }
+    // Pawn moves whose origin is `to - offset`.
+    void add_pawn(int offset, Bitboard targets) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            list.push(Move(Square(to - offset), to));
+        }
+    }
+    void add_promotions(int offset, Bitboard targets) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            const Square from = Square(to - offset);
+            for (const PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+                list.push(Move(from, to, MoveKind::PROMOTION, pt));
+        }
+    }
+    void add_move(Move m) { list.push(m); }
+};
+
+struct CountSink {
+    std::uint64_t count = 0;
+
+    void add(Square, Bitboard targets) { count += unsigned(popcount(targets)); }
+    void add_pawn(int, Bitboard targets) { count += unsigned(popcount(targets)); }
+    void add_promotions(int, Bitboard targets) { count += 4 * unsigned(popcount(targets)); }
+    void add_move(Move) { ++count; }
+};
+
+template <Color Us, GenType Type, class Sink>
+void generate(const Board& b, Sink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr int Up = pawn_push(Us);
+    constexpr int UpLeft = Up + WEST, UpRight = Up + EAST;
+    constexpr Bitboard Rank3 = rank_bb(Us == WHITE ? 2 : 5);
+    constexpr Bitboard Rank8 = rank_bb(Us == WHITE ? 7 : 0);
+
+    const Square ksq = b.king_square(Us);
+    const Bitboard us = b.pieces(Us), them = b.pieces(Them), occupied = us | them;
+    const Bitboard empty = ~occupied;
+    const Bitboard checkers = b.attackers_to(ksq, occupied) & them;
+
+    // Which destination squares this generation type wants (before check/pin filtering).
+    const Bitboard wanted = Type == GenType::ALL ? ~us : Type == GenType::NOISY ? them : empty;
+
+    // King: a target is safe if no enemy attacks it once the king has left its square
+    // (so the king cannot step back along a checking ray).
+    {
+        Bitboard targets = king_attacks(ksq) & wanted;
+        const Bitboard without_king = occupied ^ square_bb(ksq);
+        Bitboard safe = 0;
+        while (targets) {
+            const Square t = pop_lsb(targets);
+            if (!b.attacked_by(Them, t, without_king)) safe |= square_bb(t);
+        }
+        sink.add(ksq, safe);
+    }
+    if (more_than_one(checkers)) return;  // double check: only the king may move
+
+    // A single check must be captured or blocked.
+    const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    const Bitboard target = wanted & check_mask;
+
+    // Pinned pieces may only move along the line through their king and pinner.
+    Bitboard pinned = 0;
+    {
+        Bitboard snipers = ((rook_attacks(ksq, them) & b.pieces(Them, ROOK, QUEEN)) |
+                            (bishop_attacks(ksq, them) & b.pieces(Them, BISHOP, QUEEN)));
+        while (snipers) {
+            const Square s = pop_lsb(snipers);
+            const Bitboard blockers = between_bb(ksq, s) & occupied & ~square_bb(s);
+            if (!more_than_one(blockers)) pinned |= blockers & us;
+        }
+    }
+
+    // Pawns not pinned, set-wise.
+    {
+        const Bitboard pawns = b.pieces(Us, PAWN) & ~pinned;
+        if constexpr (Type != GenType::NOISY) {
+            const Bitboard push1 = shift<Up>(pawns) & empty;
+            const Bitboard push2 = shift<Up>(push1 & Rank3) & empty & check_mask;
+            sink.add_pawn(Up, push1 & check_mask & ~Rank8);
+            sink.add_pawn(2 * Up, push2);
+        }
+        if constexpr (Type != GenType::QUIET) {
+            const Bitboard promo_push = shift<Up>(pawns) & empty & check_mask & Rank8;
+            const Bitboard left =
+                (Us == WHITE ? shift<NORTH + WEST>(pawns) : shift<SOUTH + WEST>(pawns)) & them &
+                check_mask;
+            const Bitboard right =
+                (Us == WHITE ? shift<NORTH + EAST>(pawns) : shift<SOUTH + EAST>(pawns)) & them &
+                check_mask;
+            sink.add_promotions(Up, promo_push);
+            sink.add_promotions(UpLeft, left & Rank8);
+            sink.add_promotions(UpRight, right & Rank8);
+            sink.add_pawn(UpLeft, left & ~Rank8);
+            sink.add_pawn(UpRight, right & ~Rank8);
+        }
+    }
+    // Pinned pawns, one at a time (rare).
+    {
+        Bitboard pawns = b.pieces(Us, PAWN) & pinned;
+        while (pawns) {
+            const Square from = pop_lsb(pawns);
+            const Bitboard line = line_bb(ksq, from);
+            Bitboard moves = 0;
+            const Bitboard one = shift<Up>(square_bb(from)) & empty;
+            if constexpr (Type != GenType::NOISY) {
+                moves |= one & ~Rank8;
+                moves |= shift<Up>(one & Rank3) & empty;
+            } else {
+                moves |= one & Rank8;
+            }
+            if constexpr (Type != GenType::QUIET) moves |= pawn_attacks(Us, from) & them;
+            if constexpr (Type == GenType::ALL) moves |= one & Rank8;
+            moves &= line & check_mask;
+            Bitboard promos = moves & Rank8;
+            Bitboard normal = moves & ~Rank8;
+            while (normal) sink.add_move(Move(from, pop_lsb(normal)));
+            while (promos) {
+                const Square to = pop_lsb(promos);
+                for (const PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+                    sink.add_move(Move(from, to, MoveKind::PROMOTION, pt));
+            }
+        }
+    }
+    // En passant: tested against the real occupancy after the capture, which covers the
+    // pawn pinned along the rank, a diagonal pin, and checks it does or does not resolve.
+    if constexpr (Type != GenType::QUIET) {
+        if (b.en_passant != SQ_NONE) {
+            const Square ep = b.en_passant;
+            const Square captured = Square(ep - Up);
+            Bitboard capturers = pawn_attacks(Them, ep) & b.pieces(Us, PAWN);
+            while (capturers) {
+                const Square from = pop_lsb(capturers);
+                const Bitboard occ =
+                    (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+                const Bitboard remaining_them = them ^ square_bb(captured);
+                const bool slider_check =
+                    (bishop_attacks(ksq, occ) & remaining_them &
+                     (b.pieces(BISHOP) | b.pieces(QUEEN))) ||
+                    (rook_attacks(ksq, occ) & remaining_them & (b.pieces(ROOK) | b.pieces(QUEEN)));
+                const bool leaper_check =
+                    checkers & ~square_bb(captured) & (b.pieces(KNIGHT) | b.pieces(PAWN));
+                if (!slider_check && !leaper_check)
+                    sink.add_move(Move(from, ep, MoveKind::EN_PASSANT));
+            }
+        }
+    }
+
+    // Knights (a pinned knight can never move).
+    {
+        Bitboard knights = b.pieces(Us, KNIGHT) & ~pinned;
+        while (knights) {
+            const Square from = pop_lsb(knights);
+            sink.add(from, knight_attacks(from) & target);
+        }
+    }
+    // Sliders.
+    {
+        Bitboard diagonal = b.pieces(Us, BISHOP, QUEEN);
+        while (diagonal) {
+            const Square from = pop_lsb(diagonal);
+            Bitboard t = bishop_attacks(from, occupied) & target;
+            if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+            sink.add(from, t);
+        }
+        Bitboard straight = b.pieces(Us, ROOK, QUEEN);
+        while (straight) {
+            const Square from = pop_lsb(straight);
+            Bitboard t = rook_attacks(from, occupied) & target;
+            if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+            sink.add(from, t);
+        }
+    }
+
+    // Castling: never out of check; both pieces' paths empty (apart from each other), no
+    // square the king crosses or lands on attacked once king and rook have left.
+    if constexpr (Type != GenType::NOISY) {
+        if (!checkers && (b.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))) {
+            for (const bool king_side : {true, false}) {
+                const int idx = castling_index(Us, king_side);
+                if (!(b.castling & (1 << idx))) continue;
+                const Square rsq = b.castling_rook[idx];
+                const Square kto = Board::castling_king_target(Us, king_side);
+                const Square rto = Board::castling_rook_target(Us, king_side);
+                const Bitboard others = occupied ^ square_bb(ksq) ^ square_bb(rsq);
+                if ((between_bb(ksq, kto) | between_bb(rsq, rto)) & others) continue;
+                Bitboard path = between_bb(ksq, kto) | square_bb(kto);
+                bool safe = true;
+                while (path && safe) safe = !b.attacked_by(Them, pop_lsb(path), others);
+                if (safe) sink.add_move(Move(ksq, rsq, MoveKind::CASTLING));
+            }
+        }
+    }
+}
+
+template <GenType Type, class Sink>
+void dispatch(const Board& b, Sink& sink) {
+    if (b.side == WHITE) generate<WHITE, Type>(b, sink);
+    else generate<BLACK, Type>(b, sink);
+}
+
+}  // namespace
+
+void generate_moves(const Board& board, MoveList& list, GenType type) {
+    ListSink sink{list};
+    switch (type) {
+        case GenType::ALL: dispatch<GenType::ALL>(board, sink); break;
+        case GenType::NOISY: dispatch<GenType::NOISY>(board, sink); break;
+        case GenType::QUIET: dispatch<GenType::QUIET>(board, sink); break;
+    }
+}
+
+std::uint64_t count_legal_moves(const Board& board) {
+    CountSink sink;
+    dispatch<GenType::ALL>(board, sink);
+    return sink.count;
+}
+
+bool is_legal(const Board& board, Move m) {
+    if (m.is_none() || board.empty(m.from()) || color_of(board.piece_on(m.from())) != board.side)
+        return false;
+    return legal_moves(board).contains(m);
+}
+
+}  // namespace engine

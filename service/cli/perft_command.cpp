@@ -1,0 +1,121 @@
+// `outpost perft`: prints counts like Stockfish's `go perft` ("move: count" lines, then
+// "Nodes searched: N") so scripts written for Stockfish work unchanged; with --suite it checks
+// every count of an EPD file and exits 1 on any mismatch.
+#include "service/cli/perft_command.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "engine/fen.hpp"
+#include "engine/perft.hpp"
+#include "engine/position.hpp"
+
+namespace cli {
+
+namespace {
+
+struct PerftOptions {
+    std::string fen{engine::START_FEN};
+    int depth = 5;
+    bool divide = false;
+    bool chess960 = false;
+    std::string suite;
+    int max_depth = 99;
+    std::uint64_t max_nodes = 0;  // 0 = no limit
+};
+
+int run_single(const PerftOptions& o) {
+    auto board = engine::parse_fen(o.fen, o.chess960);
+    if (!board) {
+        std::cerr << "perft: " << board.error() << "\n";
+        return 2;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (o.divide) {
+        for (const auto& [move, count] : engine::perft_divide(*board, o.depth)) {
+            std::cout << engine::move_to_uci(*board, move) << ": " << count << "\n";
+            total += count;
+        }
+        std::cout << "\n";
+    } else {
+        total = engine::perft(*board, o.depth);
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cerr << "time " << static_cast<long long>(seconds * 1000) << " ms, "
+              << static_cast<long long>(double(total) / std::max(seconds, 1e-9)) << " nodes/s\n";
+    std::cout << "Nodes searched: " << total << "\n";
+    return 0;
+}
+
+int run_suite(const PerftOptions& o) {
+    std::ifstream in(o.suite);
+    if (!in) {
+        std::cerr << "perft: cannot read suite file '" << o.suite << "'\n";
+        return 2;
+    }
+    std::string line;
+    int line_no = 0, checked = 0, failed = 0, skipped = 0;
+    std::uint64_t nodes = 0;
+    const auto start = std::chrono::steady_clock::now();
+    while (std::getline(in, line)) {
+        ++line_no;
+        auto parsed = engine::parse_perft_line(line);
+        if (!parsed) {
+            std::cout << o.suite << ":" << line_no << ": " << parsed.error() << "\n";
+            ++failed;
+            continue;
+        }
+        if (!parsed->has_value()) continue;
+        const engine::PerftCase& c = **parsed;
+        auto board = engine::parse_fen(c.fen);  // Shredder letters imply Chess960 by themselves
+        if (!board) {
+            std::cout << o.suite << ":" << line_no << ": " << board.error() << "\n";
+            ++failed;
+            continue;
+        }
+        for (const auto& [depth, expected] : c.expected) {
+            if (depth > o.max_depth || (o.max_nodes && expected > o.max_nodes)) {
+                ++skipped;
+                continue;
+            }
+            const std::uint64_t got = engine::perft(*board, depth);
+            nodes += got;
+            ++checked;
+            if (got != expected) {
+                ++failed;
+                std::cout << o.suite << ":" << line_no << ": D" << depth << " expected "
+                          << expected << " got " << got << "  " << c.fen << "\n";
+            }
+        }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << "perft suite " << o.suite << ": " << checked << " counts checked, " << failed
+              << " mismatches, " << skipped << " over the limits, " << nodes << " nodes in "
+              << static_cast<long long>(seconds * 1000) << " ms\n";
+    return failed ? 1 : 0;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app) {
+    auto opts = std::make_shared<PerftOptions>();
+    auto* cmd = app.add_subcommand("perft", "Count move-tree leaves (move generator check)");
+    cmd->add_option("--fen", opts->fen, "position (default: the start position)");
+    cmd->add_option("--depth,-d", opts->depth, "depth in plies")->check(CLI::Range(0, 20));
+    cmd->add_flag("--divide", opts->divide, "print the count under each root move");
+    cmd->add_flag("--chess960", opts->chess960, "treat KQkq castling as Chess960");
+    cmd->add_option("--suite", opts->suite, "EPD file with ;D<depth> <nodes> fields to check");
+    cmd->add_option("--max-depth", opts->max_depth, "with --suite: skip deeper counts");
+    cmd->add_option("--max-nodes", opts->max_nodes, "with --suite: skip larger counts");
+    cmd->callback([opts] {
+        const int rc = opts->suite.empty() ? run_single(*opts) : run_suite(*opts);
+        if (rc != 0) throw CLI::RuntimeError(rc);
+    });
+}
+
+}  // namespace cli
