@@ -1,0 +1,152 @@
+// Api: one function per Lichess Bot API endpoint, with rate limits and retries applied.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lichess_client/events.hpp"
+#include "lichess_client/http_client.hpp"
+#include "lichess_client/payloads.hpp"
+#include "lichess_client/rate_limiter.hpp"
+#include "lichess_client/result.hpp"
+#include "lichess_client/retry.hpp"
+
+namespace lichess {
+
+struct ApiOptions {
+    HttpConfig http;
+    RetryPolicy retry;
+    RateLimitConfig rate_limit;
+    std::uint64_t jitter_seed = 0;  // 0: random
+};
+
+// Decline reasons as the request wants them (camelCase); events echo them in lowercase.
+enum class DeclineReason {
+    Generic,
+    Later,
+    TooFast,
+    TooSlow,
+    TimeControl,
+    Rated,
+    Casual,
+    Standard,
+    Variant,
+    NoBot,
+    OnlyBot,
+};
+[[nodiscard]] const char* to_string(DeclineReason r);
+// Case-insensitive, so both "tooFast" and the event's "toofast" work.
+[[nodiscard]] std::optional<DeclineReason> parse_decline_reason(std::string_view s);
+
+enum class ChatRoom { Player, Spectator };
+[[nodiscard]] const char* to_string(ChatRoom r);
+
+// POST /api/challenge/{username}. Set clock (real-time), or days (correspondence), or neither
+// (unlimited).
+struct ChallengeRequest {
+    std::optional<int> clock_limit_s;
+    std::optional<int> clock_increment_s;
+    std::optional<int> days;
+    bool rated = false;
+    std::string color = "random";  // white | black | random
+    std::string variant = "standard";
+    std::optional<std::string> fen;
+};
+
+// How a streaming connection opened through Api ended.
+struct StreamResult {
+    StreamEnd::Kind kind = StreamEnd::Kind::Closed;
+    std::optional<ApiError> error;  // for Http (incl. 429) and Network
+    std::uint64_t bytes = 0;
+};
+
+using ByteSink = std::function<void(std::string_view)>;
+
+class Api {
+  public:
+    // Throws std::invalid_argument for a bad base URL or token (start-up error).
+    explicit Api(ApiOptions options);
+    Api(const Api&) = delete;
+    Api& operator=(const Api&) = delete;
+
+    // ---- account and users (family Account) ----
+    [[nodiscard]] Result<Account> account();
+    // Fails with Kind::Config when the token is unknown or lacks bot:play.
+    [[nodiscard]] Result<TokenInfo> token_test();
+    [[nodiscard]] Result<Playing> playing(int nb = 50);
+    [[nodiscard]] Result<Ok> upgrade_to_bot();
+    [[nodiscard]] Result<std::vector<User>> bots_online(int nb = 100);
+    [[nodiscard]] Result<std::vector<UserStatus>> user_status(const std::vector<std::string>& ids);
+
+    // ---- playing (families Move, GameAction, Chat) ----
+    // `still_on` is asked before every retry: a move is retried (network errors, 5xx) only
+    // while the game can still be on. A 4xx (e.g. 400 at game end) returns at once.
+    [[nodiscard]] Result<Ok> post_move(std::string_view game_id, std::string_view uci,
+                                       std::optional<bool> offering_draw = std::nullopt,
+                                       const std::function<bool()>& still_on = {});
+    [[nodiscard]] Result<Ok> chat(std::string_view game_id, ChatRoom room, std::string_view text);
+    [[nodiscard]] Result<Ok> abort(std::string_view game_id);
+    [[nodiscard]] Result<Ok> resign(std::string_view game_id);
+    [[nodiscard]] Result<Ok> handle_draw(std::string_view game_id, bool accept);
+    [[nodiscard]] Result<Ok> handle_takeback(std::string_view game_id, bool accept);
+    [[nodiscard]] Result<Ok> claim_victory(std::string_view game_id);
+    [[nodiscard]] Result<Ok> claim_draw(std::string_view game_id);
+
+    // ---- challenges (family Challenge) ----
+    [[nodiscard]] Result<Ok> accept_challenge(std::string_view id,
+                                              std::optional<Color> color = std::nullopt);
+    [[nodiscard]] Result<Ok> decline_challenge(std::string_view id,
+                                               DeclineReason reason = DeclineReason::Generic);
+    [[nodiscard]] Result<ChallengeInfo> create_challenge(std::string_view username,
+                                                         const ChallengeRequest& request);
+    [[nodiscard]] Result<Ok> cancel_challenge(std::string_view id);
+
+    // ---- streams: one connection each; EventStream / GameStream add parsing and reconnects.
+    // on_bytes gets raw body bytes. Ends on close, error, silence or stop (or shutdown()).
+    StreamResult stream_events(std::stop_token stop, Millis silence, const ByteSink& on_bytes);
+    StreamResult stream_game(std::string_view game_id, std::stop_token stop, Millis silence,
+                             const ByteSink& on_bytes);
+
+    // ---- state ----
+    // Time left on a 429 pause of `family` (e.g. stop matchmaking while Challenge is paused).
+    [[nodiscard]] std::optional<Millis> paused_for(Family family) const {
+        return limiter_.paused_for(family);
+    }
+    [[nodiscard]] const RateLimiter& rate_limiter() const { return limiter_; }
+    [[nodiscard]] HttpClient& http() { return http_; }
+
+    // Wakes every waiting retry and stream; later calls fail with Kind::Cancelled.
+    void shutdown();
+    [[nodiscard]] bool is_shut_down() const { return shutdown_.stop_requested(); }
+    [[nodiscard]] std::stop_token shutdown_token() const { return shutdown_.get_token(); }
+
+    // Sleeps unless `stop` or shutdown() fires first; false when interrupted.
+    bool sleep_for(Millis duration, std::stop_token stop = {});
+
+  private:
+    [[nodiscard]] Result<HttpResponse> call(Family family, const HttpRequest& request,
+                                            const std::function<bool()>& still_on = {});
+    [[nodiscard]] Result<Ok> post_ok(Family family, std::string target, std::string body = {});
+    StreamResult open_stream(Family family, const std::string& target, std::stop_token stop,
+                             Millis silence, const ByteSink& on_bytes);
+    // A non-2xx reply as an error value; a 429 also pauses the family.
+    [[nodiscard]] ApiError error_from(Family family, int status, std::string_view body);
+
+    ApiOptions options_;
+    HttpClient http_;
+    RateLimiter limiter_;
+    Backoff backoff_;
+    std::stop_source shutdown_;
+    std::mutex sleep_mutex_;
+    std::condition_variable_any sleep_cv_;
+};
+
+}  // namespace lichess

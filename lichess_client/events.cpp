@@ -1,0 +1,295 @@
+// Parsing of event-stream and game-stream lines into the structs of events.hpp.
+#include "lichess_client/events.hpp"
+
+#include <array>
+#include <stdexcept>
+#include <utility>
+
+#include "lichess_client/json_util.hpp"
+
+namespace lichess {
+
+using detail::json;
+using detail::opt_bool;
+using detail::opt_i64;
+using detail::opt_int;
+using detail::opt_str;
+using detail::req_bool;
+using detail::req_i64;
+using detail::req_str;
+
+namespace {
+
+constexpr std::array<std::pair<const char*, GameStatus>, 14> kStatusNames{{
+    {"created", GameStatus::Created},
+    {"started", GameStatus::Started},
+    {"aborted", GameStatus::Aborted},
+    {"mate", GameStatus::Mate},
+    {"resign", GameStatus::Resign},
+    {"stalemate", GameStatus::Stalemate},
+    {"timeout", GameStatus::Timeout},
+    {"draw", GameStatus::Draw},
+    {"outoftime", GameStatus::OutOfTime},
+    {"cheat", GameStatus::Cheat},
+    {"noStart", GameStatus::NoStart},
+    {"unknownFinish", GameStatus::UnknownFinish},
+    {"insufficientMaterialClaim", GameStatus::InsufficientMaterialClaim},
+    {"variantEnd", GameStatus::VariantEnd},
+}};
+
+Variant variant_from(const json& j) {
+    Variant v;
+    v.key = opt_str(j, "key").value_or("standard");
+    v.name = opt_str(j, "name").value_or(v.key);
+    return v;
+}
+
+std::optional<Compat> compat_from(const json& j) {
+    const json* c = detail::field(j, "compat");
+    if (c == nullptr) return std::nullopt;
+    return Compat{opt_bool(*c, "bot").value_or(false), opt_bool(*c, "board").value_or(false)};
+}
+
+ChallengeUser challenge_user_from(const json& j) {
+    ChallengeUser u;
+    u.id = req_str(j, "id");
+    u.name = opt_str(j, "name").value_or(u.id);
+    u.rating = opt_int(j, "rating");
+    u.title = opt_str(j, "title");
+    u.provisional = opt_bool(j, "provisional").value_or(false);
+    u.online = opt_bool(j, "online");
+    return u;
+}
+
+TimeControl time_control_from(const json& j) {
+    TimeControl tc;
+    const std::string type = req_str(j, "type");
+    if (type == "clock") {
+        tc.type = TimeControl::Type::Clock;
+        tc.limit_s = opt_int(j, "limit");
+        tc.increment_s = opt_int(j, "increment");
+        tc.show = opt_str(j, "show");
+    } else if (type == "correspondence") {
+        tc.type = TimeControl::Type::Correspondence;
+        tc.days_per_turn = opt_int(j, "daysPerTurn");
+    } else {
+        tc.type = TimeControl::Type::Unlimited;
+    }
+    return tc;
+}
+
+ChallengeInfo challenge_info_from(const json& j) {
+    ChallengeInfo c;
+    c.id = req_str(j, "id");
+    c.url = opt_str(j, "url").value_or("");
+    c.status = opt_str(j, "status").value_or("");
+    c.challenger = challenge_user_from(j.at("challenger"));
+    if (const json* d = detail::field(j, "destUser")) c.dest_user = challenge_user_from(*d);
+    c.variant = variant_from(j.at("variant"));
+    c.rated = opt_bool(j, "rated").value_or(false);
+    c.speed = opt_str(j, "speed").value_or("");
+    c.time_control = time_control_from(j.at("timeControl"));
+    c.color = opt_str(j, "color").value_or("random");
+    if (auto fc = opt_str(j, "finalColor")) c.final_color = parse_color(*fc);
+    if (const json* p = detail::field(j, "perf")) c.perf_name = opt_str(*p, "name").value_or("");
+    c.direction = opt_str(j, "direction");
+    c.initial_fen = opt_str(j, "initialFen");
+    c.rematch_of = opt_str(j, "rematchOf");
+    c.decline_reason = opt_str(j, "declineReason");
+    c.decline_reason_key = opt_str(j, "declineReasonKey");
+    if (const json* r = detail::field(j, "rules"); r != nullptr && r->is_array()) {
+        for (const auto& rule : *r)
+            if (rule.is_string()) c.rules.push_back(rule.get<std::string>());
+    }
+    return c;
+}
+
+GameEventInfo game_info_from(const json& j) {
+    GameEventInfo g;
+    g.game_id = opt_str(j, "gameId").value_or(opt_str(j, "id").value_or(""));
+    if (g.game_id.empty()) throw std::invalid_argument("game has neither gameId nor id");
+    g.full_id = opt_str(j, "fullId").value_or("");
+    if (auto c = opt_str(j, "color")) g.color = parse_color(*c);
+    g.fen = opt_str(j, "fen");
+    g.last_move = opt_str(j, "lastMove");
+    g.source = opt_str(j, "source");
+    if (const json* s = detail::field(j, "status")) {
+        if (auto name = opt_str(*s, "name")) {
+            g.status = parse_game_status(*name);
+            g.status_name = std::move(name);
+        }
+    }
+    if (const json* v = detail::field(j, "variant")) g.variant = variant_from(*v);
+    g.speed = opt_str(j, "speed");
+    g.perf = opt_str(j, "perf");
+    g.rated = opt_bool(j, "rated");
+    g.has_moved = opt_bool(j, "hasMoved");
+    if (const json* o = detail::field(j, "opponent")) {
+        GameOpponent op;
+        op.id = opt_str(*o, "id");
+        op.username = opt_str(*o, "username").value_or("");
+        op.rating = opt_int(*o, "rating");
+        op.rating_diff = opt_int(*o, "ratingDiff");
+        op.ai_level = opt_int(*o, "ai");
+        g.opponent = std::move(op);
+    }
+    g.is_my_turn = opt_bool(j, "isMyTurn");
+    g.seconds_left = opt_int(j, "secondsLeft");
+    if (auto w = opt_str(j, "winner")) g.winner = parse_color(*w);
+    g.rating_diff = opt_int(j, "ratingDiff");
+    g.compat = compat_from(j);
+    g.tournament_id = opt_str(j, "tournamentId");
+    return g;
+}
+
+GamePlayer player_from(const json& j) {
+    GamePlayer p;
+    p.id = opt_str(j, "id");
+    p.ai_level = opt_int(j, "aiLevel");
+    p.name = opt_str(j, "name").value_or(p.id.value_or(""));
+    if (p.name.empty() && p.ai_level) p.name = "Stockfish level " + std::to_string(*p.ai_level);
+    p.title = opt_str(j, "title");
+    p.rating = opt_int(j, "rating");
+    p.provisional = opt_bool(j, "provisional").value_or(false);
+    return p;
+}
+
+GameState game_state_from(const json& j) {
+    GameState s;
+    s.moves = req_str(j, "moves");
+    s.wtime_ms = req_i64(j, "wtime");
+    s.btime_ms = req_i64(j, "btime");
+    s.winc_ms = opt_i64(j, "winc").value_or(0);
+    s.binc_ms = opt_i64(j, "binc").value_or(0);
+    s.status_name = req_str(j, "status");
+    s.status = parse_game_status(s.status_name);
+    if (auto w = opt_str(j, "winner")) s.winner = parse_color(*w);
+    s.wdraw = opt_bool(j, "wdraw").value_or(false);
+    s.bdraw = opt_bool(j, "bdraw").value_or(false);
+    s.wtakeback = opt_bool(j, "wtakeback").value_or(false);
+    s.btakeback = opt_bool(j, "btakeback").value_or(false);
+    if (const json* e = detail::field(j, "expiration")) {
+        s.expiration = Expiration{opt_i64(*e, "idleMillis").value_or(0),
+                                  opt_i64(*e, "millisToMove").value_or(0)};
+    }
+    s.rematch = opt_str(j, "rematch");
+    return s;
+}
+
+GameFull game_full_from(const json& j) {
+    GameFull g;
+    g.id = req_str(j, "id");
+    g.variant = variant_from(j.at("variant"));
+    if (const json* c = detail::field(j, "clock")) {
+        g.clock = Clock{req_i64(*c, "initial"), req_i64(*c, "increment")};
+    }
+    g.speed = opt_str(j, "speed").value_or("");
+    if (const json* p = detail::field(j, "perf")) g.perf_name = opt_str(*p, "name").value_or("");
+    g.rated = opt_bool(j, "rated").value_or(false);
+    g.created_at_ms = opt_i64(j, "createdAt").value_or(0);
+    g.white = player_from(j.at("white"));
+    g.black = player_from(j.at("black"));
+    g.initial_fen = opt_str(j, "initialFen").value_or("startpos");
+    if (g.initial_fen.empty()) g.initial_fen = "startpos";
+    g.state = game_state_from(j.at("state"));
+    g.days_per_turn = opt_int(j, "daysPerTurn");
+    g.tournament_id = opt_str(j, "tournamentId");
+    return g;
+}
+
+// Parses `line` as a JSON object and hands it to `convert`; every failure becomes a value.
+template <class Out, class F>
+Result<Out, ParseError> guarded(std::string_view text, F&& convert) {
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return ParseError{"invalid JSON: " + detail::excerpt(text)};
+    if (!j.is_object()) return ParseError{"not a JSON object: " + detail::excerpt(text)};
+    try {
+        return convert(j);
+    } catch (const std::exception& e) {
+        return ParseError{std::string("bad fields (") + e.what() + "): " + detail::excerpt(text)};
+    }
+}
+
+}  // namespace
+
+std::optional<Color> parse_color(std::string_view s) {
+    if (s == "white") return Color::White;
+    if (s == "black") return Color::Black;
+    return std::nullopt;
+}
+
+const char* to_string(Color c) { return c == Color::White ? "white" : "black"; }
+
+GameStatus parse_game_status(std::string_view name) {
+    for (const auto& [n, s] : kStatusNames)
+        if (name == n) return s;
+    return GameStatus::Unknown;
+}
+
+const char* to_string(GameStatus s) {
+    for (const auto& [n, st] : kStatusNames)
+        if (st == s) return n;
+    return "unknown";
+}
+
+bool is_game_over(GameStatus s) { return s != GameStatus::Created && s != GameStatus::Started; }
+
+Result<ChallengeInfo, ParseError> challenge_from_json(const json& j) {
+    try {
+        return challenge_info_from(j);
+    } catch (const std::exception& e) {
+        return ParseError{std::string("bad challenge (") + e.what() + ")"};
+    }
+}
+
+Result<ChallengeInfo, ParseError> parse_challenge(std::string_view text) {
+    return guarded<ChallengeInfo>(text, [](const json& j) { return challenge_info_from(j); });
+}
+
+Result<std::optional<Event>, ParseError> parse_event(std::string_view line) {
+    return guarded<std::optional<Event>>(line, [](const json& j) -> std::optional<Event> {
+        const std::string type = opt_str(j, "type").value_or("");
+        if (type == "challenge") {
+            return Event{Challenge{challenge_info_from(j.at("challenge")), compat_from(j)}};
+        }
+        if (type == "challengeCanceled") {
+            return Event{ChallengeCanceled{challenge_info_from(j.at("challenge"))}};
+        }
+        if (type == "challengeDeclined") {
+            return Event{ChallengeDeclined{challenge_info_from(j.at("challenge"))}};
+        }
+        if (type == "gameStart") return Event{GameStart{game_info_from(j.at("game"))}};
+        if (type == "gameFinish") return Event{GameFinish{game_info_from(j.at("game"))}};
+        return std::nullopt;
+    });
+}
+
+Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view line) {
+    return guarded<std::optional<GameEvent>>(line, [](const json& j) -> std::optional<GameEvent> {
+        const std::string type = opt_str(j, "type").value_or("");
+        if (type == "gameFull") return GameEvent{game_full_from(j)};
+        if (type == "gameState") return GameEvent{game_state_from(j)};
+        if (type == "chatLine") {
+            return GameEvent{ChatLine{opt_str(j, "room").value_or("player"), req_str(j, "username"),
+                                      req_str(j, "text")}};
+        }
+        if (type == "opponentGone") {
+            return GameEvent{OpponentGone{req_bool(j, "gone"), opt_int(j, "claimWinInSeconds")}};
+        }
+        return std::nullopt;
+    });
+}
+
+const char* type_name(const Event& e) {
+    static constexpr std::array<const char*, 5> kNames{
+        "challenge", "challengeCanceled", "challengeDeclined", "gameStart", "gameFinish"};
+    return kNames.at(e.index());
+}
+
+const char* type_name(const GameEvent& e) {
+    static constexpr std::array<const char*, 4> kNames{"gameFull", "gameState", "chatLine",
+                                                       "opponentGone"};
+    return kNames.at(e.index());
+}
+
+}  // namespace lichess

@@ -1,0 +1,165 @@
+// Parsing of REST replies into the structs of payloads.hpp; failures are values.
+#include "lichess_client/payloads.hpp"
+
+#include <stdexcept>
+
+#include "lichess_client/json_util.hpp"
+
+namespace lichess {
+
+using detail::json;
+using detail::opt_bool;
+using detail::opt_i64;
+using detail::opt_int;
+using detail::opt_str;
+using detail::req_str;
+
+namespace {
+
+template <class Out, class F>
+Result<Out, ParseError> guarded(std::string_view text, F&& convert) {
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return ParseError{"invalid JSON: " + detail::excerpt(text)};
+    try {
+        return convert(j);
+    } catch (const std::exception& e) {
+        return ParseError{std::string("bad fields (") + e.what() + "): " + detail::excerpt(text)};
+    }
+}
+
+std::map<std::string, PerfRating> perfs_from(const json& j) {
+    std::map<std::string, PerfRating> out;
+    const json* perfs = detail::field(j, "perfs");
+    if (perfs == nullptr || !perfs->is_object()) return out;
+    for (const auto& [name, p] : perfs->items()) {
+        if (!p.is_object() || !p.contains("rating")) continue;  // puzzle modes have no rating
+        out[name] = PerfRating{opt_int(p, "rating").value_or(0), opt_int(p, "games").value_or(0),
+                               opt_bool(p, "prov").value_or(false)};
+    }
+    return out;
+}
+
+// nowPlaying entries look like gameStart payloads but without a nested status object.
+GameEventInfo playing_game_from(const json& j) {
+    GameEventInfo g;
+    g.game_id = req_str(j, "gameId");
+    g.full_id = opt_str(j, "fullId").value_or("");
+    if (auto c = opt_str(j, "color")) g.color = parse_color(*c);
+    g.fen = opt_str(j, "fen");
+    g.last_move = opt_str(j, "lastMove");
+    g.source = opt_str(j, "source");
+    if (const json* s = detail::field(j, "status")) {
+        if (auto name = opt_str(*s, "name")) {
+            g.status = parse_game_status(*name);
+            g.status_name = std::move(name);
+        }
+    }
+    if (const json* v = detail::field(j, "variant")) {
+        g.variant =
+            Variant{opt_str(*v, "key").value_or("standard"), opt_str(*v, "name").value_or("")};
+    }
+    g.speed = opt_str(j, "speed");
+    g.perf = opt_str(j, "perf");
+    g.rated = opt_bool(j, "rated");
+    g.has_moved = opt_bool(j, "hasMoved");
+    if (const json* o = detail::field(j, "opponent")) {
+        g.opponent =
+            GameOpponent{opt_str(*o, "id"), opt_str(*o, "username").value_or(""),
+                         opt_int(*o, "rating"), opt_int(*o, "ratingDiff"), opt_int(*o, "ai")};
+    }
+    g.is_my_turn = opt_bool(j, "isMyTurn");
+    g.seconds_left = opt_int(j, "secondsLeft");
+    if (auto w = opt_str(j, "winner")) g.winner = parse_color(*w);
+    g.tournament_id = opt_str(j, "tournamentId");
+    return g;
+}
+
+}  // namespace
+
+bool TokenInfo::has_scope(std::string_view scope) const {
+    for (const auto& s : scopes)
+        if (s == scope) return true;
+    return false;
+}
+
+Result<Account, ParseError> parse_account(std::string_view text) {
+    return guarded<Account>(text, [](const json& j) {
+        Account a;
+        a.id = req_str(j, "id");
+        a.username = opt_str(j, "username").value_or(a.id);
+        a.title = opt_str(j, "title");
+        a.perfs = perfs_from(j);
+        a.disabled = opt_bool(j, "disabled").value_or(false);
+        a.tos_violation = opt_bool(j, "tosViolation").value_or(false);
+        return a;
+    });
+}
+
+Result<Playing, ParseError> parse_playing(std::string_view text) {
+    return guarded<Playing>(text, [](const json& j) {
+        Playing p;
+        for (const auto& g : j.at("nowPlaying")) p.now_playing.push_back(playing_game_from(g));
+        return p;
+    });
+}
+
+Result<std::optional<TokenInfo>, ParseError> parse_token_test(std::string_view text,
+                                                              std::string_view token) {
+    return guarded<std::optional<TokenInfo>>(
+        text, [token](const json& j) -> std::optional<TokenInfo> {
+            const json* entry = detail::field(j, std::string(token).c_str());
+            if (entry == nullptr) return std::nullopt;
+            TokenInfo t;
+            t.user_id = opt_str(*entry, "userId").value_or("");
+            const std::string scopes = opt_str(*entry, "scopes").value_or("");
+            std::size_t start = 0;
+            while (start <= scopes.size()) {
+                const auto comma = scopes.find(',', start);
+                const auto end = comma == std::string::npos ? scopes.size() : comma;
+                if (end > start) t.scopes.push_back(scopes.substr(start, end - start));
+                if (comma == std::string::npos) break;
+                start = comma + 1;
+            }
+            t.expires_ms = opt_i64(*entry, "expires");
+            return t;
+        });
+}
+
+Result<User, ParseError> parse_user(std::string_view text) {
+    return guarded<User>(text, [](const json& j) {
+        User u;
+        u.id = req_str(j, "id");
+        u.username = opt_str(j, "username").value_or(u.id);
+        u.title = opt_str(j, "title");
+        u.perfs = perfs_from(j);
+        return u;
+    });
+}
+
+Result<std::vector<UserStatus>, ParseError> parse_user_status(std::string_view text) {
+    return guarded<std::vector<UserStatus>>(text, [](const json& j) {
+        std::vector<UserStatus> out;
+        for (const auto& e : j) {
+            UserStatus s;
+            s.id = req_str(e, "id");
+            s.name = opt_str(e, "name").value_or(s.id);
+            s.title = opt_str(e, "title");
+            s.online = opt_bool(e, "online").value_or(false);
+            s.playing = opt_bool(e, "playing").value_or(false);
+            out.push_back(std::move(s));
+        }
+        return out;
+    });
+}
+
+Result<AiGame, ParseError> parse_ai_game(std::string_view text) {
+    return guarded<AiGame>(text, [](const json& j) {
+        AiGame g;
+        g.id = req_str(j, "id");
+        g.full_id = opt_str(j, "fullId").value_or("");
+        if (auto p = opt_str(j, "player")) g.player = parse_color(*p);
+        return g;
+    });
+}
+
+}  // namespace lichess

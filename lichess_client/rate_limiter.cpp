@@ -1,0 +1,63 @@
+// RateLimiter: per-family pauses after HTTP 429.
+#include "lichess_client/rate_limiter.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace lichess {
+
+const char* to_string(Family f) {
+    switch (f) {
+        case Family::Move:
+            return "move";
+        case Family::GameAction:
+            return "game-action";
+        case Family::Chat:
+            return "chat";
+        case Family::Challenge:
+            return "challenge";
+        case Family::Account:
+            return "account";
+        case Family::EventStream:
+            return "event-stream";
+        case Family::GameStream:
+            return "game-stream";
+    }
+    return "?";
+}
+
+std::chrono::milliseconds RateLimiter::on_rate_limited(
+    Family family, std::optional<std::chrono::milliseconds> hint) {
+    const auto pause = std::max(config_.min_pause, hint.value_or(std::chrono::milliseconds{0}));
+    const auto now = Clock::now();
+    bool fresh = false;
+    {
+        std::lock_guard lock(state_);
+        ++count_;
+        auto& until = slots_[static_cast<std::size_t>(family)].paused_until;
+        fresh = until <= now;  // a 429 during a pause extends it silently
+        until = std::max(until, now + pause);
+    }
+    if (fresh) {
+        spdlog::warn("lichess: rate limited (429) on {} requests; pausing them for {} s",
+                     to_string(family),
+                     std::chrono::duration_cast<std::chrono::duration<double>>(pause).count());
+    }
+    return pause;
+}
+
+std::optional<std::chrono::milliseconds> RateLimiter::paused_for(Family family) const {
+    const auto now = Clock::now();
+    std::lock_guard lock(state_);
+    const auto until = slots_[static_cast<std::size_t>(family)].paused_until;
+    if (until <= now) return std::nullopt;
+    return std::chrono::ceil<std::chrono::milliseconds>(until - now);
+}
+
+std::size_t RateLimiter::rate_limit_count() const {
+    std::lock_guard lock(state_);
+    return count_;
+}
+
+}  // namespace lichess
