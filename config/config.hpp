@@ -1,0 +1,124 @@
+// The settings Outpost runs with: plain structs whose member initialisers are the defaults.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace config {
+
+// Opening book files per variant name ("standard", "chess960"): tried in order.
+using BookFiles = std::map<std::string, std::vector<std::string>>;
+
+struct BookConfig {
+    bool enabled = false;
+    BookFiles files;
+    std::string selection = "weighted_random";  // best_move | weighted_random | uniform_random
+    int min_weight = 1;                         // polyglot weight, 0..65535
+    int max_depth = 20;                         // full moves into the game
+    bool operator==(const BookConfig&) const = default;
+};
+
+struct EngineConfig {
+    int hash_mb = 64;
+    int threads = 1;
+    int move_overhead_ms = 100;  // kept back from our clock on every move
+    bool ponder = false;
+    BookConfig book;
+    bool operator==(const EngineConfig&) const = default;
+};
+
+struct ChallengeConfig {
+    int concurrency = 1;
+    bool accept_bot = true;
+    bool only_bot = false;
+    std::vector<std::string> variants = {"standard", "chess960", "fromPosition"};
+    std::vector<std::string> time_controls = {"bullet", "blitz", "rapid", "classical"};
+    std::vector<std::string> modes = {"casual", "rated"};
+    int min_base = 0;  // seconds
+    int max_base = 1800;
+    int min_increment = 0;  // seconds
+    int max_increment = 20;
+    int min_days = 1;  // correspondence
+    int max_days = 14;
+    int min_rating = 0;
+    int max_rating = 4000;
+    std::vector<std::string> block_list;
+    std::vector<std::string> allow_list;  // empty: everyone
+    int max_simultaneous_games_per_user = 5;
+    int accept_timeout_s = 30;  // an accepted challenge holds a slot this long without a gameStart
+    bool operator==(const ChallengeConfig&) const = default;
+};
+
+// Chat texts; "{me}" and "{opponent}" are replaced by the two usernames. Empty: say nothing.
+struct GreetingConfig {
+    std::string hello = "Hi {opponent}, I'm {me}. Good luck!";
+    std::string goodbye = "Good game, {opponent}!";
+    std::string hello_spectators = "Hi! I'm {me}, playing {opponent}. Thanks for watching.";
+    std::string goodbye_spectators = "Thanks for watching!";
+    bool operator==(const GreetingConfig&) const = default;
+};
+
+// Scores are centipawns from the bot's point of view.
+struct DrawOrResignConfig {
+    bool resign_enabled = false;
+    int resign_score = -1000;
+    int resign_moves = 3;
+    bool offer_draw_enabled = true;
+    int offer_draw_score = 0;
+    int offer_draw_moves = 10;
+    int offer_draw_pieces = 10;
+    bool operator==(const DrawOrResignConfig&) const = default;
+};
+
+struct CorrespondenceConfig {
+    int move_time_s = 60;
+    int checkin_period_s = 300;
+    int max_concurrent_searches = 1;
+    bool operator==(const CorrespondenceConfig&) const = default;
+};
+
+struct MatchmakingConfig {
+    bool enabled = false;
+    bool allow_during_games = false;
+    int challenge_timeout_min = 30;  // idle minutes before we challenge someone
+    std::vector<std::string> time_controls = {"3+2", "5+3"};  // "minutes+seconds"
+    std::vector<std::string> variants = {"standard"};
+    bool rated = true;
+    int opponent_min_rating = 600;
+    int opponent_max_rating = 4000;
+    int opponent_rating_difference = 300;  // 0: use only the min/max window
+    std::vector<std::string> block_list;
+    bool operator==(const MatchmakingConfig&) const = default;
+};
+
+struct HealthConfig {
+    std::string listen = "127.0.0.1:8080";  // host:port; empty: no health endpoint
+    bool operator==(const HealthConfig&) const = default;
+};
+
+struct LogConfig {
+    std::string level = "info";  // trace | debug | info | warn | error | critical | off
+    std::string file;            // empty: standard error only
+    bool operator==(const LogConfig&) const = default;
+};
+
+struct Config {
+    std::string token;       // the Lichess API token; never log or print it
+    std::string token_file;  // where the token was read from, if from a file
+    std::string url = "https://lichess.org";
+    EngineConfig engine;
+    ChallengeConfig challenge;
+    GreetingConfig greeting;
+    int abort_time = 30;  // seconds an opponent may take for the first move before we abort
+    DrawOrResignConfig draw_or_resign;
+    CorrespondenceConfig correspondence;
+    MatchmakingConfig matchmaking;
+    std::string pgn_directory;  // empty: no PGN records
+    HealthConfig health;
+    LogConfig log;
+    int shutdown_grace_s = 300;  // on SIGTERM, running games get this long to finish
+    bool operator==(const Config&) const = default;
+};
+
+}  // namespace config

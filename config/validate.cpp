@@ -1,0 +1,363 @@
+// Value rules for a Config: ranges and names from the key table, then rules across keys.
+#include "validate.hpp"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+
+#include "keys.hpp"
+#include "text.hpp"
+
+namespace config {
+namespace {
+
+constexpr std::size_t kMaxChatLength = 140;  // Lichess cuts longer chat lines
+
+class Checker {
+  public:
+    Checker(const KeyPositions& positions, ValidationResult& result)
+        : positions_(positions), result_(result) {}
+
+    FilePosition at(std::string_view key) const {
+        auto it = positions_.find(key);
+        return it == positions_.end() ? FilePosition{} : it->second;
+    }
+    // The line of a list entry, or of its key when entries have no positions.
+    FilePosition at_entry(std::string_view key, std::size_t index) const {
+        FilePosition p = at(std::string(key) + "[" + std::to_string(index) + "]");
+        return p.line > 0 ? p : at(key);
+    }
+
+    void error(std::string_view key, FilePosition p, std::string message) {
+        result_.errors.push_back({std::string(key), p.line, p.column, std::move(message)});
+    }
+    void error(std::string_view key, std::string message) {
+        error(key, at(key), std::move(message));
+    }
+    void warning(std::string_view key, std::string message) {
+        FilePosition p = at(key);
+        result_.warnings.push_back({std::string(key), p.line, p.column, std::move(message)});
+    }
+
+  private:
+    const KeyPositions& positions_;
+    ValidationResult& result_;
+};
+
+std::string unknown_name_message(const KeySpec& spec, const std::string& value,
+                                 std::string_view what) {
+    std::string message = "unknown " + std::string(what) + " " + detail::quote(value) +
+                          "; allowed are " + detail::join_choices(spec);
+    if (value.find_first_of("0123456789") == std::string::npos) {
+        for (std::string_view choice : spec.choices)
+            if (edit_distance(value, choice) <= 2) {
+                message += " (did you mean " + std::string(choice) + "?)";
+                break;
+            }
+    }
+    return message;
+}
+
+// What one list entry is, for "unknown variant ...".
+std::string_view entry_noun(std::string_view path) {
+    if (path.ends_with("variants") || path.starts_with("engine.book.files")) return "variant";
+    if (path.ends_with("time_controls")) return "speed";
+    if (path.ends_with("modes")) return "mode";
+    return "value";
+}
+
+void check_table(const Config& config, Checker& check) {
+    Config copy = config;  // field accessors hand out non-const pointers
+    for (const KeySpec& spec : known_keys()) {
+        if (spec.field == nullptr) continue;
+        FieldRef field = spec.field(copy);
+        switch (spec.kind) {
+            case Kind::Int: {
+                int value = *std::get<int*>(field);
+                if (value < spec.min || value > spec.max)
+                    check.error(spec.path, detail::range_message(spec, std::to_string(value)));
+                break;
+            }
+            case Kind::String: {
+                const std::string& value = *std::get<std::string*>(field);
+                if (spec.choices.empty()) break;
+                bool known = false;
+                for (std::string_view choice : spec.choices) known = known || choice == value;
+                if (!known) check.error(spec.path, unknown_name_message(spec, value, "value"));
+                break;
+            }
+            case Kind::StringList: {
+                const auto& values = *std::get<std::vector<std::string>*>(field);
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    if (detail::trim(values[i]).empty()) {
+                        check.error(spec.path, check.at_entry(spec.path, i),
+                                    "entry " + std::to_string(i + 1) + " of the list is empty");
+                        continue;
+                    }
+                    if (spec.choices.empty()) continue;
+                    bool known = false;
+                    for (std::string_view choice : spec.choices)
+                        known = known || choice == values[i];
+                    if (!known)
+                        check.error(spec.path, check.at_entry(spec.path, i),
+                                    unknown_name_message(spec, values[i], entry_noun(spec.path)));
+                }
+                break;
+            }
+            case Kind::BookFiles: {
+                for (const auto& [variant, files] : *std::get<BookFiles*>(field)) {
+                    std::string key = std::string(spec.path) + "." + variant;
+                    bool known = false;
+                    for (std::string_view choice : spec.choices) known = known || choice == variant;
+                    if (!known) check.error(key, unknown_name_message(spec, variant, "variant"));
+                }
+                break;
+            }
+            case Kind::Bool:
+            case Kind::Section:
+                break;
+        }
+    }
+}
+
+void check_min_max(const Config& config, Checker& check) {
+    Config copy = config;
+    for (const MinMaxPair& pair : min_max_pairs()) {
+        const KeySpec* min_spec = find_key(pair.min_key);
+        const KeySpec* max_spec = find_key(pair.max_key);
+        if (min_spec == nullptr || max_spec == nullptr) continue;
+        int low = *std::get<int*>(min_spec->field(copy));
+        int high = *std::get<int*>(max_spec->field(copy));
+        if (low <= high) continue;
+        std::string unit = min_spec->unit.empty() ? "" : " " + std::string(min_spec->unit);
+        FilePosition p = check.at(pair.min_key);
+        if (p.line == 0) p = check.at(pair.max_key);
+        check.error(pair.min_key, p,
+                    "the minimum (" + std::to_string(low) + unit + ") is larger than " +
+                        std::string(pair.max_key) + " (" + std::to_string(high) + unit +
+                        "); no game could match both");
+    }
+}
+
+bool is_loopback_host(std::string_view host) {
+    if (host.starts_with('[') && host.ends_with(']')) host = host.substr(1, host.size() - 2);
+    return detail::iequals(host, "localhost") || host == "::1" || host.starts_with("127.");
+}
+
+// "scheme://host[:port][/path]" -> host, or "" when the URL has no host.
+std::string_view url_host(std::string_view rest) {
+    std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+    if (auto at = authority.rfind('@'); at != std::string_view::npos)
+        authority = authority.substr(at + 1);
+    if (authority.starts_with('[')) {
+        auto close = authority.find(']');
+        return close == std::string_view::npos ? "" : authority.substr(0, close + 1);
+    }
+    return authority.substr(0, authority.find(':'));
+}
+
+void check_url(const Config& config, Checker& check) {
+    const std::string& url = config.url;
+    const std::string shown = detail::quote(url);
+    std::string_view rest;
+    bool https = false;
+    if (url.starts_with("https://")) {
+        rest = std::string_view(url).substr(8);
+        https = true;
+    } else if (url.starts_with("http://")) {
+        rest = std::string_view(url).substr(7);
+    } else {
+        check.error("url",
+                    "must start with https:// (for example https://lichess.org), got " + shown);
+        return;
+    }
+    std::string_view host = url_host(rest);
+    if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos) {
+        check.error("url", "is not a web address like https://lichess.org, got " + shown);
+        return;
+    }
+    if (!https && !is_loopback_host(host))
+        check.error("url",
+                    "must use https:// (plain http:// is allowed only for this machine: "
+                    "localhost, 127.0.0.1 or [::1]), got " +
+                        shown);
+}
+
+void check_listen(const Config& config, Checker& check) {
+    const std::string& listen = config.health.listen;
+    if (listen.empty()) return;
+    auto colon = listen.rfind(':');
+    std::string_view host =
+        colon == std::string::npos ? "" : std::string_view(listen).substr(0, colon);
+    std::string_view port_text =
+        colon == std::string::npos ? "" : std::string_view(listen).substr(colon + 1);
+    detail::IntParse port = detail::parse_int(port_text);
+    bool ipv6_ok = !host.starts_with('[') || host.ends_with(']');
+    if (host.empty() || !ipv6_ok || port.status != detail::IntParse::Ok || port.value < 0 ||
+        port.value > 65535 || port_text.starts_with('+') || port_text.starts_with('-')) {
+        check.error("health.listen",
+                    "expected host:port like 127.0.0.1:8080 (or empty to turn the health "
+                    "endpoint off), got " +
+                        detail::quote(listen));
+        return;
+    }
+    if (!is_loopback_host(host))
+        check.warning("health.listen",
+                      "listens on " + std::string(host) +
+                          ", so other machines can reach /metrics; use 127.0.0.1 unless that "
+                          "is intended");
+}
+
+// "3+2" (minutes + seconds); minutes may be 0.25, 0.5, 0.75 or 1.5 like on Lichess.
+bool parse_time_control(std::string_view tc, int& base_s, int& increment_s) {
+    tc = detail::trim(tc);
+    auto plus = tc.find('+');
+    if (plus == std::string_view::npos) return false;
+    std::string_view minutes = detail::trim(tc.substr(0, plus));
+    std::string_view seconds = detail::trim(tc.substr(plus + 1));
+    static const std::pair<std::string_view, int> fractions[] = {
+        {"0.25", 15}, {"0.5", 30}, {"0.75", 45}, {"1.5", 90}};
+    base_s = -1;
+    for (const auto& [text, value] : fractions)
+        if (minutes == text) base_s = value;
+    if (base_s < 0) {
+        detail::IntParse m = detail::parse_int(minutes);
+        if (m.status != detail::IntParse::Ok || m.value < 0 || m.value > 180 ||
+            minutes.starts_with('+'))
+            return false;
+        base_s = static_cast<int>(m.value) * 60;
+    }
+    detail::IntParse s = detail::parse_int(seconds);
+    if (s.status != detail::IntParse::Ok || s.value < 0 || s.value > 180 ||
+        seconds.starts_with('+'))
+        return false;
+    increment_s = static_cast<int>(s.value);
+    return base_s + increment_s > 0;
+}
+
+void check_matchmaking(const Config& config, Checker& check) {
+    const MatchmakingConfig& mm = config.matchmaking;
+    for (std::size_t i = 0; i < mm.time_controls.size(); ++i) {
+        int base = 0, increment = 0;
+        if (!parse_time_control(mm.time_controls[i], base, increment))
+            check.error("matchmaking.time_controls", check.at_entry("matchmaking.time_controls", i),
+                        "expected minutes+seconds like \"3+2\" (minutes 0.25 to 180, seconds 0 "
+                        "to 180, not both 0), got " +
+                            detail::quote(mm.time_controls[i]));
+    }
+    if (mm.enabled && mm.time_controls.empty())
+        check.error("matchmaking.time_controls",
+                    "is empty, but matchmaking.enabled is true; list at least one time control "
+                    "like \"3+2\"");
+    if (mm.enabled && mm.variants.empty())
+        check.error("matchmaking.variants",
+                    "is empty, but matchmaking.enabled is true; list at least one variant");
+}
+
+bool is_lichess_username(std::string_view name) {
+    if (name.size() < 2 || name.size() > 30) return false;
+    for (char c : name)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-'))
+            return false;
+    return true;
+}
+
+void check_usernames(const std::vector<std::string>& names, std::string_view key, Checker& check) {
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (!detail::trim(names[i]).empty() && !is_lichess_username(names[i]))
+            check.error(key, check.at_entry(key, i),
+                        detail::quote(names[i]) +
+                            " is not a Lichess username (2 to 30 letters, digits, _ or -)");
+}
+
+void check_greeting(std::string_view key, const std::string& text, Checker& check) {
+    if (text.size() > kMaxChatLength)
+        check.warning(key, "is " + std::to_string(text.size()) +
+                               " characters long; Lichess shows at most 140 per chat line");
+    for (std::size_t open = text.find('{'); open != std::string::npos;
+         open = text.find('{', open + 1)) {
+        auto close = text.find('}', open);
+        if (close == std::string::npos) break;
+        std::string_view name = std::string_view(text).substr(open + 1, close - open - 1);
+        if (name != "me" && name != "opponent") {
+            check.warning(key, "{" + std::string(name) +
+                                   "} is not a placeholder Outpost fills in; use {me} or "
+                                   "{opponent}");
+            break;
+        }
+    }
+}
+
+void check_book(const Config& config, Checker& check) {
+    const BookConfig& book = config.engine.book;
+    if (!book.enabled) return;
+    std::size_t count = 0;
+    for (const auto& [variant, files] : book.files) {
+        std::string key = "engine.book.files." + variant;
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            ++count;
+            std::ifstream in(files[i], std::ios::binary);
+            std::error_code ec;
+            if (!in || std::filesystem::is_directory(files[i], ec))
+                check.error(key, check.at_entry(key, i),
+                            "cannot read the book file " + detail::quote(files[i]) +
+                                " (relative paths start from the folder Outpost runs in)");
+        }
+    }
+    if (count == 0)
+        check.warning("engine.book.enabled",
+                      "is true but engine.book.files lists no book, so no book is used");
+}
+
+void check_cross_rules(const Config& config, Checker& check) {
+    const ChallengeConfig& ch = config.challenge;
+    if (ch.only_bot && !ch.accept_bot)
+        check.warning("challenge.only_bot",
+                      "is true but challenge.accept_bot is false, so every challenge is declined");
+    for (const char* key : {"challenge.variants", "challenge.time_controls", "challenge.modes"}) {
+        const KeySpec* spec = find_key(key);
+        Config copy = config;
+        if (spec != nullptr && std::get<std::vector<std::string>*>(spec->field(copy))->empty())
+            check.warning(key, "is empty, so every challenge is declined");
+    }
+    if (ch.max_simultaneous_games_per_user > ch.concurrency && ch.concurrency > 1)
+        check.warning("challenge.max_simultaneous_games_per_user",
+                      "is larger than challenge.concurrency, so it never limits anything");
+    if (config.draw_or_resign.resign_enabled && config.draw_or_resign.resign_score > -200)
+        check.warning("draw_or_resign.resign_score",
+                      "is above -200 centipawns; the bot will resign positions that are only "
+                      "slightly worse");
+}
+
+}  // namespace
+
+std::string missing_token_message() {
+    return "no Lichess API token is given. Give it in one of three ways: set the environment "
+           "variable LICHESS_BOT_TOKEN, or add `token_file: /path/to/file` (a file holding only "
+           "the token), or add `token: ...` to this file. Create a token with the bot:play "
+           "scope at https://lichess.org/account/oauth/token";
+}
+
+ValidationResult validate(const Config& config, const KeyPositions& positions) {
+    ValidationResult result;
+    Checker check(positions, result);
+    if (config.token.empty()) check.error("token", missing_token_message());
+    check_table(config, check);
+    check_min_max(config, check);
+    check_url(config, check);
+    check_listen(config, check);
+    check_matchmaking(config, check);
+    check_usernames(config.challenge.block_list, "challenge.block_list", check);
+    check_usernames(config.challenge.allow_list, "challenge.allow_list", check);
+    check_usernames(config.matchmaking.block_list, "matchmaking.block_list", check);
+    check_greeting("greeting.hello", config.greeting.hello, check);
+    check_greeting("greeting.goodbye", config.greeting.goodbye, check);
+    check_greeting("greeting.hello_spectators", config.greeting.hello_spectators, check);
+    check_greeting("greeting.goodbye_spectators", config.greeting.goodbye_spectators, check);
+    check_book(config, check);
+    check_cross_rules(config, check);
+    return result;
+}
+
+}  // namespace config
