@@ -3,8 +3,10 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -438,17 +440,34 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
         walker.walk_section(root, "");
     }
     if (token_at != nullptr) *token_at = walker.token_at;
-    if (!result.errors.empty()) return result;  // value checks on a half-read file mislead
+    // Keys that could not be read keep their defaults; checks that involve them would mislead.
+    std::set<std::string> unread;
+    for (const ConfigError& e : result.errors) unread.insert(e.key_path);
+    auto involves_unread = [&](const ConfigError& e) {
+        for (const std::string& key : unread)
+            if (!key.empty() && (e.key_path == key || e.message.find(key) != std::string::npos))
+                return true;
+        return false;
+    };
 
     std::size_t errors_before = result.errors.size();
     resolve_token(config, positions, options, result, secrets);
+    const bool token_failed = result.errors.size() > errors_before;
     ValidationResult checked = validate(config, positions);
-    if (result.errors.size() > errors_before) {
-        // The token could not be read; "no token given" would only repeat that.
-        std::erase_if(checked.errors, [](const ConfigError& e) { return e.key_path == "token"; });
-    }
+    std::erase_if(checked.errors, [&](const ConfigError& e) {
+        // A token that could not be read needs no second "no token given" error.
+        return involves_unread(e) || (token_failed && e.key_path == "token");
+    });
+    std::erase_if(checked.warnings, involves_unread);
     result.errors.insert(result.errors.end(), checked.errors.begin(), checked.errors.end());
     result.warnings.insert(result.warnings.end(), checked.warnings.begin(), checked.warnings.end());
+    // File order, with the problems that have no line (like a missing token) last.
+    auto order = [](const ConfigError& e) { return e.line > 0 ? e.line : INT_MAX; };
+    std::stable_sort(result.errors.begin(), result.errors.end(),
+                     [&](const auto& a, const auto& b) { return order(a) < order(b); });
+    std::stable_sort(result.warnings.begin(), result.warnings.end(),
+                     [&](const auto& a, const auto& b) { return order(a) < order(b); });
+    if (result.errors.size() > kMaxErrors) result.errors.resize(kMaxErrors);
     if (result.errors.empty()) result.config = std::move(config);
     return result;
 }

@@ -201,6 +201,18 @@ TEST(ConfigErrors, ReportsEveryProblemNotJustTheFirst) {
     EXPECT_EQ(r.errors[2].key_path, "log.levl");
 }
 
+TEST(ConfigErrors, ValueChecksRunEvenWhenSomeKeysCouldNotBeRead) {
+    // max_base is unreadable, so "min_base is larger than max_base" would be misleading.
+    LoadResult r =
+        load_string("challenge:\n  min_base: 3600\n  max_base: lots\n  modes: [rated, blitz]\n",
+                    "config.yml", testing::without_env());
+    ASSERT_EQ(r.errors.size(), 3u);
+    EXPECT_EQ(r.errors[0].key_path, "challenge.max_base");
+    EXPECT_EQ(r.errors[1].key_path, "challenge.modes");
+    EXPECT_EQ(r.errors[1].line, 4);
+    EXPECT_EQ(r.errors[2].key_path, "token");  // no line: comes last
+}
+
 TEST(ConfigErrors, UnreadableFile) {
     LoadResult r = load_file("/nonexistent/outpost/config.yml", with_env_token());
     ASSERT_EQ(r.errors.size(), 1u);
@@ -252,7 +264,7 @@ health:
     std::vector<std::string> keys;
     for (const ConfigError& w : r.warnings) keys.push_back(w.key_path);
     EXPECT_EQ(keys,
-              (std::vector<std::string>{"health.listen", "greeting.hello", "challenge.only_bot"}));
+              (std::vector<std::string>{"challenge.only_bot", "greeting.hello", "health.listen"}));
     EXPECT_EQ(r.warnings[1].line, 6);
 }
 
