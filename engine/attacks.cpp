@@ -12,7 +12,7 @@ AttackTables tables;
 
 namespace {
 
-constexpr std::size_t ROOK_TABLE_SIZE = 102400;   // sum over squares of 2^(relevant bits)
+constexpr std::size_t ROOK_TABLE_SIZE = 102400;  // sum over squares of 2^(relevant bits)
 constexpr std::size_t BISHOP_TABLE_SIZE = 5248;
 Bitboard rook_table[ROOK_TABLE_SIZE];
 Bitboard bishop_table[BISHOP_TABLE_SIZE];
@@ -105,13 +105,14 @@ void init_all() {
         const Bitboard b = square_bb(s);
         tables.pawn[WHITE][s] = pawn_attacks_bb<WHITE>(b);
         tables.pawn[BLACK][s] = pawn_attacks_bb<BLACK>(b);
-        constexpr int knight_steps[8][2] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+        constexpr int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                             {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-        constexpr int king_steps[8][2] = {{1, 0}, {1, 1},   {0, 1},  {-1, 1},
+        constexpr int king_steps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                           {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
         for (int i = 0; i < 8; ++i) {
             int f = file_of(s) + knight_steps[i][0], r = rank_of(s) + knight_steps[i][1];
-            if (f >= 0 && f < 8 && r >= 0 && r < 8) tables.knight[s] |= square_bb(make_square(f, r));
+            if (f >= 0 && f < 8 && r >= 0 && r < 8)
+                tables.knight[s] |= square_bb(make_square(f, r));
             f = file_of(s) + king_steps[i][0];
             r = rank_of(s) + king_steps[i][1];
             if (f >= 0 && f < 8 && r >= 0 && r < 8) tables.king[s] |= square_bb(make_square(f, r));
@@ -131,8 +132,8 @@ void init_all() {
                 if (!(from_a & square_bb(sb))) continue;
                 tables.line[a][b] =
                     (from_a & ray_attacks(sb, 0, steps)) | square_bb(sa) | square_bb(sb);
-                tables.between[a][b] |= ray_attacks(sa, square_bb(sb), steps) &
-                                        ray_attacks(sb, square_bb(sa), steps);
+                tables.between[a][b] |=
+                    ray_attacks(sa, square_bb(sb), steps) & ray_attacks(sb, square_bb(sa), steps);
             }
         }
     }

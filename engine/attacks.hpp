@@ -72,12 +72,18 @@ inline Bitboard queen_attacks(Square s, Bitboard occupied) {
 // Attacks of a non-pawn piece type from s.
 inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied) {
     switch (pt) {
-        case KNIGHT: return knight_attacks(s);
-        case BISHOP: return bishop_attacks(s, occupied);
-        case ROOK: return rook_attacks(s, occupied);
-        case QUEEN: return queen_attacks(s, occupied);
-        case KING: return king_attacks(s);
-        default: return 0;
+        case KNIGHT:
+            return knight_attacks(s);
+        case BISHOP:
+            return bishop_attacks(s, occupied);
+        case ROOK:
+            return rook_attacks(s, occupied);
+        case QUEEN:
+            return queen_attacks(s, occupied);
+        case KING:
+            return king_attacks(s);
+        default:
+            return 0;
     }
 }
 

@@ -48,8 +48,10 @@ constexpr Bitboard shift(Bitboard b) {
 // Squares attacked by all pawns of colour c in b.
 template <Color C>
 constexpr Bitboard pawn_attacks_bb(Bitboard b) {
-    if constexpr (C == WHITE) return shift<NORTH + EAST>(b) | shift<NORTH + WEST>(b);
-    else return shift<SOUTH + EAST>(b) | shift<SOUTH + WEST>(b);
+    if constexpr (C == WHITE)
+        return shift<NORTH + EAST>(b) | shift<NORTH + WEST>(b);
+    else
+        return shift<SOUTH + EAST>(b) | shift<SOUTH + WEST>(b);
 }
 
 }  // namespace engine

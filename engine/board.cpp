@@ -9,8 +9,8 @@ using zobrist::keys;
 
 Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
-           (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) |
-           (knight_attacks(s) & by_type[KNIGHT]) | (king_attacks(s) & by_type[KING]) |
+           (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & by_type[KNIGHT]) |
+           (king_attacks(s) & by_type[KING]) |
            (bishop_attacks(s, occupied) & (by_type[BISHOP] | by_type[QUEEN])) |
            (rook_attacks(s, occupied) & (by_type[ROOK] | by_type[QUEEN]));
 }
@@ -130,8 +130,8 @@ void Board::make_move(Move m) {
     }
 
     if (new_castling) {
-        if (type_of(moved) == KING) new_castling &= us == WHITE ? ~(WHITE_OO | WHITE_OOO)
-                                                                : ~(BLACK_OO | BLACK_OOO);
+        if (type_of(moved) == KING)
+            new_castling &= us == WHITE ? ~(WHITE_OO | WHITE_OOO) : ~(BLACK_OO | BLACK_OOO);
         for (int i = 0; i < 4; ++i)
             if (castling_rook[i] == from || castling_rook[i] == to) new_castling &= ~(1 << i);
         key ^= keys.castling[castling] ^ keys.castling[new_castling];

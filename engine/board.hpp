@@ -17,9 +17,9 @@ struct Board {
     Piece squares[SQUARE_NB];
     Key key = 0;
     Color side = WHITE;
-    std::uint8_t castling = NO_CASTLING;   // CastlingRight bits
-    Square en_passant = SQ_NONE;           // set only when a pawn of `side` can capture there
-    std::uint8_t halfmove_clock = 0;       // plies since the last capture or pawn move
+    std::uint8_t castling = NO_CASTLING;  // CastlingRight bits
+    Square en_passant = SQ_NONE;          // set only when a pawn of `side` can capture there
+    std::uint8_t halfmove_clock = 0;      // plies since the last capture or pawn move
     std::uint16_t fullmove_number = 1;
     bool chess960 = false;
     // Where the castling rooks start, indexed by castling_index(); fixed for a game.
@@ -42,9 +42,7 @@ struct Board {
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
     // Enemy pieces giving check to the side to move.
-    Bitboard checkers() const {
-        return attackers_to(king_square(side)) & pieces(~side);
-    }
+    Bitboard checkers() const { return attackers_to(king_square(side)) & pieces(~side); }
     bool in_check() const { return checkers() != 0; }
     // Pieces of colour c that shield their own king from an enemy slider.
     Bitboard pinned(Color c) const;
@@ -80,7 +78,7 @@ struct Board {
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
 
-private:
+  private:
     void move_piece(Square from, Square to);
     void set_en_passant_if_capturable(Square s);
 };

@@ -81,10 +81,10 @@ Result<Board> parse_fen(std::string_view fen, bool chess960) {
             ++file;
         }
     }
-    if (rank != 0) return R::failure("FEN placement has " + std::to_string(8 - rank) +
-                                      " ranks, expected 8");
-    if (file != 8) return R::failure("FEN rank 1 has " + std::to_string(file) +
-                                     " squares, expected 8");
+    if (rank != 0)
+        return R::failure("FEN placement has " + std::to_string(8 - rank) + " ranks, expected 8");
+    if (file != 8)
+        return R::failure("FEN rank 1 has " + std::to_string(file) + " squares, expected 8");
 
     for (const Color c : {WHITE, BLACK}) {
         const char* name = c == WHITE ? "white" : "black";
@@ -101,9 +101,12 @@ Result<Board> parse_fen(std::string_view fen, bool chess960) {
         return R::failure("FEN has a pawn on the first or last rank");
 
     // 2. Side to move.
-    if (fields[1] == "w") b.side = WHITE;
-    else if (fields[1] == "b") b.side = BLACK;
-    else return R::failure("FEN side to move is " + quoted(fields[1]) + ", expected 'w' or 'b'");
+    if (fields[1] == "w")
+        b.side = WHITE;
+    else if (fields[1] == "b")
+        b.side = BLACK;
+    else
+        return R::failure("FEN side to move is " + quoted(fields[1]) + ", expected 'w' or 'b'");
     if (b.side == BLACK) b.key ^= zobrist::keys.side;
 
     // 3. Castling rights.
@@ -184,8 +187,9 @@ Result<Board> parse_fen(std::string_view fen, bool chess960) {
         if (!parse_number(fields[5], fullmove))
             return R::failure("FEN fullmove number " + quoted(fields[5]) +
                               " is not a non-negative number");
-        if (halfmove > 150) return R::failure("FEN halfmove clock " + quoted(fields[4]) +
-                                              " is out of range (at most 150)");
+        if (halfmove > 150)
+            return R::failure("FEN halfmove clock " + quoted(fields[4]) +
+                              " is out of range (at most 150)");
     }
     b.halfmove_clock = std::uint8_t(halfmove);
     b.fullmove_number = std::uint16_t(std::max(1, std::min(fullmove, 9999)));
@@ -229,7 +233,8 @@ std::string to_fen(const Board& b) {
             bool outermost = true;
             while (outer) {
                 const Square r = pop_lsb(outer);
-                if (r != rook && (king_side ? file_of(r) > file_of(rook) : file_of(r) < file_of(rook)))
+                if (r != rook &&
+                    (king_side ? file_of(r) > file_of(rook) : file_of(r) < file_of(rook)))
                     outermost = false;
             }
             char letter = outermost ? (king_side ? 'k' : 'q') : char('a' + file_of(rook));

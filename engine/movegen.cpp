@@ -189,7 +189,8 @@ void generate(const Board& b, Sink& sink) {
     // Castling: never out of check; both pieces' paths empty (apart from each other), no
     // square the king crosses or lands on attacked once king and rook have left.
     if constexpr (Type != GenType::NOISY) {
-        if (!checkers && (b.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))) {
+        if (!checkers &&
+            (b.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))) {
             for (const bool king_side : {true, false}) {
                 const int idx = castling_index(Us, king_side);
                 if (!(b.castling & (1 << idx))) continue;
@@ -209,8 +210,10 @@ void generate(const Board& b, Sink& sink) {
 
 template <GenType Type, class Sink>
 void dispatch(const Board& b, Sink& sink) {
-    if (b.side == WHITE) generate<WHITE, Type>(b, sink);
-    else generate<BLACK, Type>(b, sink);
+    if (b.side == WHITE)
+        generate<WHITE, Type>(b, sink);
+    else
+        generate<BLACK, Type>(b, sink);
 }
 
 }  // namespace
@@ -218,9 +221,15 @@ void dispatch(const Board& b, Sink& sink) {
 void generate_moves(const Board& board, MoveList& list, GenType type) {
     ListSink sink{list};
     switch (type) {
-        case GenType::ALL: dispatch<GenType::ALL>(board, sink); break;
-        case GenType::NOISY: dispatch<GenType::NOISY>(board, sink); break;
-        case GenType::QUIET: dispatch<GenType::QUIET>(board, sink); break;
+        case GenType::ALL:
+            dispatch<GenType::ALL>(board, sink);
+            break;
+        case GenType::NOISY:
+            dispatch<GenType::NOISY>(board, sink);
+            break;
+        case GenType::QUIET:
+            dispatch<GenType::QUIET>(board, sink);
+            break;
     }
 }
 

@@ -35,8 +35,10 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Board& board, int
 
 namespace {
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() &&
+           (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
         s.remove_suffix(1);
     return s;
 }
@@ -51,13 +53,13 @@ Result<std::optional<PerftCase>> parse_perft_line(std::string_view line) {
     c.fen = std::string(trim(line.substr(0, semi)));
     while (semi != std::string_view::npos) {
         const std::size_t next = line.find(';', semi + 1);
-        const std::string_view field = trim(line.substr(semi + 1, next == std::string_view::npos
-                                                                      ? std::string_view::npos
-                                                                      : next - semi - 1));
+        const std::string_view field = trim(line.substr(
+            semi + 1, next == std::string_view::npos ? std::string_view::npos : next - semi - 1));
         semi = next;
         if (field.starts_with("id ")) {
             std::string_view id = trim(field.substr(3));
-            if (id.size() >= 2 && id.front() == '"' && id.back() == '"') id = id.substr(1, id.size() - 2);
+            if (id.size() >= 2 && id.front() == '"' && id.back() == '"')
+                id = id.substr(1, id.size() - 2);
             c.id = std::string(id);
             continue;
         }
@@ -65,8 +67,10 @@ Result<std::optional<PerftCase>> parse_perft_line(std::string_view line) {
         const std::size_t space = field.find(' ');
         int depth = 0;
         std::uint64_t nodes = 0;
-        const auto d = field.substr(1, space == std::string_view::npos ? std::string_view::npos : space - 1);
-        const auto n = space == std::string_view::npos ? std::string_view{} : trim(field.substr(space + 1));
+        const auto d =
+            field.substr(1, space == std::string_view::npos ? std::string_view::npos : space - 1);
+        const auto n =
+            space == std::string_view::npos ? std::string_view{} : trim(field.substr(space + 1));
         if (std::from_chars(d.data(), d.data() + d.size(), depth).ec != std::errc() || depth < 1 ||
             depth > 20 || n.empty() ||
             std::from_chars(n.data(), n.data() + n.size(), nodes).ec != std::errc())

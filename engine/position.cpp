@@ -7,12 +7,18 @@ namespace engine {
 
 const char* to_string(GameStatus status) {
     switch (status) {
-        case GameStatus::ONGOING: return "ongoing";
-        case GameStatus::CHECKMATE: return "checkmate";
-        case GameStatus::STALEMATE: return "stalemate";
-        case GameStatus::FIFTY_MOVES: return "fifty-move rule";
-        case GameStatus::THREEFOLD_REPETITION: return "threefold repetition";
-        case GameStatus::INSUFFICIENT_MATERIAL: return "insufficient material";
+        case GameStatus::ONGOING:
+            return "ongoing";
+        case GameStatus::CHECKMATE:
+            return "checkmate";
+        case GameStatus::STALEMATE:
+            return "stalemate";
+        case GameStatus::FIFTY_MOVES:
+            return "fifty-move rule";
+        case GameStatus::THREEFOLD_REPETITION:
+            return "threefold repetition";
+        case GameStatus::INSUFFICIENT_MATERIAL:
+            return "insufficient material";
     }
     return "unknown";
 }
@@ -114,12 +120,25 @@ Result<Move> parse_uci_move(const Board& b, std::string_view text) {
     PieceType promo = PIECE_TYPE_NB;
     if (text.size() == 5) {
         switch (text[4]) {
-            case 'n': case 'N': promo = KNIGHT; break;
-            case 'b': case 'B': promo = BISHOP; break;
-            case 'r': case 'R': promo = ROOK; break;
-            case 'q': case 'Q': promo = QUEEN; break;
+            case 'n':
+            case 'N':
+                promo = KNIGHT;
+                break;
+            case 'b':
+            case 'B':
+                promo = BISHOP;
+                break;
+            case 'r':
+            case 'R':
+                promo = ROOK;
+                break;
+            case 'q':
+            case 'Q':
+                promo = QUEEN;
+                break;
             default:
-                return R::failure("move '" + std::string(text) + "' has an invalid promotion piece");
+                return R::failure("move '" + std::string(text) +
+                                  "' has an invalid promotion piece");
         }
     }
 

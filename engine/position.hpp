@@ -15,14 +15,14 @@ enum class GameStatus {
     ONGOING,
     CHECKMATE,
     STALEMATE,
-    FIFTY_MOVES,             // 100 plies without capture or pawn move
+    FIFTY_MOVES,  // 100 plies without capture or pawn move
     THREEFOLD_REPETITION,
-    INSUFFICIENT_MATERIAL    // no sequence of legal moves can mate (FIDE dead position by material)
+    INSUFFICIENT_MATERIAL  // no sequence of legal moves can mate (FIDE dead position by material)
 };
 const char* to_string(GameStatus status);
 
 class Position {
-public:
+  public:
     Position();  // the standard starting position
 
     static Result<Position> from_fen(std::string_view fen, bool chess960 = false);
@@ -57,7 +57,7 @@ public:
     // How many times the current position occurred before (same key, same side to move).
     int repetitions() const;
 
-private:
+  private:
     explicit Position(const Board& b) : boards_{b} {}
     std::vector<Board> boards_;
     std::vector<Move> moves_;

@@ -30,9 +30,12 @@ std::string san_body(const Board& b, Move m, const MoveList& legal) {
             same_rank |= rank_of(o.from()) == rank_of(from);
         }
         if (clash) {
-            if (!same_file) s += char('a' + file_of(from));
-            else if (!same_rank) s += char('1' + rank_of(from));
-            else s += square_name(from);
+            if (!same_file)
+                s += char('a' + file_of(from));
+            else if (!same_rank)
+                s += char('1' + rank_of(from));
+            else
+                s += square_name(from);
         }
     }
     if (b.is_capture(m)) s += 'x';
@@ -50,8 +53,10 @@ std::string normalise(std::string_view text) {
         if (c == '+' || c == '#' || c == '!' || c == '?' || c == '=' || c == ' ') continue;
         s += c == '0' ? 'O' : c;
     }
-    if (s.size() > 4 && s.ends_with("e.p.")) s.resize(s.size() - 4);
-    else if (s.size() > 2 && s.ends_with("ep")) s.resize(s.size() - 2);
+    if (s.size() > 4 && s.ends_with("e.p."))
+        s.resize(s.size() - 4);
+    else if (s.size() > 2 && s.ends_with("ep"))
+        s.resize(s.size() - 2);
     return s;
 }
 
@@ -100,12 +105,14 @@ Result<Move> parse_san(const Board& b, std::string_view text) {
                 ++pos;
             }
             if (ok) {
-                if (found) return Result<Move>::failure("SAN '" + std::string(text) + "' is ambiguous");
+                if (found)
+                    return Result<Move>::failure("SAN '" + std::string(text) + "' is ambiguous");
                 found = m;
             }
         }
     }
-    if (!found) return Result<Move>::failure("SAN '" + std::string(text) + "' is not a legal move here");
+    if (!found)
+        return Result<Move>::failure("SAN '" + std::string(text) + "' is not a legal move here");
     return found;
 }
 

@@ -18,8 +18,18 @@ enum PieceType : std::uint8_t { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_T
 
 // A piece is colour * 8 + type, so both halves come out with a shift or a mask.
 enum Piece : std::uint8_t {
-    W_PAWN = 0, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
-    B_PAWN = 8, B_KNIGHT, B_BISHOP, B_ROOK, B_QUEEN, B_KING,
+    W_PAWN = 0,
+    W_KNIGHT,
+    W_BISHOP,
+    W_ROOK,
+    W_QUEEN,
+    W_KING,
+    B_PAWN = 8,
+    B_KNIGHT,
+    B_BISHOP,
+    B_ROOK,
+    B_QUEEN,
+    B_KING,
     NO_PIECE = 15,
     PIECE_NB = 16
 };
@@ -69,7 +79,7 @@ constexpr int castling_index(Color c, bool king_side) { return c * 2 + (king_sid
 enum class MoveKind : std::uint8_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
 
 class Move {
-public:
+  public:
     constexpr Move() = default;
     constexpr explicit Move(std::uint16_t raw) : raw_(raw) {}
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::NORMAL,
@@ -90,7 +100,7 @@ public:
     // A non-zero code no legal move has (from == to), for "null move" in the search.
     static constexpr Move null() { return Move(std::uint16_t(65)); }
 
-private:
+  private:
     std::uint16_t raw_ = 0;
 };
 
@@ -98,7 +108,7 @@ private:
 // (text from the network or a file), so callers never need exceptions.
 template <class T>
 class Result {
-public:
+  public:
     Result(T value) : v_(std::move(value)) {}
     static Result failure(std::string message) { return Result(Error{std::move(message)}); }
 
@@ -112,7 +122,7 @@ public:
     const T* operator->() const { return &value(); }
     const std::string& error() const { return std::get<1>(v_).message; }
 
-private:
+  private:
     struct Error {
         std::string message;
     };

@@ -87,8 +87,8 @@ int run_suite(const PerftOptions& o) {
             ++checked;
             if (got != expected) {
                 ++failed;
-                std::cout << o.suite << ":" << line_no << ": D" << depth << " expected "
-                          << expected << " got " << got << "  " << c.fen << "\n";
+                std::cout << o.suite << ":" << line_no << ": D" << depth << " expected " << expected
+                          << " got " << got << "  " << c.fen << "\n";
             }
         }
     }

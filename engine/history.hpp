@@ -1,0 +1,40 @@
+// Move-ordering statistics learnt during search: butterfly, continuation and capture history,
+// killers and countermoves. Plain tables owned by one search thread each.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "score.hpp"
+#include "types.hpp"
+
+namespace engine {
+
+inline constexpr int HISTORY_MAX = 16384;
+
+// History updates with "gravity": the entry moves towards +-HISTORY_MAX and saturates there.
+inline void update_history(std::int16_t& entry, int bonus) {
+    if (bonus > HISTORY_MAX) bonus = HISTORY_MAX;
+    if (bonus < -HISTORY_MAX) bonus = -HISTORY_MAX;
+    entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / HISTORY_MAX);
+}
+
+// The bonus for a move that caused a cutoff at `depth` (and the malus for those tried before).
+inline int history_bonus(int depth) { return depth > 13 ? 1900 : depth * depth * 10 + 40 * depth; }
+
+// Indexed by [piece][to] of a move: how good it was to follow the move indexed by [piece][to]
+// one (or two) plies earlier.
+using PieceToHistory = std::int16_t[16][64];
+
+struct History {
+    std::int16_t butterfly[COLOR_NB][64 * 64];       // [side][from * 64 + to]
+    std::int16_t capture[16][64][PIECE_TYPE_NB];     // [moved piece][to][captured type]
+    PieceToHistory continuation[16][64];             // [previous piece][previous to]
+    Move countermove[16][64];                        // [previous piece][previous to]
+    Move killers[MAX_PLY + 8][2];
+
+    void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
+};
+
+}  // namespace engine

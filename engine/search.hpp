@@ -1,0 +1,84 @@
+// The Engine: iterative-deepening alpha-beta search over a Position, with a shared
+// transposition table and lazy-SMP helper threads. This is the API the daemon and UCI use.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "position.hpp"
+#include "timeman.hpp"
+#include "tt.hpp"
+
+namespace engine {
+
+struct EngineOptions {
+    int hash_mb = 16;
+    int threads = 1;
+};
+
+// A score as UCI reports it: centipawns, or full moves to mate (negative: being mated).
+struct Score {
+    bool is_mate = false;
+    int value = 0;
+    bool operator==(const Score&) const = default;
+};
+
+// One iteration's report (the `info` line) and, in SearchResult, the final answer.
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    Score score;
+    Bound bound = BOUND_EXACT;  // LOWER/UPPER for an aspiration-window fail high/low
+    int raw_score = 0;          // internal score (mate scores count plies)
+    std::uint64_t nodes = 0;
+    std::uint64_t nps = 0;
+    int hashfull = 0;           // permille
+    std::int64_t time_ms = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchResult : SearchInfo {
+    Move best;    // Move::none() only when the root has no legal move
+    Move ponder;  // the expected reply, or none
+    // ONGOING when a move was found; CHECKMATE or STALEMATE when the root has no legal move.
+    GameStatus root_status = GameStatus::ONGOING;
+};
+
+using InfoCallback = std::function<void(const SearchInfo&)>;
+
+class Engine {
+public:
+    explicit Engine(EngineOptions options = {});
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Searches the position's current board, using the game history for repetitions. Blocks
+    // until done: limits reached or `stop` set from another thread (checked every ~1024
+    // nodes and at least every few milliseconds). Always returns a legal move when there is one.
+    SearchResult search(const Position& pos, const SearchLimits& limits,
+                        const std::atomic<bool>& stop, const InfoCallback& on_info = {});
+
+    // During a `ponder` search: the opponent played the expected move, so the clock now runs
+    // for us; the search continues under normal time control from this moment.
+    void ponderhit();
+
+    // Clears the TT and all histories (between games; makes searches reproducible).
+    void new_game();
+    void clear_hash();
+    void set_hash_mb(int mb);
+    void set_threads(int threads);
+    int threads() const { return int(workers_.size()); }
+    int hash_mb() const { return int(tt_.size_mb()); }
+
+private:
+    struct Worker;
+    TranspositionTable tt_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::atomic<bool> ponderhit_{false};
+};
+
+}  // namespace engine

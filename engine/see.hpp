@@ -1,0 +1,13 @@
+// Static exchange evaluation: does a move win at least a given amount of material once all
+// captures on its target square are played out in least-valuable-attacker order?
+#pragma once
+
+#include "board.hpp"
+
+namespace engine {
+
+// True when the exchange started by `m` gains at least `threshold` centipawns for the side
+// to move (PIECE_VALUE units). Castling counts as 0; promotions add the promotion gain.
+[[nodiscard]] bool see_ge(const Board& board, Move m, int threshold);
+
+}  // namespace engine
