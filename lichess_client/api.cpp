@@ -82,7 +82,7 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
     if (err.message.empty()) {
         // An HTML error page or other non-JSON body: keep a short excerpt for the log.
         err.message = "HTTP " + std::to_string(status);
-        err.excerpt = http_.redact(detail::excerpt(body));
+        err.excerpt = detail::excerpt(http_.redact(std::string(body)));
     }
     err.message = http_.redact(std::move(err.message));
     if (status == 429) err.retry_after = limiter_.on_rate_limited(family, hint);
@@ -144,11 +144,22 @@ Result<T> to_api(Result<T, ParseError> parsed) {
 }
 }  // namespace
 
+// Adds a redacted excerpt of the body to a parse error.
+template <class T>
+static Result<T> with_excerpt(Result<T> r, const HttpClient& http, const std::string& body) {
+    if (!r.ok() && r.error().kind == ApiError::Kind::Parse) {
+        ApiError e = r.error();
+        e.excerpt = detail::excerpt(http.redact(body));
+        return e;
+    }
+    return r;
+}
+
 Result<Account> Api::account() {
     auto r = call(Family::Account,
                   HttpRequest{Method::Get, "/api/account", {}, {}, true, "application/json"});
     if (!r) return r.error();
-    return to_api(parse_account(r->body));
+    return with_excerpt(to_api(parse_account(r->body)), http_, r->body);
 }
 
 Result<TokenInfo> Api::token_test() {
@@ -187,7 +198,7 @@ Result<Playing> Api::playing(int nb) {
                                                true,
                                                "application/json"});
     if (!r) return r.error();
-    return to_api(parse_playing(r->body));
+    return with_excerpt(to_api(parse_playing(r->body)), http_, r->body);
 }
 
 Result<Ok> Api::upgrade_to_bot() { return post_ok(Family::Account, "/api/bot/account/upgrade"); }
@@ -208,7 +219,7 @@ Result<std::vector<User>> Api::bots_online(int nb) {
         if (u) {
             users.push_back(std::move(u).value());
         } else {
-            spdlog::debug("lichess: skipped a bot list line: {}", u.error().message);
+            spdlog::debug("lichess: skipped a bot list line ({})", u.error().message);
         }
     };
     framing.feed(r->body, on_line);
@@ -229,7 +240,7 @@ Result<std::vector<UserStatus>> Api::user_status(const std::vector<std::string>&
                                                true,
                                                "application/json"});
     if (!r) return r.error();
-    return to_api(parse_user_status(r->body));
+    return with_excerpt(to_api(parse_user_status(r->body)), http_, r->body);
 }
 
 // ---- playing ----
@@ -310,8 +321,11 @@ Result<ChallengeInfo> Api::create_challenge(std::string_view username, const Cha
     // The reply is a ChallengeJson, possibly wrapped as {"challenge": {...}} by older servers.
     const auto j = nlohmann::json::parse(r->body, nullptr, false);
     if (j.is_discarded()) {
-        return ApiError{
-            ApiError::Kind::Parse, r->status, "invalid JSON", detail::excerpt(r->body), {}};
+        return ApiError{ApiError::Kind::Parse,
+                        r->status,
+                        "invalid JSON",
+                        detail::excerpt(http_.redact(r->body)),
+                        {}};
     }
     const auto* inner = detail::field(j, "challenge");
     auto parsed = challenge_from_json(inner != nullptr && inner->is_object() ? *inner : j);

@@ -19,10 +19,12 @@ std::optional<ApiError> EventStream::run(std::stop_token stop) {
         auto parsed = parse_event(line);
         if (!parsed) {
             ++stats_.skipped;
-            spdlog::debug("lichess: event line skipped: {}", parsed.error().message);
+            spdlog::debug("lichess: event line skipped ({}): {}", parsed.error().message,
+                          detail::excerpt(api_.http().redact(std::string(line)), 120));
         } else if (!parsed.value()) {
             ++stats_.skipped;
-            spdlog::debug("lichess: event of unknown type skipped: {}", detail::excerpt(line, 80));
+            spdlog::debug("lichess: event of unknown type skipped: {}",
+                          detail::excerpt(api_.http().redact(std::string(line)), 120));
         } else {
             on_event_(*parsed.value());
         }

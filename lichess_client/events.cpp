@@ -201,12 +201,12 @@ GameFull game_full_from(const json& j) {
 template <class Out, class F>
 Result<Out, ParseError> guarded(std::string_view text, F&& convert) {
     json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return ParseError{"invalid JSON: " + detail::excerpt(text)};
-    if (!j.is_object()) return ParseError{"not a JSON object: " + detail::excerpt(text)};
+    if (j.is_discarded()) return ParseError{"invalid JSON"};
+    if (!j.is_object()) return ParseError{"not a JSON object"};
     try {
         return convert(j);
     } catch (const std::exception& e) {
-        return ParseError{std::string("bad fields (") + e.what() + "): " + detail::excerpt(text)};
+        return ParseError{std::string("bad fields: ") + e.what()};
     }
 }
 

@@ -22,12 +22,14 @@ GameStreamEnd GameStream::run(std::stop_token stop) {
         auto parsed = parse_game_event(line);
         if (!parsed) {
             ++stats_.skipped;
-            spdlog::debug("lichess: {} line skipped: {}", what, parsed.error().message);
+            spdlog::debug("lichess: {} line skipped ({}): {}", what, parsed.error().message,
+                          detail::excerpt(api_.http().redact(std::string(line)), 120));
             return;
         }
         if (!parsed.value()) {
             ++stats_.skipped;
-            spdlog::debug("lichess: {} unknown line skipped: {}", what, detail::excerpt(line, 80));
+            spdlog::debug("lichess: {} unknown line skipped: {}", what,
+                          detail::excerpt(api_.http().redact(std::string(line)), 120));
             return;
         }
         const GameEvent& e = *parsed.value();

@@ -1,0 +1,401 @@
+// Api against a loopback server: headers, form bodies, error values, 429 pauses, 5xx retries,
+// and the token never reaching a log line.
+#include "lichess_client/api.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "log_capture.hpp"
+#include "test_server.hpp"
+
+namespace lichess {
+namespace {
+
+using namespace std::chrono_literals;
+using test::Connection;
+using test::TestServer;
+
+constexpr const char* kToken = "lip_SuperSecretToken_0123456789abcdef";
+constexpr const char* kOk = R"({"ok":true})";
+constexpr const char* kHtml502 =
+    "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>";
+
+ApiOptions fast_options(const std::string& base_url) {
+    ApiOptions o;
+    o.http.base_url = base_url;
+    o.http.token = kToken;
+    o.http.username = "OutpostBot";
+    o.http.connect_timeout = 2s;
+    o.http.request_timeout = 5s;
+    o.retry.max_attempts = 4;
+    o.retry.backoff = BackoffConfig{10ms, 40ms, 2.0, 0.5};
+    o.rate_limit.min_pause = 200ms;
+    o.jitter_seed = 7;
+    return o;
+}
+
+TEST(ApiHttp, AuthorizationUserAgentAndAccount) {
+    TestServer server([](Connection& c) {
+        c.respond(200, R"({"id":"outpostbot","username":"OutpostBot","title":"BOT","perfs":{}})");
+    });
+    Api api(fast_options(server.base_url()));
+    auto account = api.account();
+    ASSERT_TRUE(account.ok()) << account.error().describe();
+    EXPECT_TRUE(account->is_bot());
+    const auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 1u);
+    EXPECT_EQ(reqs[0].method, "GET");
+    EXPECT_EQ(reqs[0].target, "/api/account");
+    EXPECT_EQ(reqs[0].header("authorization"), std::string("Bearer ") + kToken);
+    EXPECT_EQ(reqs[0].header("user-agent"),
+              std::string("outpost/") + OUTPOST_VERSION + " user:OutpostBot");
+}
+
+TEST(ApiHttp, FormBodiesAndPaths) {
+    TestServer server([](Connection& c) {
+        if (c.request().target.starts_with("/api/challenge/someone")) {
+            c.respond(200,
+                      R"({"id":"uGK4MHaQ","url":"u","status":"created",)"
+                      R"("challenger":{"id":"outpostbot","name":"OutpostBot"},)"
+                      R"("destUser":{"id":"someone","name":"Someone"},)"
+                      R"("variant":{"key":"standard","name":"Standard"},"rated":true,)"
+                      R"("speed":"blitz","timeControl":{"type":"clock","limit":180,"increment":2},)"
+                      R"("color":"white","perf":{"icon":"","name":"Blitz"},"direction":"out"})");
+            return;
+        }
+        c.respond(200, kOk);
+    });
+    Api api(fast_options(server.base_url()));
+    ASSERT_TRUE(api.decline_challenge("abc12345", DeclineReason::TooFast).ok());
+    ASSERT_TRUE(api.chat("game1234", ChatRoom::Spectator, "good luck & have fun").ok());
+    ASSERT_TRUE(api.post_move("game1234", "e7e8q", true).ok());
+    ASSERT_TRUE(api.post_move("game1234", "e1h1").ok());
+    ASSERT_TRUE(api.accept_challenge("abc12345").ok());
+    ASSERT_TRUE(api.cancel_challenge("abc12345").ok());
+    ASSERT_TRUE(api.handle_draw("game1234", false).ok());
+    ASSERT_TRUE(api.handle_takeback("game1234", true).ok());
+    ASSERT_TRUE(api.abort("game1234").ok());
+    ASSERT_TRUE(api.resign("game1234").ok());
+    ASSERT_TRUE(api.claim_victory("game1234").ok());
+    ASSERT_TRUE(api.claim_draw("game1234").ok());
+    ASSERT_TRUE(api.upgrade_to_bot().ok());
+    ChallengeRequest req;
+    req.clock_limit_s = 180;
+    req.clock_increment_s = 2;
+    req.rated = true;
+    req.color = "white";
+    auto created = api.create_challenge("someone", req);
+    ASSERT_TRUE(created.ok()) << created.error().describe();
+    EXPECT_EQ(created->time_control.limit_s, 180);
+
+    const auto r = server.requests();
+    ASSERT_EQ(r.size(), 14u);
+    EXPECT_EQ(r[0].target, "/api/challenge/abc12345/decline");
+    EXPECT_EQ(r[0].method, "POST");
+    EXPECT_EQ(r[0].body, "reason=tooFast");
+    EXPECT_EQ(r[0].header("content-type"), "application/x-www-form-urlencoded");
+    EXPECT_EQ(r[1].target, "/api/bot/game/game1234/chat");
+    EXPECT_EQ(r[1].body, "room=spectator&text=good%20luck%20%26%20have%20fun");
+    EXPECT_EQ(r[2].target, "/api/bot/game/game1234/move/e7e8q?offeringDraw=true");
+    EXPECT_EQ(r[3].target, "/api/bot/game/game1234/move/e1h1");
+    EXPECT_EQ(r[4].target, "/api/challenge/abc12345/accept");
+    EXPECT_EQ(r[5].target, "/api/challenge/abc12345/cancel");
+    EXPECT_EQ(r[6].target, "/api/bot/game/game1234/draw/no");
+    EXPECT_EQ(r[7].target, "/api/bot/game/game1234/takeback/yes");
+    EXPECT_EQ(r[8].target, "/api/bot/game/game1234/abort");
+    EXPECT_EQ(r[9].target, "/api/bot/game/game1234/resign");
+    EXPECT_EQ(r[10].target, "/api/bot/game/game1234/claim-victory");
+    EXPECT_EQ(r[11].target, "/api/bot/game/game1234/claim-draw");
+    EXPECT_EQ(r[12].target, "/api/bot/account/upgrade");
+    EXPECT_EQ(r[13].target, "/api/challenge/someone");
+    EXPECT_EQ(r[13].body,
+              "clock.limit=180&clock.increment=2&rated=true&color=white&variant=standard");
+}
+
+TEST(ApiHttp, TokenTestRequiresBotPlay) {
+    std::atomic<bool> with_bot_play{true};
+    TestServer server([&](Connection& c) {
+        const std::string scopes = with_bot_play ? "challenge:read,bot:play" : "board:play";
+        c.respond(200, std::string(R"({")") + c.request().body +
+                           R"(":{"userId":"outpostbot","scopes":")" + scopes +
+                           R"(","expires":null}})");
+    });
+    Api api(fast_options(server.base_url()));
+    auto ok = api.token_test();
+    ASSERT_TRUE(ok.ok()) << ok.error().describe();
+    EXPECT_EQ(ok->user_id, "outpostbot");
+    with_bot_play = false;
+    auto missing = api.token_test();
+    ASSERT_FALSE(missing.ok());
+    EXPECT_EQ(missing.error().kind, ApiError::Kind::Config);
+    EXPECT_NE(missing.error().message.find("bot:play"), std::string::npos);
+    const auto r = server.requests();
+    EXPECT_EQ(r[0].body, kToken);
+    EXPECT_EQ(r[0].header("content-type"), "text/plain");
+    EXPECT_EQ(r[0].header("authorization"), "");
+}
+
+TEST(ApiHttp, PlayingBotsOnlineAndUserStatus) {
+    TestServer server([](Connection& c) {
+        const auto& t = c.request().target;
+        if (t.starts_with("/api/account/playing")) {
+            c.respond(
+                200, R"({"nowPlaying":[{"gameId":"g1","fullId":"g1xxxx","color":"black",)"
+                     R"("isMyTurn":true,"secondsLeft":60,"opponent":{"id":"o","username":"O"}}]})");
+        } else if (t.starts_with("/api/bot/online")) {
+            c.respond(200,
+                      "{\"id\":\"b1\",\"username\":\"B1\",\"title\":\"BOT\"}\n\n{\"id\":\"b2\"}\n",
+                      "application/x-ndjson");
+        } else {
+            c.respond(200, R"([{"id":"a","name":"A","online":true},{"id":"b","name":"B"}])");
+        }
+    });
+    Api api(fast_options(server.base_url()));
+    auto playing = api.playing(5);
+    ASSERT_TRUE(playing.ok()) << playing.error().describe();
+    ASSERT_EQ(playing->now_playing.size(), 1u);
+    EXPECT_EQ(playing->now_playing[0].game_id, "g1");
+    EXPECT_EQ(playing->now_playing[0].color, Color::Black);
+    auto bots = api.bots_online(2);
+    ASSERT_TRUE(bots.ok());
+    ASSERT_EQ(bots->size(), 2u);
+    EXPECT_EQ((*bots)[0].title, "BOT");
+    auto status = api.user_status({"a", "b"});
+    ASSERT_TRUE(status.ok());
+    ASSERT_EQ(status->size(), 2u);
+    EXPECT_TRUE((*status)[0].online);
+    EXPECT_FALSE((*status)[1].online);
+    const auto r = server.requests();
+    EXPECT_EQ(r[0].target, "/api/account/playing?nb=5");
+    EXPECT_EQ(r[1].target, "/api/bot/online?nb=2");
+    EXPECT_EQ(r[2].target, "/api/users/status?ids=a%2Cb");
+}
+
+TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
+    test::LogCapture logs;
+    std::atomic<bool> limited{true};
+    TestServer server([&](Connection& c) {
+        if (limited && c.request().target.starts_with("/api/challenge")) {
+            c.respond(429, "<html><body>Too many requests</body></html>", "text/html");
+        } else {
+            c.respond(200, kOk);
+        }
+    });
+    Api api(fast_options(server.base_url()));
+    const auto t0 = std::chrono::steady_clock::now();
+    auto first = api.accept_challenge("c1");
+    ASSERT_FALSE(first.ok());
+    EXPECT_EQ(first.error().kind, ApiError::Kind::RateLimited);
+    EXPECT_EQ(first.error().status, 429);
+    ASSERT_TRUE(first.error().retry_after.has_value());
+    EXPECT_GE(*first.error().retry_after, 200ms);
+    EXPECT_NE(first.error().excerpt.find("Too many requests"), std::string::npos);
+    // During the pause: answered locally, the server sees nothing, other families go on.
+    for (int i = 0; i < 3; ++i) {
+        auto again = api.decline_challenge("c2");
+        ASSERT_FALSE(again.ok());
+        EXPECT_EQ(again.error().kind, ApiError::Kind::RateLimited);
+    }
+    EXPECT_TRUE(api.paused_for(Family::Challenge).has_value());
+    EXPECT_FALSE(api.paused_for(Family::Move).has_value());
+    EXPECT_TRUE(api.post_move("g1", "e2e4").ok());
+    EXPECT_EQ(server.count("/api/challenge"), 1u);
+    EXPECT_EQ(logs.count("rate limited (429)"), 1u);  // logged once, not per attempt
+
+    limited = false;
+    while (api.paused_for(Family::Challenge)) std::this_thread::sleep_for(20ms);
+    EXPECT_GE(std::chrono::steady_clock::now() - t0, 200ms);
+    EXPECT_TRUE(api.accept_challenge("c1").ok());
+    EXPECT_EQ(server.count("/api/challenge"), 2u);
+}
+
+TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
+    TestServer server([](Connection& c) {
+        c.respond(
+            429,
+            R"({"error":"You played 100 games against other bots today, please wait )"
+            R"(before challenging another bot.","ratelimit":{"key":"bot.vsBot.day","seconds":86398}})");
+    });
+    Api api(fast_options(server.base_url()));
+    ChallengeRequest req;
+    req.clock_limit_s = 60;
+    auto r = api.create_challenge("otherbot", req);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::RateLimited);
+    EXPECT_NE(r.error().message.find("100 games"), std::string::npos);
+    ASSERT_TRUE(r.error().retry_after.has_value());
+    EXPECT_GE(*r.error().retry_after, 86398s);
+    ASSERT_TRUE(api.paused_for(Family::Challenge).has_value());
+    EXPECT_GT(*api.paused_for(Family::Challenge), 86000s);
+    EXPECT_EQ(api.rate_limiter().rate_limit_count(), 1u);
+}
+
+TEST(ApiHttp, BadGatewayBurstThenSuccess) {
+    std::atomic<int> calls{0};
+    TestServer server([&](Connection& c) {
+        if (++calls <= 2) {
+            c.respond(502, kHtml502, "text/html");
+        } else {
+            c.respond(200, kOk);
+        }
+    });
+    Api api(fast_options(server.base_url()));
+    auto r = api.resign("game1234");
+    EXPECT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ(server.count("/api/bot/game/game1234/resign"), 3u);
+}
+
+TEST(ApiHttp, HtmlErrorPageIsAnErrorValueWithExcerpt) {
+    TestServer server([](Connection& c) { c.respond(502, kHtml502, "text/html"); });
+    Api api(fast_options(server.base_url()));
+    auto r = api.account();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Http);
+    EXPECT_EQ(r.error().status, 502);
+    EXPECT_NE(r.error().excerpt.find("502 Bad Gateway"), std::string::npos);
+    EXPECT_EQ(r.error().excerpt.find('\n'), std::string::npos);
+    EXPECT_EQ(server.count("/api/account"), 4u);  // max_attempts
+}
+
+TEST(ApiHttp, NonJsonSuccessBodyIsAParseError) {
+    TestServer server(
+        [](Connection& c) { c.respond(200, "<html>maintenance</html>", "text/html"); });
+    Api api(fast_options(server.base_url()));
+    auto r = api.account();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Parse);
+}
+
+TEST(ApiHttp, MoveRejectedWith400IsFinal) {
+    TestServer server([](Connection& c) {
+        c.respond(400, R"({"error":"Not your turn, or game already over"})");
+    });
+    Api api(fast_options(server.base_url()));
+    auto r = api.post_move("game1234", "e2e4");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Http);
+    EXPECT_EQ(r.error().status, 400);
+    EXPECT_EQ(r.error().message, "Not your turn, or game already over");
+    EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 1u);
+}
+
+TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
+    TestServer server([](Connection& c) { c.drop(); });  // no reply at all
+    Api api(fast_options(server.base_url()));
+    auto over = api.post_move("game1234", "e2e4", std::nullopt, [] { return false; });
+    ASSERT_FALSE(over.ok());
+    EXPECT_EQ(over.error().kind, ApiError::Kind::Network);
+    EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 1u);
+    auto on = api.post_move("game1234", "e2e4", std::nullopt, [] { return true; });
+    ASSERT_FALSE(on.ok());
+    EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 5u);  // 1 + max_attempts
+}
+
+TEST(ApiHttp, ConnectionRefusedIsANetworkError) {
+    unsigned short port = 0;
+    {
+        TestServer s([](Connection& c) { c.drop(); });
+        port = s.port();
+    }  // closed: nothing listens there now
+    Api api(fast_options("http://127.0.0.1:" + std::to_string(port)));
+    auto r = api.account();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Network);
+}
+
+TEST(ApiHttp, ShutdownCancelsARetryingCall) {
+    TestServer server([](Connection& c) { c.respond(503, "down", "text/plain"); });
+    ApiOptions o = fast_options(server.base_url());
+    o.retry.max_attempts = 100;
+    o.retry.backoff = BackoffConfig{5000ms, 5000ms, 2.0, 0.0};
+    Api api(o);
+    std::thread stopper([&] {
+        while (server.count("/api/account") == 0) std::this_thread::sleep_for(5ms);
+        api.shutdown();
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = api.account();
+    stopper.join();
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Cancelled);
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, 4000ms);  // well before the 5 s backoff
+    EXPECT_EQ(api.account().error().kind, ApiError::Kind::Cancelled);
+}
+
+TEST(ApiConfig, PlainHttpOnlyForLoopback) {
+    EXPECT_FALSE(check_base_url("https://lichess.org"));
+    EXPECT_FALSE(check_base_url("http://127.0.0.1:8080"));
+    EXPECT_FALSE(check_base_url("http://127.45.6.7"));
+    EXPECT_FALSE(check_base_url("http://localhost:9000/"));
+    EXPECT_FALSE(check_base_url("http://[::1]:8080"));
+    EXPECT_TRUE(check_base_url("http://lichess.org"));
+    EXPECT_TRUE(check_base_url("http://10.0.0.1:8080"));
+    EXPECT_TRUE(check_base_url("http://128.0.0.1"));
+    EXPECT_TRUE(check_base_url("http://127.0.0.1.evil.example"));
+    EXPECT_TRUE(check_base_url("http://127.0.0.1@evil.example"));
+    EXPECT_TRUE(check_base_url("http://[::2]:80"));
+    EXPECT_TRUE(check_base_url("ftp://127.0.0.1"));
+    EXPECT_TRUE(check_base_url("lichess.org"));
+    const auto msg = check_base_url("http://lichess.org");
+    ASSERT_TRUE(msg);
+    EXPECT_NE(msg->find("loopback"), std::string::npos);
+
+    ApiOptions o;
+    o.http.base_url = "http://lichess.org";
+    EXPECT_THROW(Api{o}, std::invalid_argument);
+}
+
+TEST(ApiConfig, BadTokenIsRejectedWithoutEchoingIt) {
+    ApiOptions o;
+    o.http.token = "lip_abc\r\nX-Evil: 1";
+    try {
+        Api api(o);
+        FAIL() << "expected invalid_argument";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()).find("lip_abc"), std::string::npos);
+    }
+}
+
+TEST(ApiLogging, TokenNeverAppearsInLogsOrErrors) {
+    test::LogCapture logs;
+    TestServer server([](Connection& c) {
+        const auto& t = c.request().target;
+        if (t == "/api/account") {
+            // A hostile or buggy server echoing the token back must not leak it into errors.
+            c.respond(401, std::string(R"({"error":"No such token: )") + kToken + "\"}");
+        } else if (t == "/api/token/test") {
+            c.respond(500, std::string("<html>oops ") + kToken + "</html>", "text/html");
+        } else if (t.starts_with("/api/bot/game/stream")) {
+            c.begin_stream();
+            c.send_chunk("\n");
+            c.send_chunk("{\"type\":\"bogus\",\"token\":\"" + std::string(kToken) + "\"}\n");
+            c.end_stream();
+        } else {
+            c.respond(502, kHtml502, "text/html");
+        }
+    });
+    Api api(fast_options(server.base_url()));
+    std::vector<ApiError> errors;
+    if (auto r = api.account(); !r.ok()) errors.push_back(r.error());
+    if (auto r = api.token_test(); !r.ok()) errors.push_back(r.error());
+    if (auto r = api.post_move("g", "e2e4"); !r.ok()) errors.push_back(r.error());
+    (void)api.stream_game("g", {}, 2s, [](std::string_view) {});
+    ASSERT_EQ(errors.size(), 3u);
+    for (const auto& e : errors) {
+        EXPECT_EQ(e.describe().find(kToken), std::string::npos) << e.describe();
+    }
+    const auto lines = logs.lines();
+    EXPECT_FALSE(lines.empty());  // trace logging was on and something was logged
+    for (const auto& line : lines) {
+        EXPECT_EQ(line.find(kToken), std::string::npos) << line;
+        EXPECT_EQ(line.find("SuperSecret"), std::string::npos) << line;
+    }
+    // The header was still sent.
+    EXPECT_EQ(server.requests().front().header("authorization"), std::string("Bearer ") + kToken);
+}
+
+}  // namespace
+}  // namespace lichess
