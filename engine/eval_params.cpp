@@ -222,7 +222,7 @@ constexpr ScorePair TEMPO_W[] = {
 
 constexpr EvalParams make_params() {
     EvalParams p{};
-#define OUTPOST_X(name, n, cat)                                     \
+#define OUTPOST_X(name, n, cat)                                             \
     static_assert(std::size(name##_W) == (n), #name " has the wrong size"); \
     for (int k = 0; k < (n); ++k) p.v[name + k] = name##_W[k];
     OUTPOST_EVAL_PARAMS(OUTPOST_X)

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "engine/attacks.hpp"
+#include "service/cli/eval_command.hpp"
 #include "service/cli/perft_command.hpp"
 
 namespace {
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
                                           (engine::uses_pext() ? " (pext)" : " (magic)"));
     app.require_subcommand(1);
     cli::add_perft_command(app);
+    cli::add_eval_command(app);
 
     try {
         app.parse(argc, argv);
