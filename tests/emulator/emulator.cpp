@@ -1,0 +1,52 @@
+// Wires the World, the fault plan, the router and the HTTP server together.
+#include "emulator.hpp"
+
+#include <fstream>
+
+#include "http_server.hpp"
+#include "router.hpp"
+
+namespace emu {
+
+struct Emulator::Server {
+    Router router;
+    HttpServer http;
+    Server(World& w, FaultPlan& f, Recorder& r)
+        : router(w, f, r), http([this](const Request& req) { return router.route(req); }) {}
+};
+
+Emulator::Emulator(Scenario scenario) {
+    faults_ = std::make_unique<FaultPlan>(scenario.faults);
+    world_ = std::make_unique<World>(std::move(scenario), recorder_, *faults_);
+    server_ = std::make_unique<Server>(*world_, *faults_, recorder_);
+}
+
+Emulator::~Emulator() { stop(); }
+
+int Emulator::start(int port) {
+    port_ = server_->http.start(port);
+    world_->start();
+    return port_;
+}
+
+void Emulator::stop() {
+    if (!server_) return;
+    world_->stop();
+    server_->http.stop();
+}
+
+nlohmann::json Emulator::report() const {
+    auto j = world_->snapshot_json();
+    j["traffic"] = recorder_.to_json();
+    j["port"] = port_;
+    return j;
+}
+
+bool Emulator::write_report(const std::string& path) const {
+    std::ofstream out(path);
+    if (!out) return false;
+    out << report().dump(2) << "\n";
+    return bool(out);
+}
+
+}  // namespace emu

@@ -1,0 +1,42 @@
+// The scripted fault plan: which request or stream connection gets which fault, with counts,
+// skips and start times, consumed thread-safely as traffic arrives.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "scenario.hpp"
+
+namespace emu {
+
+// Endpoint family of a request path: event_stream, game_stream, move, game_action, challenge,
+// account, users, or "other".
+std::string endpoint_family(const std::string& path);
+
+class FaultPlan {
+  public:
+    explicit FaultPlan(std::vector<FaultSpec> faults);
+
+    // Faults that fire on this request (DELAY, HTTP_429, HTTP_5XX), in scenario order.
+    std::vector<FaultSpec> take_http(const std::string& family, const std::string& game_id, Ms now);
+    // Faults for a stream connection that is opening (DROP, SILENCE, SPLIT, BATCH).
+    std::vector<FaultSpec> take_stream(const std::string& family, const std::string& game_id,
+                                       Ms now);
+    void add(FaultSpec f);
+
+  private:
+    std::vector<FaultSpec> take(bool stream, const std::string& family, const std::string& game_id,
+                                Ms now);
+    struct Entry {
+        FaultSpec spec;
+        int seen = 0;
+        int fired = 0;
+    };
+    std::mutex mutex_;
+    std::vector<Entry> entries_;
+};
+
+const char* fault_kind_name(FaultSpec::Kind k);
+
+}  // namespace emu

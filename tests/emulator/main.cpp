@@ -1,0 +1,104 @@
+// outpost-emulator: runs the Lichess emulator from a scenario file until SIGINT/SIGTERM or the
+// scenario's exit condition, then writes the report.
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <iostream>
+#include <string>
+
+#include "emulator.hpp"
+
+namespace {
+
+void usage() {
+    std::cerr
+        << "usage: outpost-emulator --scenario FILE [--port N] [--report OUT.json] [--token T]\n"
+           "  --port 0 (default) picks a free port; the first stdout line is\n"
+           "  'listening on 127.0.0.1:PORT'.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string scenario_path, report_path, token;
+    int port = 0;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::cerr << "outpost-emulator: " << a << " needs a value\n";
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (a == "--scenario")
+            scenario_path = value();
+        else if (a == "--report")
+            report_path = value();
+        else if (a == "--token")
+            token = value();
+        else if (a == "--port") {
+            const auto v = value();
+            try {
+                port = std::stoi(v);
+            } catch (const std::exception&) {
+                port = -1;
+            }
+            if (port < 0 || port > 65535) {
+                std::cerr << "outpost-emulator: --port: not a port number: " << v << "\n";
+                return 2;
+            }
+        } else if (a == "-h" || a == "--help") {
+            usage();
+            return 0;
+        } else {
+            std::cerr << "outpost-emulator: unknown argument " << a << "\n";
+            usage();
+            return 2;
+        }
+    }
+    if (scenario_path.empty()) {
+        usage();
+        return 2;
+    }
+    auto loaded = emu::load_scenario_file(scenario_path);
+    if (!loaded.scenario) {
+        std::cerr << "outpost-emulator: " << loaded.error << "\n";
+        return 1;
+    }
+    if (!token.empty()) loaded.scenario->account.token = token;
+
+    // Signals are taken synchronously by this thread; every other thread inherits the mask.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    emu::Emulator emulator(std::move(*loaded.scenario));
+    try {
+        emulator.start(port);
+    } catch (const std::exception& e) {
+        std::cerr << e.what() << "\n";
+        return 1;
+    }
+    std::cout << "listening on 127.0.0.1:" << emulator.port() << std::endl;
+
+    const char* why = "signal";
+    for (;;) {
+        if (emulator.done()) {
+            why = "scenario finished";
+            break;
+        }
+        timespec wait{0, 100'000'000};
+        if (sigtimedwait(&signals, nullptr, &wait) > 0) break;
+    }
+    emulator.stop();
+    std::cerr << "outpost-emulator: stopping (" << why << ")\n";
+    if (!report_path.empty() && !emulator.write_report(report_path)) {
+        std::cerr << "outpost-emulator: cannot write report " << report_path << "\n";
+        return 1;
+    }
+    return 0;
+}

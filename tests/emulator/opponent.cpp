@@ -1,0 +1,112 @@
+// Move choice for the scripted opponents; the "engine" opponent is a small material search of
+// the emulator's own so the emulator never depends on the bot's search code.
+#include "opponent.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/bitboard.hpp"
+
+namespace emu {
+
+using engine::Board;
+using engine::Move;
+
+std::string king_to_rook_uci(const engine::Position& pos, Move m) {
+    if (m.kind() == engine::MoveKind::CASTLING)
+        return engine::square_name(m.from()) + engine::square_name(m.to());
+    return pos.to_uci(m);
+}
+
+namespace {
+
+constexpr int VALUE[engine::PIECE_TYPE_NB] = {100, 300, 310, 500, 900, 0};
+constexpr int MATE = 100000;
+
+int material(const Board& b) {
+    int score = 0;
+    for (int pt = engine::PAWN; pt < engine::KING; ++pt)
+        score += VALUE[pt] * (engine::popcount(b.pieces(b.side, engine::PieceType(pt))) -
+                              engine::popcount(b.pieces(~b.side, engine::PieceType(pt))));
+    return score;
+}
+
+struct Searcher {
+    std::int64_t node_limit;
+    std::int64_t nodes = 0;
+
+    int search(const Board& b, int depth, int alpha, int beta, int ply) {
+        ++nodes;
+        const auto moves = engine::legal_moves(b);
+        if (moves.empty()) return b.in_check() ? -MATE + ply : 0;
+        if (depth <= 0 || (node_limit > 0 && nodes >= node_limit)) return material(b);
+        for (Move m : moves) {
+            Board next = b;
+            next.make_move(m);
+            const int score = -search(next, depth - 1, -beta, -alpha, ply + 1);
+            if (score >= beta) return score;
+            alpha = std::max(alpha, score);
+        }
+        return alpha;
+    }
+};
+
+}  // namespace
+
+Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
+                     std::mt19937_64& rng) {
+    const auto moves = pos.legal_moves();
+    if (moves.empty()) return Move::none();
+    Searcher s{nodes};
+    std::vector<Move> best;
+    int best_score = -MATE - 1;
+    for (Move m : moves) {
+        Board next = pos.board();
+        next.make_move(m);
+        const int score = -s.search(next, std::max(depth, 1) - 1, -MATE - 1, MATE + 1, 1);
+        if (score > best_score) {
+            best_score = score;
+            best.clear();
+        }
+        if (score == best_score) best.push_back(m);
+    }
+    return best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng)];
+}
+
+std::optional<std::string> OpponentMover::random_move(const engine::Position& pos) {
+    const auto moves = pos.legal_moves();
+    if (moves.empty()) return std::nullopt;
+    const auto i = std::uniform_int_distribution<int>(0, moves.size() - 1)(rng_);
+    return king_to_rook_uci(pos, moves[i]);
+}
+
+std::optional<std::string> OpponentMover::by_kind(OpponentSpec::Kind kind,
+                                                  const engine::Position& pos) {
+    switch (kind) {
+        case OpponentSpec::Kind::RANDOM:
+            return random_move(pos);
+        case OpponentSpec::Kind::ENGINE: {
+            const Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
+            if (!m) return std::nullopt;
+            return king_to_rook_uci(pos, m);
+        }
+        case OpponentSpec::Kind::STALLER:
+            if (pos.game_ply() < spec_.stall_from_ply) return random_move(pos);
+            return std::nullopt;
+        case OpponentSpec::Kind::LINE:
+            while (line_index_ < spec_.line.size()) {
+                const auto& text = spec_.line[line_index_++];
+                if (const auto m = pos.parse_uci(text)) return king_to_rook_uci(pos, *m);
+            }
+            return by_kind(
+                spec_.then == OpponentSpec::Kind::LINE ? OpponentSpec::Kind::RANDOM : spec_.then,
+                pos);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> OpponentMover::choose(const engine::Position& pos) {
+    return by_kind(spec_.kind, pos);
+}
+
+}  // namespace emu

@@ -1,0 +1,353 @@
+// Loads a Scenario from YAML (JSON is valid YAML too) with yaml-cpp; unknown keys are errors.
+#include "scenario.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace emu {
+namespace {
+
+struct ScenarioError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string where(const YAML::Node& n) {
+    return " (line " + std::to_string(n.Mark().line + 1) + ")";
+}
+
+void check_keys(const YAML::Node& n, const std::string& path, std::set<std::string> allowed) {
+    if (!n.IsMap()) throw ScenarioError(path + ": expected a mapping" + where(n));
+    for (const auto& kv : n) {
+        const auto key = kv.first.as<std::string>();
+        if (!allowed.count(key))
+            throw ScenarioError("unknown key " + path + "." + key + where(kv.first));
+    }
+}
+
+template <class T>
+void get(const YAML::Node& n, const char* key, T& out, const std::string& path) {
+    const auto v = n[key];
+    if (!v) return;
+    try {
+        out = v.as<T>();
+    } catch (const YAML::Exception&) {
+        throw ScenarioError("wrong type for " + path + "." + key + where(v));
+    }
+}
+
+void get_opt_string(const YAML::Node& n, const char* key, std::optional<std::string>& out,
+                    const std::string& path) {
+    const auto v = n[key];
+    if (!v) return;
+    if (v.IsNull()) {
+        out.reset();
+        return;
+    }
+    std::string s;
+    get(n, key, s, path);
+    out = s;
+}
+
+OpponentSpec::Kind opponent_kind(const std::string& s, const std::string& path) {
+    if (s == "random") return OpponentSpec::Kind::RANDOM;
+    if (s == "line") return OpponentSpec::Kind::LINE;
+    if (s == "engine") return OpponentSpec::Kind::ENGINE;
+    if (s == "staller") return OpponentSpec::Kind::STALLER;
+    throw ScenarioError(path + ": unknown opponent kind '" + s + "'");
+}
+
+UserSpec parse_user(const YAML::Node& n, const std::string& path, UserSpec u = {}) {
+    if (!n) return u;
+    check_keys(n, path, {"name", "title", "rating", "provisional", "online"});
+    get(n, "name", u.name, path);
+    get_opt_string(n, "title", u.title, path);
+    get(n, "rating", u.rating, path);
+    get(n, "provisional", u.provisional, path);
+    get(n, "online", u.online, path);
+    return u;
+}
+
+OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
+    OpponentSpec o;
+    if (!n) return o;
+    check_keys(n, path,
+               {"kind", "name", "title", "rating", "think_ms", "moves", "then", "depth", "nodes",
+                "stall_from_ply", "resign_at_ply", "offer_draw_at_ply", "accept_draw",
+                "takeback_at_ply", "accept_takeback", "go_away_at_ply", "claim_win_in_seconds",
+                "come_back_after_ms", "chat"});
+    std::string kind = "random", then = "random";
+    get(n, "kind", kind, path);
+    o.kind = opponent_kind(kind, path + ".kind");
+    get(n, "then", then, path);
+    o.then = opponent_kind(then, path + ".then");
+    get(n, "name", o.user.name, path);
+    get_opt_string(n, "title", o.user.title, path);
+    get(n, "rating", o.user.rating, path);
+    get(n, "think_ms", o.think_ms, path);
+    if (n["moves"]) {
+        if (n["moves"].IsSequence()) {
+            get(n, "moves", o.line, path);
+        } else {
+            std::string text;
+            get(n, "moves", text, path);
+            std::istringstream in(text);
+            for (std::string m; in >> m;) o.line.push_back(m);
+        }
+    }
+    get(n, "depth", o.depth, path);
+    get(n, "nodes", o.nodes, path);
+    get(n, "stall_from_ply", o.stall_from_ply, path);
+    get(n, "resign_at_ply", o.resign_at_ply, path);
+    get(n, "offer_draw_at_ply", o.offer_draw_at_ply, path);
+    get(n, "accept_draw", o.accept_draw, path);
+    get(n, "takeback_at_ply", o.takeback_at_ply, path);
+    get(n, "accept_takeback", o.accept_takeback, path);
+    get(n, "go_away_at_ply", o.go_away_at_ply, path);
+    get(n, "claim_win_in_seconds", o.claim_win_in_seconds, path);
+    get(n, "come_back_after_ms", o.come_back_after_ms, path);
+    if (const auto chat = n["chat"]) {
+        if (!chat.IsSequence()) throw ScenarioError(path + ".chat: expected a list" + where(chat));
+        for (std::size_t i = 0; i < chat.size(); ++i) {
+            const auto p = path + ".chat[" + std::to_string(i) + "]";
+            check_keys(chat[i], p, {"at_ply", "room", "text"});
+            ChatSpec c;
+            get(chat[i], "at_ply", c.at_ply, p);
+            get(chat[i], "room", c.room, p);
+            get(chat[i], "text", c.text, p);
+            o.chat.push_back(c);
+        }
+    }
+    if (o.kind == OpponentSpec::Kind::LINE && o.line.empty())
+        throw ScenarioError(path + ": kind line needs moves");
+    return o;
+}
+
+TimeControlSpec parse_time_control(const YAML::Node& n, const std::string& path) {
+    TimeControlSpec tc;
+    if (const auto c = n["clock"]) {
+        check_keys(c, path + ".clock", {"limit", "increment"});
+        int limit = 0;
+        get(c, "limit", limit, path + ".clock");
+        tc.limit_s = limit;
+        get(c, "increment", tc.increment_s, path + ".clock");
+    }
+    if (n["days"]) {
+        int days = 0;
+        get(n, "days", days, path);
+        tc.days = days;
+        if (tc.limit_s) throw ScenarioError(path + ": clock and days are exclusive");
+    }
+    return tc;
+}
+
+FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
+    check_keys(n, path,
+               {"kind", "target", "game", "count", "skip", "from_ms", "after_lines", "after_ms",
+                "mid_line", "duration_ms", "min_chunk", "max_chunk", "hold_ms", "delay_ms", "body",
+                "ratelimit_seconds", "status"});
+    FaultSpec f;
+    std::string kind;
+    get(n, "kind", kind, path);
+    if (kind == "drop")
+        f.kind = FaultSpec::Kind::DROP;
+    else if (kind == "silence")
+        f.kind = FaultSpec::Kind::SILENCE;
+    else if (kind == "split")
+        f.kind = FaultSpec::Kind::SPLIT;
+    else if (kind == "batch")
+        f.kind = FaultSpec::Kind::BATCH;
+    else if (kind == "delay")
+        f.kind = FaultSpec::Kind::DELAY;
+    else if (kind == "http_429")
+        f.kind = FaultSpec::Kind::HTTP_429;
+    else if (kind == "http_5xx")
+        f.kind = FaultSpec::Kind::HTTP_5XX;
+    else
+        throw ScenarioError(path + ".kind: unknown fault kind '" + kind + "'");
+    get(n, "target", f.target, path);
+    static const std::set<std::string> targets{"any",  "event_stream", "game_stream", "account",
+                                               "move", "game_action",  "challenge",   "users"};
+    if (!targets.count(f.target))
+        throw ScenarioError(path + ".target: unknown target '" + f.target + "'");
+    get(n, "game", f.game, path);
+    get(n, "count", f.count, path);
+    get(n, "skip", f.skip, path);
+    get(n, "from_ms", f.from_ms, path);
+    get(n, "after_lines", f.after_lines, path);
+    get(n, "after_ms", f.after_ms, path);
+    get(n, "mid_line", f.mid_line, path);
+    get(n, "duration_ms", f.duration_ms, path);
+    get(n, "min_chunk", f.min_chunk, path);
+    get(n, "max_chunk", f.max_chunk, path);
+    get(n, "hold_ms", f.hold_ms, path);
+    get(n, "delay_ms", f.delay_ms, path);
+    std::string body;
+    get(n, "body", body, path);
+    if (!body.empty() && body != "json" && body != "html")
+        throw ScenarioError(path + ".body: json or html");
+    // 5xx pages come from the proxy as HTML; 429s from lila as JSON
+    f.html = body.empty() ? f.kind == FaultSpec::Kind::HTTP_5XX : body == "html";
+    get(n, "ratelimit_seconds", f.ratelimit_seconds, path);
+    get(n, "status", f.status, path);
+    if (f.min_chunk < 1 || f.max_chunk < f.min_chunk)
+        throw ScenarioError(path + ": need 1 <= min_chunk <= max_chunk");
+    if (f.kind == FaultSpec::Kind::HTTP_5XX && (f.status < 500 || f.status > 599))
+        throw ScenarioError(path + ".status: must be 5xx");
+    return f;
+}
+
+template <class F>
+void each(const YAML::Node& root, const char* key, F&& f) {
+    const auto list = root[key];
+    if (!list) return;
+    if (!list.IsSequence())
+        throw ScenarioError(std::string(key) + ": expected a list" + where(list));
+    for (std::size_t i = 0; i < list.size(); ++i)
+        f(list[i], std::string(key) + "[" + std::to_string(i) + "]");
+}
+
+Scenario parse_root(const YAML::Node& root) {
+    Scenario s;
+    if (!root || root.IsNull()) return s;
+    check_keys(root, "scenario",
+               {"name", "seed", "account", "keepalive_ms", "castling", "first_move_timeout_ms",
+                "clock_start_ply", "chunk_gap_ms", "exit_when", "exit_linger_ms", "max_duration_ms",
+                "online_bots", "challenges", "games", "outgoing", "faults"});
+    get(root, "name", s.name, "scenario");
+    get(root, "seed", s.seed, "scenario");
+    if (const auto a = root["account"]) {
+        check_keys(a, "account",
+                   {"username", "token", "title", "rating", "scopes", "played_games"});
+        get(a, "username", s.account.username, "account");
+        get(a, "token", s.account.token, "account");
+        get_opt_string(a, "title", s.account.title, "account");
+        get(a, "rating", s.account.rating, "account");
+        get(a, "scopes", s.account.scopes, "account");
+        get(a, "played_games", s.account.played_games, "account");
+    }
+    get(root, "keepalive_ms", s.keepalive_ms, "scenario");
+    std::string castling = "king_to_rook";
+    get(root, "castling", castling, "scenario");
+    if (castling != "king_to_rook" && castling != "king_two_squares")
+        throw ScenarioError("castling: king_to_rook or king_two_squares");
+    s.king_to_rook = castling == "king_to_rook";
+    get(root, "first_move_timeout_ms", s.first_move_timeout_ms, "scenario");
+    get(root, "clock_start_ply", s.clock_start_ply, "scenario");
+    get(root, "chunk_gap_ms", s.chunk_gap_ms, "scenario");
+    std::string exit_when = "never";
+    get(root, "exit_when", exit_when, "scenario");
+    if (exit_when != "never" && exit_when != "all_games_finished")
+        throw ScenarioError("exit_when: never or all_games_finished");
+    s.exit_when_all_games_finished = exit_when == "all_games_finished";
+    get(root, "exit_linger_ms", s.exit_linger_ms, "scenario");
+    get(root, "max_duration_ms", s.max_duration_ms, "scenario");
+    if (s.keepalive_ms <= 0) throw ScenarioError("keepalive_ms: must be > 0");
+
+    each(root, "online_bots", [&](const YAML::Node& n, const std::string& p) {
+        UserSpec u;
+        u.title = "BOT";
+        s.online_bots.push_back(parse_user(n, p, u));
+    });
+    each(root, "challenges", [&](const YAML::Node& n, const std::string& p) {
+        check_keys(n, p,
+                   {"id", "at_ms", "challenger", "variant", "clock", "days", "rated", "color",
+                    "initial_fen", "rematch_of", "cancel_at_ms", "accept_status", "accept_error",
+                    "opponent"});
+        ChallengeSpec c;
+        get(n, "id", c.id, p);
+        get(n, "at_ms", c.at_ms, p);
+        c.challenger = parse_user(n["challenger"], p + ".challenger");
+        get(n, "variant", c.variant, p);
+        c.time_control = parse_time_control(n, p);
+        get(n, "rated", c.rated, p);
+        get(n, "color", c.color, p);
+        if (c.color != "white" && c.color != "black" && c.color != "random")
+            throw ScenarioError(p + ".color: white, black or random");
+        get(n, "initial_fen", c.initial_fen, p);
+        get(n, "rematch_of", c.rematch_of, p);
+        get(n, "cancel_at_ms", c.cancel_at_ms, p);
+        get(n, "accept_status", c.accept_status, p);
+        get(n, "accept_error", c.accept_error, p);
+        c.opponent = parse_opponent(n["opponent"], p + ".opponent");
+        c.opponent.user = c.challenger;
+        s.challenges.push_back(c);
+    });
+    each(root, "games", [&](const YAML::Node& n, const std::string& p) {
+        check_keys(n, p,
+                   {"id", "at_ms", "bot_color", "variant", "clock", "days", "rated", "initial_fen",
+                    "moves", "opponent"});
+        GameSpec g;
+        get(n, "id", g.id, p);
+        get(n, "at_ms", g.at_ms, p);
+        get(n, "bot_color", g.bot_color, p);
+        if (g.bot_color != "white" && g.bot_color != "black")
+            throw ScenarioError(p + ".bot_color: white or black");
+        get(n, "variant", g.variant, p);
+        g.time_control = parse_time_control(n, p);
+        get(n, "rated", g.rated, p);
+        get(n, "initial_fen", g.initial_fen, p);
+        get(n, "moves", g.moves, p);
+        g.opponent = parse_opponent(n["opponent"], p + ".opponent");
+        s.games.push_back(g);
+    });
+    each(root, "outgoing", [&](const YAML::Node& n, const std::string& p) {
+        check_keys(n, p,
+                   {"user", "response", "decline_reason", "delay_ms", "ratelimit_seconds",
+                    "max_uses", "opponent"});
+        OutgoingRule r;
+        get(n, "user", r.user, p);
+        std::string response = "accept";
+        get(n, "response", response, p);
+        if (response == "accept")
+            r.response = OutgoingRule::Response::ACCEPT;
+        else if (response == "decline")
+            r.response = OutgoingRule::Response::DECLINE;
+        else if (response == "ignore")
+            r.response = OutgoingRule::Response::IGNORE;
+        else if (response == "rate_limit")
+            r.response = OutgoingRule::Response::RATE_LIMIT;
+        else if (response == "opponent_limit")
+            r.response = OutgoingRule::Response::OPPONENT_LIMIT;
+        else
+            throw ScenarioError(p + ".response: unknown '" + response + "'");
+        get(n, "decline_reason", r.decline_reason, p);
+        get(n, "delay_ms", r.delay_ms, p);
+        get(n, "ratelimit_seconds", r.ratelimit_seconds, p);
+        get(n, "max_uses", r.max_uses, p);
+        r.opponent = parse_opponent(n["opponent"], p + ".opponent");
+        s.outgoing.push_back(r);
+    });
+    each(root, "faults",
+         [&](const YAML::Node& n, const std::string& p) { s.faults.push_back(parse_fault(n, p)); });
+    return s;
+}
+
+}  // namespace
+
+ScenarioResult parse_scenario(const std::string& text) {
+    ScenarioResult r;
+    try {
+        r.scenario = parse_root(YAML::Load(text));
+    } catch (const ScenarioError& e) {
+        r.error = e.what();
+    } catch (const YAML::Exception& e) {
+        r.error = std::string("scenario is not valid YAML/JSON: ") + e.what();
+    }
+    return r;
+}
+
+ScenarioResult load_scenario_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return {std::nullopt, "cannot read scenario file " + path};
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto r = parse_scenario(ss.str());
+    if (!r.scenario) r.error = path + ": " + r.error;
+    return r;
+}
+
+}  // namespace emu

@@ -1,0 +1,185 @@
+// The stream loop: chunk framing, keep-alive timing and the per-connection fault behaviour.
+#include "stream_writer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <thread>
+
+namespace emu {
+
+const char* stream_end_name(StreamEnd e) {
+    switch (e) {
+        case StreamEnd::COMPLETED:
+            return "completed";
+        case StreamEnd::DROPPED:
+            return "dropped";
+        case StreamEnd::PEER_GONE:
+            return "peer_gone";
+        case StreamEnd::STOPPED:
+            return "stopped";
+        case StreamEnd::WRITE_FAILED:
+            return "write_failed";
+    }
+    return "?";
+}
+
+namespace {
+
+using std::chrono::milliseconds;
+
+class Writer {
+  public:
+    Writer(const StreamStart& s, ByteSink& sink) : s_(s), sink_(sink), rng_(s.seed) {
+        for (const auto& f : s.faults) {
+            if (f.kind == FaultSpec::Kind::DROP && !drop_) drop_ = &f;
+            if (f.kind == FaultSpec::Kind::SILENCE && !silence_) silence_ = &f;
+            if (f.kind == FaultSpec::Kind::SPLIT && !split_) split_ = &f;
+            if (f.kind == FaultSpec::Kind::BATCH && !batch_) batch_ = &f;
+        }
+    }
+
+    StreamEnd run() {
+        opened_ = last_write_ = s_.now();
+        // Faults with nothing to wait for announce themselves when the connection opens.
+        if (split_)
+            s_.on_fault(*split_, "chunks of " + std::to_string(split_->min_chunk) + "-" +
+                                     std::to_string(split_->max_chunk) + " bytes");
+        if (batch_) s_.on_fault(*batch_, "lines held " + std::to_string(batch_->hold_ms) + " ms");
+        for (;;) {
+            if (s_.stopping()) {
+                chunk("");
+                return StreamEnd::STOPPED;
+            }
+            if (sink_.peer_gone()) return StreamEnd::PEER_GONE;
+            if (failed_) return StreamEnd::WRITE_FAILED;
+            if (drop_ && !drop_->mid_line && due(*drop_)) {
+                s_.on_fault(*drop_, "after " + std::to_string(lines_) + " lines");
+                return StreamEnd::DROPPED;
+            }
+            if (silence_ && due(*silence_)) {
+                const Ms d = silence_->duration_ms;
+                s_.on_fault(*silence_, d > 0 ? std::to_string(d) + " ms" : "until closed");
+                silent_until_ = d > 0 ? s_.now() + d : INT64_MAX;
+                silence_ = nullptr;
+            }
+            if (s_.now() < silent_until_) {
+                std::this_thread::sleep_for(
+                    milliseconds(std::min<Ms>(20, silent_until_ - s_.now())));
+                continue;
+            }
+            const Ms keepalive_due = last_write_ + s_.keepalive_ms;
+            const Ms wait = std::clamp<Ms>(keepalive_due - s_.now(), 0, 50);
+            auto lines = s_.queue->pop_all(milliseconds(wait));
+            if (batch_ && !lines.empty()) {
+                const Ms until = s_.now() + batch_->hold_ms;
+                while (s_.now() < until && !s_.queue->closed() && !s_.stopping()) {
+                    auto more = s_.queue->pop_all(milliseconds(std::min<Ms>(10, until - s_.now())));
+                    for (auto& l : more) lines.push_back(std::move(l));
+                }
+            }
+            if (lines.empty()) {
+                if (s_.queue->closed_and_empty()) {
+                    chunk("");
+                    return failed_ ? StreamEnd::WRITE_FAILED : StreamEnd::COMPLETED;
+                }
+                if (s_.now() >= keepalive_due) {
+                    chunk("\n");
+                    last_write_ = s_.now();
+                }
+                continue;
+            }
+            if (auto end = send(lines)) return *end;
+        }
+    }
+
+  private:
+    bool due(const FaultSpec& f) const {
+        return lines_ >= f.after_lines && s_.now() - opened_ >= f.after_ms;
+    }
+
+    // One HTTP chunk; the empty one ("0\r\n\r\n") ends the body.
+    void chunk(std::string_view data) {
+        if (failed_) return;
+        char head[24];
+        std::snprintf(head, sizeof head, "%zx\r\n", data.size());
+        std::string framed = head;
+        framed.append(data);
+        framed += "\r\n";
+        if (!sink_.write(framed)) failed_ = true;
+    }
+
+    std::optional<StreamEnd> send(const std::vector<Line>& lines) {
+        std::string batch;
+        std::vector<const Line*> batched;
+        for (const auto& line : lines) {
+            if (drop_ && due(*drop_)) {
+                if (!batch.empty()) flush_batch(batch, batched);
+                if (drop_->mid_line) {
+                    const auto half = std::max<std::size_t>(1, line.text.size() / 2);
+                    chunk(std::string_view(line.text).substr(0, half));
+                    s_.on_fault(*drop_, "mid-line after " + std::to_string(lines_) + " lines, " +
+                                            std::to_string(half) + " bytes of the next");
+                } else {
+                    s_.on_fault(*drop_, "after " + std::to_string(lines_) + " lines");
+                }
+                return StreamEnd::DROPPED;
+            }
+            const std::string data = line.text + "\n";
+            if (split_) {
+                std::uniform_int_distribution<int> size(split_->min_chunk, split_->max_chunk);
+                for (std::size_t pos = 0; pos < data.size();) {
+                    const auto n =
+                        std::min<std::size_t>(std::size_t(size(rng_)), data.size() - pos);
+                    chunk(std::string_view(data).substr(pos, n));
+                    pos += n;
+                    if (s_.chunk_gap_ms > 0)
+                        std::this_thread::sleep_for(milliseconds(s_.chunk_gap_ms));
+                }
+            } else if (batch_) {
+                batch += data;
+                batched.push_back(&line);
+                ++lines_;
+                continue;
+            } else {
+                chunk(data);
+            }
+            if (failed_) return StreamEnd::WRITE_FAILED;
+            ++lines_;
+            last_write_ = s_.now();
+            s_.on_sent(line);
+        }
+        if (!batch.empty()) flush_batch(batch, batched);
+        if (failed_) return StreamEnd::WRITE_FAILED;
+        return std::nullopt;
+    }
+
+    void flush_batch(std::string& batch, std::vector<const Line*>& batched) {
+        chunk(batch);
+        last_write_ = s_.now();
+        for (const auto* l : batched) s_.on_sent(*l);
+        batch.clear();
+        batched.clear();
+    }
+
+    const StreamStart& s_;
+    ByteSink& sink_;
+    std::mt19937_64 rng_;
+    const FaultSpec* drop_ = nullptr;
+    const FaultSpec* silence_ = nullptr;
+    const FaultSpec* split_ = nullptr;
+    const FaultSpec* batch_ = nullptr;
+    Ms opened_ = 0, last_write_ = 0;
+    Ms silent_until_ = 0;
+    int lines_ = 0;
+    bool failed_ = false;
+};
+
+}  // namespace
+
+StreamEnd run_stream(const StreamStart& stream, ByteSink& sink) {
+    return Writer(stream, sink).run();
+}
+
+}  // namespace emu

@@ -1,0 +1,218 @@
+// Challenges: scripted incoming ones, accept/decline/cancel by the bot, and the bot's own
+// challenges answered per the scenario's `outgoing` rules (including the bot-vs-bot limits).
+#include <nlohmann/json.hpp>
+
+#include "game_json.hpp"
+#include "world.hpp"
+
+namespace emu {
+
+using nlohmann::json;
+
+namespace {
+
+std::string form_value(const std::map<std::string, std::string>& form, const std::string& key) {
+    const auto it = form.find(key);
+    return it == form.end() ? "" : it->second;
+}
+
+bool parse_int(const std::string& s, int& out) {
+    if (s.empty() || s.size() > 9) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    out = std::stoi(s);
+    return true;
+}
+
+}  // namespace
+
+void World::release_challenge(const ChallengeSpec& spec) {
+    ChallengeSlot slot;
+    Challenge& c = slot.c;
+    c.id = spec.id.empty() ? new_id() : spec.id;
+    c.challenger = player_of(spec.challenger);
+    c.dest = bot_player();
+    c.variant = spec.variant;
+    c.time_control = spec.time_control;
+    c.rated = spec.rated;
+    c.color = spec.color;
+    c.final_color = spec.color != "random"
+                        ? spec.color
+                        : (std::uniform_int_distribution<int>(0, 1)(rng_) ? "white" : "black");
+    c.initial_fen = spec.initial_fen;
+    c.rematch_of = spec.rematch_of;
+    c.created_ms = now();
+    slot.opp = spec.opponent;
+    slot.opp.user = spec.challenger;
+    slot.accept_status = spec.accept_status;
+    slot.accept_error = spec.accept_error;
+    slot.cancel_at = spec.cancel_at_ms;
+    challenges_[c.id] = slot;
+    challenge_order_.push_back(c.id);
+    emit_event({{"type", "challenge"},
+                {"challenge", challenge_json(c, false)},
+                {"compat", {{"bot", speed_of(c.time_control) != "ultraBullet"}, {"board", true}}}});
+}
+
+Reply World::accept_challenge(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found.");
+    auto& slot = it->second;
+    Challenge& c = slot.c;
+    if (c.status == "canceled") return error_reply(400, "The challenge has been canceled.");
+    if (c.status == "accepted") return error_reply(400, "The challenge has already been accepted");
+    if (c.status == "declined") return error_reply(400, "The challenge has been declined.");
+    if (slot.accept_status != 200) return error_reply(slot.accept_status, slot.accept_error);
+    if (speed_of(c.time_control) == "ultraBullet")
+        return error_reply(400, "Game incompatible with a BOT account");
+    auto setup = base_setup(c.id, c.variant, c.time_control, c.rated, c.initial_fen, slot.opp.user);
+    setup.bot_color = c.final_color == "white" ? engine::BLACK : engine::WHITE;
+    std::string error;
+    if (!create_game(setup, "", slot.opp, &error)) return error_reply(400, error);
+    c.status = "accepted";
+    return ok_reply();
+}
+
+Reply World::decline_challenge(const std::string& id, const std::string& reason) {
+    std::lock_guard lock(mutex_);
+    const auto it = challenges_.find(id);
+    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found.");
+    Challenge& c = it->second.c;
+    if (c.status != "created") return error_reply(400, "The challenge is no longer open.");
+    c.status = "declined";
+    c.decline_reason = reason;
+    c.decline_reason_key = decline_reason_key(reason);
+    return ok_reply();
+}
+
+Reply World::cancel_challenge(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    const auto it = challenges_.find(id);
+    if (it != challenges_.end() && it->second.c.status == "created") {
+        Challenge& c = it->second.c;
+        if (c.outgoing) {
+            c.status = "canceled";
+        } else {  // lila: cancelling an incoming challenge declines it
+            c.status = "declined";
+            c.decline_reason = "cancel";
+            c.decline_reason_key = "generic";
+        }
+        return ok_reply();
+    }
+    // An accepted challenge whose game nobody has moved in yet: the game is aborted.
+    if (auto* s = find_game(id); s && s->game.abortable()) {
+        s->events.push_back("aborted_by_bot_cancel@" + std::to_string(s->game.ply()));
+        s->game.finish("aborted", std::nullopt, now());
+        publish(*s);
+        return ok_reply();
+    }
+    return error_reply(404, "Not found.");
+}
+
+Reply World::create_challenge(const std::string& username,
+                              const std::map<std::string, std::string>& form) {
+    std::lock_guard lock(mutex_);
+    TimeControlSpec tc;
+    const auto limit = form_value(form, "clock.limit"), inc = form_value(form, "clock.increment"),
+               days = form_value(form, "days");
+    if (!limit.empty() || !inc.empty()) {
+        int l = 0, i = 0;
+        if (!parse_int(limit, l) || !parse_int(inc, i) || l > 10800 || i > 60 ||
+            !(l == 0 || l == 15 || l == 30 || l == 45 || l == 90 || l % 60 == 0))
+            return error_reply(400, "clock: invalid clock.limit or clock.increment");
+        tc.limit_s = l;
+        tc.increment_s = i;
+    } else if (!days.empty()) {
+        int d = 0;
+        if (!parse_int(days, d) ||
+            !(d == 1 || d == 2 || d == 3 || d == 5 || d == 7 || d == 10 || d == 14))
+            return error_reply(400, "days: invalid value");
+        tc.days = d;
+    }
+    const std::string variant =
+        form_value(form, "variant").empty() ? "standard" : form_value(form, "variant");
+    std::string color = form_value(form, "color").empty() ? "random" : form_value(form, "color");
+    if (color != "white" && color != "black" && color != "random")
+        return error_reply(400, "color: invalid value");
+    const bool rated = form_value(form, "rated") == "true";
+    if (speed_of(tc) == "ultraBullet")
+        return error_reply(400, "Bots cannot play UltraBullet. Choose a slower time control.");
+
+    // The first rule for this user (or "*") with uses left decides.
+    OutgoingRule rule;
+    for (std::size_t i = 0; i < scenario_.outgoing.size(); ++i) {
+        const auto& r = scenario_.outgoing[i];
+        if (r.user != "*" && lower(r.user) != lower(username)) continue;
+        if (r.max_uses >= 0 && outgoing_uses_[i] >= r.max_uses) continue;
+        ++outgoing_uses_[i];
+        rule = r;
+        break;
+    }
+    if (rule.response == OutgoingRule::Response::RATE_LIMIT)
+        return {429, "application/json",
+                json{{"error",
+                      "You played 100 games against other bots today, please wait before "
+                      "challenging another bot."},
+                     {"ratelimit", {{"key", "bot.vsBot.day"}, {"seconds", rule.ratelimit_seconds}}}}
+                    .dump()};
+    if (rule.response == OutgoingRule::Response::OPPONENT_LIMIT)
+        return error_reply(400, username +
+                                    " played 100 games against other bots today, please wait until "
+                                    "2030-01-01T00:00:00Z to challenge them.");
+
+    ChallengeSlot slot;
+    Challenge& c = slot.c;
+    c.id = new_id();
+    c.outgoing = true;
+    c.challenger = bot_player();
+    UserSpec target = rule.opponent.user;
+    target.name = username;
+    for (const auto& b : scenario_.online_bots)
+        if (lower(b.name) == lower(username)) target = b;
+    c.dest = player_of(target);
+    c.variant = variant;
+    c.time_control = tc;
+    c.rated = rated;
+    c.color = color;
+    c.final_color = color != "random"
+                        ? color
+                        : (std::uniform_int_distribution<int>(0, 1)(rng_) ? "white" : "black");
+    c.initial_fen = form_value(form, "fen");
+    c.created_ms = now();
+    slot.opp = rule.opponent;
+    slot.opp.user = target;
+    slot.rule = rule;
+    slot.answer_at = rule.response == OutgoingRule::Response::IGNORE ? -1 : now() + rule.delay_ms;
+    challenges_[c.id] = slot;
+    challenge_order_.push_back(c.id);
+    // lila shows the bot its own challenge on the event stream too
+    emit_event({{"type", "challenge"},
+                {"challenge", challenge_json(c, false)},
+                {"compat", {{"bot", true}, {"board", true}}}});
+    return {200, "application/json", challenge_json(c, true).dump()};
+}
+
+void World::answer_outgoing(ChallengeSlot& slot) {
+    Challenge& c = slot.c;
+    slot.answer_at = -1;
+    if (slot.rule.response == OutgoingRule::Response::DECLINE) {
+        c.status = "declined";
+        c.decline_reason = slot.rule.decline_reason;
+        c.decline_reason_key = decline_reason_key(slot.rule.decline_reason);
+        emit_event({{"type", "challengeDeclined"}, {"challenge", challenge_json(c, false)}});
+        return;
+    }
+    auto setup = base_setup(c.id, c.variant, c.time_control, c.rated, c.initial_fen, slot.opp.user);
+    setup.bot_color = c.final_color == "white" ? engine::WHITE : engine::BLACK;
+    std::string error;
+    if (!create_game(setup, "", slot.opp, &error)) {
+        c.status = "declined";
+        c.decline_reason_key = "variant";
+        emit_event({{"type", "challengeDeclined"}, {"challenge", challenge_json(c, false)}});
+        return;
+    }
+    c.status = "accepted";
+}
+
+}  // namespace emu
