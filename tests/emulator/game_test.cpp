@@ -1,1 +1,141 @@
+// Unit tests of the game model: clocks, increments, flag, noStart, game end, castling text,
+// illegal moves and takebacks, with explicit timestamps (no threads, no HTTP).
+#include "game.hpp"
+
 #include <gtest/gtest.h>
+
+#include "game_json.hpp"
+
+namespace emu {
+namespace {
+
+using engine::BLACK;
+using engine::WHITE;
+
+Game make(int limit_s, int inc_s, int clock_start_ply = 2, bool king_to_rook = true,
+          std::string fen = "", std::string moves = "") {
+    GameSetup s;
+    s.id = "testgame";
+    s.bot = {"bot", "Bot", std::string("BOT"), 1500, false};
+    s.opponent = {"opp", "Opp", std::nullopt, 1500, false};
+    s.time_control.limit_s = limit_s;
+    s.time_control.increment_s = inc_s;
+    s.clock_start_ply = clock_start_ply;
+    s.first_move_timeout_ms = 1000;
+    s.king_to_rook = king_to_rook;
+    s.initial_fen = fen;
+    auto g = Game::create(s, moves, 0);
+    EXPECT_TRUE(g) << g.error();
+    return std::move(*g);
+}
+
+TEST(Game, ClockTicksOnlyForTheSideToMoveAfterBothFirstMoves) {
+    Game g = make(60, 2);
+    EXPECT_FALSE(g.clock_running());
+    ASSERT_FALSE(g.play(WHITE, "e2e4", 500, true));
+    ASSERT_FALSE(g.play(BLACK, "e7e5", 900, false));
+    EXPECT_TRUE(g.clock_running());
+    EXPECT_EQ(g.remaining(WHITE, 900), 60000);
+    EXPECT_EQ(g.remaining(WHITE, 3900), 57000);
+    EXPECT_EQ(g.remaining(BLACK, 3900), 60000);
+    ASSERT_FALSE(g.play(WHITE, "g1f3", 3900, true));
+    EXPECT_EQ(g.remaining(WHITE, 5000), 59000);  // 57 s + 2 s increment
+    EXPECT_EQ(g.remaining(BLACK, 5000), 58900);
+}
+
+TEST(Game, FlagsTheSideToMove) {
+    Game g = make(2, 0);
+    ASSERT_FALSE(g.play(WHITE, "e2e4", 10, true));
+    ASSERT_FALSE(g.play(BLACK, "e7e5", 20, false));
+    EXPECT_FALSE(g.check_time(1000));
+    EXPECT_TRUE(g.check_time(2020));
+    EXPECT_EQ(g.status(), "outoftime");
+    EXPECT_EQ(g.winner(), BLACK);
+    EXPECT_EQ(g.remaining(WHITE, 3000), 0);
+    EXPECT_TRUE(g.play(BLACK, "d7d5", 3000, false));  // over: rejected
+}
+
+TEST(Game, NoStartWhenTheFirstMoveNeverComes) {
+    Game g = make(60, 0);
+    ASSERT_FALSE(g.play(WHITE, "e2e4", 100, true));
+    EXPECT_FALSE(g.check_time(1000));
+    EXPECT_TRUE(g.check_time(1100));
+    EXPECT_EQ(g.status(), "noStart");
+    EXPECT_EQ(g.winner(), WHITE);
+}
+
+TEST(Game, MateEndsTheGame) {
+    Game g = make(60, 0);
+    for (const char* m : {"f2f3", "e7e5", "g2g4"})
+        ASSERT_FALSE(g.play(g.position().side_to_move(), m, 0, false));
+    ASSERT_FALSE(g.play(BLACK, "d8h4", 0, false));
+    EXPECT_EQ(g.status(), "mate");
+    EXPECT_EQ(g.winner(), BLACK);
+    EXPECT_EQ(game_state_json(g, 0)["winner"], "black");
+}
+
+TEST(Game, RejectsIllegalAndOutOfTurnMoves) {
+    Game g = make(60, 0);
+    EXPECT_EQ(*g.play(BLACK, "e7e5", 0, false), "Not your turn, or game already over");
+    EXPECT_TRUE(g.play(WHITE, "e2e5", 0, true));
+    EXPECT_TRUE(g.play(WHITE, "zz", 0, true));
+    EXPECT_EQ(g.ply(), 0);
+}
+
+TEST(Game, CastlingIsWrittenKingToRookOrKingTwoSquares) {
+    const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    Game a = make(60, 0, 2, true, fen);
+    ASSERT_FALSE(a.play(WHITE, "e1g1", 0, true));   // accepts the two-squares form
+    ASSERT_FALSE(a.play(BLACK, "e8a8", 0, false));  // and the king-to-rook form
+    EXPECT_EQ(a.uci_moves(), "e1h1 e8a8");
+    Game b = make(60, 0, 2, false, fen);
+    ASSERT_FALSE(b.play(WHITE, "e1h1", 0, true));
+    ASSERT_FALSE(b.play(BLACK, "e8c8", 0, false));
+    EXPECT_EQ(b.uci_moves(), "e1g1 e8c8");
+}
+
+TEST(Game, TakebackRemovesTheProposersLastMove) {
+    Game g = make(60, 0, 2, true, "", "e2e4 e7e5 g1f3");
+    ASSERT_EQ(g.ply(), 3);
+    EXPECT_TRUE(g.take_back(WHITE, 0));  // black to move: one ply
+    EXPECT_EQ(g.uci_moves(), "e2e4 e7e5");
+    EXPECT_TRUE(g.take_back(WHITE, 0));  // white to move: two plies
+    EXPECT_EQ(g.uci_moves(), "");
+}
+
+TEST(Game, WireFormsFollowTheSpec) {
+    Game g = make(180, 2, 2, true, "", "e2e4");
+    const auto full = game_full_json(g, 0);
+    EXPECT_EQ(full["type"], "gameFull");
+    EXPECT_EQ(full["initialFen"], "startpos");
+    EXPECT_EQ(full["clock"]["initial"], 180000);
+    EXPECT_EQ(full["clock"]["increment"], 2000);
+    EXPECT_EQ(full["speed"], "blitz");
+    EXPECT_EQ(full["state"]["moves"], "e2e4");
+    EXPECT_EQ(full["state"]["winc"], 2000);
+    EXPECT_TRUE(full["white"]["title"].is_string());
+    EXPECT_TRUE(full["black"]["title"].is_null());
+    const auto start = game_event_json(g, "gameStart", 0);
+    EXPECT_EQ(start["game"]["gameId"], "testgame");
+    EXPECT_EQ(start["game"]["status"]["name"], "started");
+    EXPECT_EQ(start["game"]["status"]["id"], 20);
+    EXPECT_EQ(start["game"]["isMyTurn"], false);
+    EXPECT_EQ(start["game"]["fullId"].get<std::string>().size(), 12u);
+}
+
+TEST(Game, CorrespondenceHasDaysAndNoTickingClock) {
+    GameSetup s;
+    s.id = "corresp1";
+    s.time_control.days = 3;
+    auto g = Game::create(s, "e2e4 e7e5", 0);
+    ASSERT_TRUE(g);
+    EXPECT_FALSE(g->clock_running());
+    EXPECT_EQ(g->remaining(WHITE, 10'000'000), 3 * 86'400'000LL);
+    const auto full = game_full_json(*g, 0);
+    EXPECT_EQ(full["daysPerTurn"], 3);
+    EXPECT_FALSE(full.contains("clock"));
+    EXPECT_EQ(full["speed"], "correspondence");
+}
+
+}  // namespace
+}  // namespace emu

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <deque>
 #include <random>
 #include <thread>
 
@@ -70,16 +71,19 @@ class Writer {
                 continue;
             }
             const Ms keepalive_due = last_write_ + s_.keepalive_ms;
-            const Ms wait = std::clamp<Ms>(keepalive_due - s_.now(), 0, 50);
-            auto lines = s_.queue->pop_all(milliseconds(wait));
-            if (batch_ && !lines.empty()) {
-                const Ms until = s_.now() + batch_->hold_ms;
-                while (s_.now() < until && !s_.queue->closed() && !s_.stopping()) {
-                    auto more = s_.queue->pop_all(milliseconds(std::min<Ms>(10, until - s_.now())));
-                    for (auto& l : more) lines.push_back(std::move(l));
+            if (pending_.empty()) {
+                const Ms wait = std::clamp<Ms>(keepalive_due - s_.now(), 0, 50);
+                for (auto& l : s_.queue->pop_all(milliseconds(wait)))
+                    pending_.push_back(std::move(l));
+                if (batch_ && !pending_.empty()) {
+                    const Ms until = s_.now() + batch_->hold_ms;
+                    while (s_.now() < until && !s_.queue->closed() && !s_.stopping())
+                        for (auto& l :
+                             s_.queue->pop_all(milliseconds(std::min<Ms>(10, until - s_.now()))))
+                            pending_.push_back(std::move(l));
                 }
             }
-            if (lines.empty()) {
+            if (pending_.empty()) {
                 if (s_.queue->closed_and_empty()) {
                     chunk("");
                     return failed_ ? StreamEnd::WRITE_FAILED : StreamEnd::COMPLETED;
@@ -90,7 +94,7 @@ class Writer {
                 }
                 continue;
             }
-            if (auto end = send(lines)) return *end;
+            if (auto end = send()) return *end;
         }
     }
 
@@ -110,15 +114,19 @@ class Writer {
         if (!sink_.write(framed)) failed_ = true;
     }
 
-    std::optional<StreamEnd> send(const std::vector<Line>& lines) {
+    // Sends queued lines one by one; a drop or silence that falls due between two lines
+    // takes effect there (the rest waits in pending_). on_sent is called just before the bytes
+    // go out, so a fast client's answer can never arrive before its state counts as sent.
+    std::optional<StreamEnd> send() {
         std::string batch;
-        std::vector<const Line*> batched;
-        for (const auto& line : lines) {
+        std::vector<Line> batched;
+        while (!pending_.empty()) {
             if (drop_ && due(*drop_)) {
                 if (!batch.empty()) flush_batch(batch, batched);
                 if (drop_->mid_line) {
-                    const auto half = std::max<std::size_t>(1, line.text.size() / 2);
-                    chunk(std::string_view(line.text).substr(0, half));
+                    const auto& text = pending_.front().text;
+                    const auto half = std::max<std::size_t>(1, text.size() / 2);
+                    chunk(std::string_view(text).substr(0, half));
                     s_.on_fault(*drop_, "mid-line after " + std::to_string(lines_) + " lines, " +
                                             std::to_string(half) + " bytes of the next");
                 } else {
@@ -126,7 +134,17 @@ class Writer {
                 }
                 return StreamEnd::DROPPED;
             }
+            if (silence_ && due(*silence_)) break;  // the main loop starts the silence
+            Line line = std::move(pending_.front());
+            pending_.pop_front();
             const std::string data = line.text + "\n";
+            ++lines_;
+            if (batch_ && !split_) {
+                batch += data;
+                batched.push_back(std::move(line));
+                continue;
+            }
+            s_.on_sent(line);
             if (split_) {
                 std::uniform_int_distribution<int> size(split_->min_chunk, split_->max_chunk);
                 for (std::size_t pos = 0; pos < data.size();) {
@@ -137,28 +155,21 @@ class Writer {
                     if (s_.chunk_gap_ms > 0)
                         std::this_thread::sleep_for(milliseconds(s_.chunk_gap_ms));
                 }
-            } else if (batch_) {
-                batch += data;
-                batched.push_back(&line);
-                ++lines_;
-                continue;
             } else {
                 chunk(data);
             }
             if (failed_) return StreamEnd::WRITE_FAILED;
-            ++lines_;
             last_write_ = s_.now();
-            s_.on_sent(line);
         }
         if (!batch.empty()) flush_batch(batch, batched);
         if (failed_) return StreamEnd::WRITE_FAILED;
         return std::nullopt;
     }
 
-    void flush_batch(std::string& batch, std::vector<const Line*>& batched) {
+    void flush_batch(std::string& batch, std::vector<Line>& batched) {
+        for (const auto& l : batched) s_.on_sent(l);
         chunk(batch);
         last_write_ = s_.now();
-        for (const auto* l : batched) s_.on_sent(*l);
         batch.clear();
         batched.clear();
     }
@@ -174,6 +185,7 @@ class Writer {
     Ms silent_until_ = 0;
     int lines_ = 0;
     bool failed_ = false;
+    std::deque<Line> pending_;
 };
 
 }  // namespace

@@ -102,6 +102,7 @@ void World::start() {
     std::lock_guard lock(mutex_);
     if (scheduler_.joinable() || stop_) return;
     steady_start_ms_ = steady_ms();
+    tick();  // what the scenario has at time 0 exists as soon as start() returns
     scheduler_ = std::thread([this] {
         std::unique_lock lock(mutex_);
         while (!stop_) {
