@@ -1,0 +1,12 @@
+# outpost_service_health: metrics and the /healthz + /metrics HTTP endpoint (Beast stays in here).
+find_package(Boost 1.74 REQUIRED)
+
+add_library(outpost_service_health STATIC
+    ${CMAKE_CURRENT_LIST_DIR}/metrics.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/health_server.cpp
+)
+# Headers are included as "service/<file>.hpp" from the repository root.
+target_include_directories(outpost_service_health PUBLIC ${CMAKE_CURRENT_LIST_DIR}/..)
+target_link_libraries(outpost_service_health
+    PUBLIC Threads::Threads
+    PRIVATE Boost::headers outpost_flags)
