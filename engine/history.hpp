@@ -28,10 +28,10 @@ inline int history_bonus(int depth) { return depth > 13 ? 1900 : depth * depth *
 using PieceToHistory = std::int16_t[16][64];
 
 struct History {
-    std::int16_t butterfly[COLOR_NB][64 * 64];       // [side][from * 64 + to]
-    std::int16_t capture[16][64][PIECE_TYPE_NB];     // [moved piece][to][captured type]
-    PieceToHistory continuation[16][64];             // [previous piece][previous to]
-    Move countermove[16][64];                        // [previous piece][previous to]
+    std::int16_t butterfly[COLOR_NB][64 * 64];    // [side][from * 64 + to]
+    std::int16_t capture[16][64][PIECE_TYPE_NB];  // [moved piece][to][captured type]
+    PieceToHistory continuation[16][64];          // [previous piece][previous to]
+    Move countermove[16][64];                     // [previous piece][previous to]
     Move killers[MAX_PLY + 8][2];
 
     void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }

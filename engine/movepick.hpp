@@ -13,7 +13,7 @@ struct ScoredMove {
 };
 
 class MovePicker {
-public:
+  public:
     // Main search: every legal move. `cont` are the continuation-history rows of the moves one
     // and two plies back (never null; a zero row when there is none).
     MovePicker(const Board& board, Move tt_move, const History& history, const Move killers[2],
@@ -27,7 +27,7 @@ public:
     // True while the last returned move came from the "bad captures" stage.
     bool in_bad_captures() const { return stage_ == Stage::BAD_NOISY; }
 
-private:
+  private:
     enum class Stage {
         TT_MOVE,
         GEN_NOISY,

@@ -35,7 +35,7 @@ struct SearchInfo {
     int raw_score = 0;          // internal score (mate scores count plies)
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;
-    int hashfull = 0;           // permille
+    int hashfull = 0;  // permille
     std::int64_t time_ms = 0;
     std::vector<Move> pv;
 };
@@ -50,7 +50,7 @@ struct SearchResult : SearchInfo {
 using InfoCallback = std::function<void(const SearchInfo&)>;
 
 class Engine {
-public:
+  public:
     explicit Engine(EngineOptions options = {});
     ~Engine();
     Engine(const Engine&) = delete;
@@ -74,7 +74,7 @@ public:
     int threads() const { return int(workers_.size()); }
     int hash_mb() const { return int(tt_.size_mb()); }
 
-private:
+  private:
     struct Worker;
     TranspositionTable tt_;
     std::vector<std::unique_ptr<Worker>> workers_;

@@ -11,11 +11,11 @@ namespace engine {
 struct SearchLimits {
     std::int64_t wtime = -1, btime = -1;
     std::int64_t winc = 0, binc = 0;
-    int movestogo = 0;           // 0: sudden death (or increment)
-    std::int64_t movetime = 0;   // 0: not set
-    int depth = 0;               // 0: no depth limit
-    std::uint64_t nodes = 0;     // 0: no node limit
-    int mate = 0;                // stop once a mate in at most this many moves is found
+    int movestogo = 0;          // 0: sudden death (or increment)
+    std::int64_t movetime = 0;  // 0: not set
+    int depth = 0;              // 0: no depth limit
+    std::uint64_t nodes = 0;    // 0: no node limit
+    int mate = 0;               // stop once a mate in at most this many moves is found
     bool infinite = false;
     bool ponder = false;
     std::int64_t move_overhead_ms = 10;  // subtracted for lag and GUI/server delay

@@ -24,7 +24,7 @@ struct TTData {
 // Each entry is two relaxed atomic words, key ^ data and data, so a torn write from another
 // thread fails the key check instead of returning a mixed entry (and is no data race).
 class TranspositionTable {
-public:
+  public:
     explicit TranspositionTable(std::size_t mb = 16) { resize(mb); }
 
     // Reallocates (and clears) to the largest power-of-two bucket count that fits in `mb`.
@@ -43,7 +43,7 @@ public:
     // Depths below this cannot be stored (quiescence uses 0 and -1).
     static constexpr int DEPTH_OFFSET = 8;
 
-private:
+  private:
     static constexpr int ENTRIES = 4;  // one 64-byte cache line per bucket
     static constexpr std::uint8_t GEN_MASK = 63;
     struct Bucket {

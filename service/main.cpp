@@ -3,8 +3,10 @@
 #include <iostream>
 
 #include "engine/attacks.hpp"
+#include "service/cli/bench_command.hpp"
 #include "service/cli/eval_command.hpp"
 #include "service/cli/perft_command.hpp"
+#include "service/cli/uci_command.hpp"
 
 namespace {
 
@@ -32,6 +34,8 @@ int main(int argc, char** argv) {
                                           (engine::uses_pext() ? " (pext)" : " (magic)"));
     app.require_subcommand(1);
     cli::add_perft_command(app);
+    cli::add_uci_command(app);
+    cli::add_bench_command(app);
     cli::add_eval_command(app);
 
     try {

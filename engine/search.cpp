@@ -1,0 +1,718 @@
+// The search: iterative deepening, PVS with aspiration windows, quiescence, pruning and
+// reductions, draw detection against the game history, and lazy SMP helper threads.
+#include "search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "evaluate.hpp"
+#include "history.hpp"
+#include "movepick.hpp"
+#include "score.hpp"
+#include "see.hpp"
+
+namespace engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+// Late-move reductions grow with the log of both depth and move number.
+struct Reductions {
+    int table[64][64];
+    Reductions() {
+        for (int d = 0; d < 64; ++d)
+            for (int m = 0; m < 64; ++m)
+                table[d][m] = d && m ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+    }
+    int operator()(int depth, int move_count) const {
+        return table[std::min(depth, 63)][std::min(move_count, 63)];
+    }
+};
+const Reductions reductions;
+
+bool has_non_pawn_material(const Board& b) {
+    return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
+}
+
+Score uci_score(int s) {
+    if (is_mate_score(s)) return {true, mate_moves(s)};
+    return {false, s};
+}
+
+// State of one search shared by all threads.
+struct SharedState {
+    TranspositionTable* tt = nullptr;
+    SearchLimits limits;
+    const std::atomic<bool>* external_stop = nullptr;
+    std::atomic<bool>* ponderhit = nullptr;
+    std::atomic<bool> stop{false};
+    Clock::time_point start;
+    TimeBudget budget{NO_TIME_LIMIT, NO_TIME_LIMIT};
+    bool pondering = false;  // only the main thread writes it
+    int thread_count = 1;
+};
+
+}  // namespace
+
+struct Engine::Worker {
+    struct Stack {
+        Move move;
+        Piece piece = NO_PIECE;
+        int static_eval = SCORE_NONE;
+        Move excluded;
+        PieceToHistory* cont = nullptr;
+        int ply = 0;
+    };
+
+    int id = 0;
+    std::unique_ptr<History> history = std::make_unique<History>();
+    std::atomic<std::uint64_t> nodes{0};
+    SharedState* shared = nullptr;
+    std::vector<Engine::Worker*>* all = nullptr;
+
+    Board root;
+    std::vector<Key> keys;  // game history, then the current search path
+    int game_len = 0;       // keys before the search path (the root's key is keys[game_len-1])
+    Stack stack[MAX_PLY + 8];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pv_len[MAX_PLY + 2] = {};
+    int seldepth = 0;
+    int root_depth = 0;
+    int nmp_min_ply = 0;
+
+    // Best move of the iteration in progress (updated whenever the root raises alpha).
+    Move iter_best;
+    std::vector<Move> iter_pv;
+    int iter_score = 0;
+    double best_move_changes = 0;
+
+    // Result of the last completed iteration.
+    int completed_depth = 0;
+    int completed_score = 0;
+    std::vector<Move> completed_pv;
+
+    Worker() { history->clear(); }
+
+    void count_node() {
+        nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+    bool stopped() const { return shared->stop.load(std::memory_order_relaxed); }
+
+    std::uint64_t total_nodes() const {
+        std::uint64_t n = 0;
+        for (const Worker* w : *all) n += w->nodes.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    // Main thread only: stop on the external flag, the hard time limit or the node limit.
+    void check_limits() {
+        SharedState& s = *shared;
+        if (s.external_stop->load(std::memory_order_relaxed)) {
+            s.stop = true;
+            return;
+        }
+        if (s.pondering && s.ponderhit->load(std::memory_order_relaxed)) {
+            s.pondering = false;
+            s.start = Clock::now();  // our clock starts running now
+        }
+        if (s.limits.nodes && total_nodes() >= s.limits.nodes) s.stop = true;
+        if (!s.pondering && !s.limits.infinite && ms_since(s.start) >= s.budget.hard_ms)
+            s.stop = true;
+    }
+
+    void poll() {
+        count_node();
+        if (id != 0) return;
+        const std::uint64_t n = nodes.load(std::memory_order_relaxed);
+        // A node limit with one thread is checked exactly so such searches are reproducible.
+        if (shared->limits.nodes && shared->thread_count == 1 && n >= shared->limits.nodes)
+            shared->stop = true;
+        if ((n & 1023) == 0) check_limits();
+    }
+
+    bool is_draw(const Board& b, int ply) const {
+        if (b.halfmove_clock >= 100 || insufficient_material(b)) return true;
+        const int idx = game_len - 1 + ply;
+        const int limit = std::min<int>(b.halfmove_clock, idx);
+        int before_root = 0;
+        for (int i = 4; i <= limit; i += 2) {
+            if (keys[std::size_t(idx - i)] != b.key) continue;
+            // A repetition inside the tree is a draw by itself (the side repeating could
+            // repeat again); one only in the game history needs to be a third occurrence.
+            if (i <= ply || ++before_root == 2) return true;
+        }
+        return false;
+    }
+
+    void update_pv(int ply, Move m) {
+        pv[ply][ply] = m;
+        for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+        pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+    }
+
+    PieceToHistory* sentinel() { return &history->continuation[NO_PIECE][0]; }
+
+    void update_quiet_stats(Stack* ss, const Board& b, Move best, int depth, const Move* quiets,
+                            int quiet_count) {
+        History& h = *history;
+        const int bonus = history_bonus(depth);
+        auto update_one = [&](Move m, int delta) {
+            update_history(h.butterfly[b.side][m.from() * 64 + m.to()], delta);
+            const Piece pc = b.moved_piece(m);
+            for (int back : {1, 2, 4}) {
+                const Stack* prev = ss - back;
+                if (prev->move && prev->move != Move::null())
+                    update_history((*prev->cont)[pc][m.to()], delta);
+            }
+        };
+        update_one(best, bonus);
+        for (int i = 0; i < quiet_count; ++i)
+            if (quiets[i] != best) update_one(quiets[i], -bonus);
+        if (h.killers[ss->ply][0] != best) {
+            h.killers[ss->ply][1] = h.killers[ss->ply][0];
+            h.killers[ss->ply][0] = best;
+        }
+        const Stack* prev = ss - 1;
+        if (prev->move && prev->move != Move::null())
+            h.countermove[prev->piece][prev->move.to()] = best;
+    }
+
+    void update_capture_stats(const Board& b, Move best, int depth, const Move* captures,
+                              int capture_count) {
+        History& h = *history;
+        const int bonus = history_bonus(depth);
+        auto entry = [&](Move m) -> std::int16_t& {
+            const Piece c = b.captured_piece(m);
+            return h.capture[b.moved_piece(m)][m.to()][c == NO_PIECE ? PAWN : type_of(c)];
+        };
+        if (b.is_capture(best)) update_history(entry(best), bonus);
+        for (int i = 0; i < capture_count; ++i)
+            if (captures[i] != best) update_history(entry(captures[i]), -bonus);
+    }
+
+    int qsearch(const Board& b, int alpha, int beta, Stack* ss);
+    int search(const Board& b, int alpha, int beta, int depth, Stack* ss, bool cut_node);
+    void iterate();
+    void report(int depth, int score, Bound bound, const InfoCallback& on_info);
+
+    const InfoCallback* on_info = nullptr;
+};
+
+int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
+    const int ply = ss->ply;
+    const bool pv_node = beta - alpha > 1;
+    pv_len[ply] = ply;
+    poll();
+    if (stopped()) return 0;
+    if (ply > seldepth) seldepth = ply;
+    if (is_draw(b, ply)) return 0;
+    const bool in_check = b.in_check();
+    if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(b);
+
+    TranspositionTable& tt = *shared->tt;
+    TTData tte;
+    const bool tt_hit = tt.probe(b.key, tte);
+    const int tt_score = tt_hit ? score_from_tt(tte.score, ply) : SCORE_NONE;
+    if (tt_hit && !pv_node &&
+        (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tt_score >= beta) ||
+         (tte.bound == BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
+
+    int best = -SCORE_INF, static_eval = SCORE_NONE;
+    if (!in_check) {
+        static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(b);
+        best = static_eval;
+        // A TT score is a better guess than the static evaluation when its bound allows.
+        if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > best) ||
+                       (tte.bound == BOUND_UPPER && tt_score < best)))
+            best = tt_score;
+        if (best >= beta) {
+            if (!tt_hit)
+                tt.store(b.key, Move::none(), score_to_tt(best, ply), static_eval, -1, BOUND_LOWER);
+            return best;
+        }
+        alpha = std::max(alpha, best);
+    }
+
+    MovePicker picker(b, tt_hit ? tte.move : Move::none(), *history);
+    Move best_move;
+    int move_count = 0;
+    const int old_alpha = alpha;
+    while (const Move m = picker.next()) {
+        ++move_count;
+        if (!in_check && best > -MATE_IN_MAX) {
+            // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
+            const Piece captured = b.captured_piece(m);
+            if (m.kind() != MoveKind::PROMOTION && captured != NO_PIECE &&
+                static_eval + PIECE_VALUE[type_of(captured)] + 200 <= alpha)
+                continue;
+            if (!see_ge(b, m, 0)) continue;
+        }
+        Board next = b;
+        next.make_move(m);
+        tt.prefetch(next.key);
+        ss->move = m;
+        ss->piece = b.moved_piece(m);
+        ss->cont = &history->continuation[ss->piece][m.to()];
+        keys[std::size_t(game_len + ply)] = next.key;
+        const int score = -qsearch(next, -beta, -alpha, ss + 1);
+        if (stopped()) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+    if (in_check && move_count == 0) return mated_in(ply);
+
+    const Bound bound = best >= beta                    ? BOUND_LOWER
+                        : (pv_node && best > old_alpha) ? BOUND_EXACT
+                                                        : BOUND_UPPER;
+    tt.store(b.key, best_move, score_to_tt(best, ply), static_eval, 0, bound);
+    return best;
+}
+
+int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack* ss,
+                           bool cut_node) {
+    const int ply = ss->ply;
+    const bool pv_node = beta - alpha > 1;
+    const bool root = ply == 0;
+    if (depth <= 0) return qsearch(b, alpha, beta, ss);
+
+    pv_len[ply] = ply;
+    poll();
+    if (stopped()) return 0;
+    if (pv_node && ply > seldepth) seldepth = ply;
+
+    const bool in_check = b.in_check();
+    if (!root) {
+        if (is_draw(b, ply)) return 0;
+        if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(b);
+        // Mate-distance pruning: no result here can beat a mate already found nearer the root.
+        alpha = std::max(alpha, mated_in(ply));
+        beta = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+
+    TranspositionTable& tt = *shared->tt;
+    const Move excluded = ss->excluded;
+    TTData tte;
+    const bool tt_hit = !excluded && tt.probe(b.key, tte);
+    const int tt_score = tt_hit ? score_from_tt(tte.score, ply) : SCORE_NONE;
+    const Move tt_move = root     ? (iter_best ? iter_best
+                                     : tt_hit  ? tte.move
+                                               : Move::none())
+                         : tt_hit ? tte.move
+                                  : Move::none();
+    if (!pv_node && tt_hit && tte.depth >= depth &&
+        (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tt_score >= beta) ||
+         (tte.bound == BOUND_UPPER && tt_score <= alpha)) &&
+        b.halfmove_clock < 90)
+        return tt_score;
+
+    // Static evaluation, sharpened by the TT score when its bound points the right way.
+    int eval = SCORE_NONE;
+    if (in_check) {
+        ss->static_eval = SCORE_NONE;
+    } else if (excluded) {
+        eval = ss->static_eval;
+    } else {
+        ss->static_eval = eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(b);
+        if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > eval) ||
+                       (tte.bound == BOUND_UPPER && tt_score < eval)))
+            eval = tt_score;
+    }
+    // Improving: our static eval rose since our previous move, so prune less.
+    const bool improving =
+        !in_check && (ss - 2)->static_eval != SCORE_NONE && ss->static_eval > (ss - 2)->static_eval;
+
+    history->killers[ply + 1][0] = history->killers[ply + 1][1] = Move::none();
+    (ss + 1)->excluded = Move::none();
+
+    if (!pv_node && !in_check && !excluded) {
+        // Reverse futility: far enough above beta that a shallow search will not fall below.
+        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX)
+            return (eval + beta) / 2;
+
+        // Null move: if passing still fails high, a real move will too. Not in pawn endings
+        // (zugzwang), not twice in a row, and verified by a normal search when deep.
+        if (depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 180 &&
+            (ss - 1)->move != Move::null() && ply >= nmp_min_ply && has_non_pawn_material(b)) {
+            const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+            Board next = b;
+            next.make_null_move();
+            ss->move = Move::null();
+            ss->piece = NO_PIECE;
+            ss->cont = sentinel();
+            keys[std::size_t(game_len + ply)] = next.key;
+            int score = -search(next, -beta, -beta + 1, depth - r, ss + 1, !cut_node);
+            if (stopped()) return 0;
+            if (score >= beta) {
+                if (score >= MATE_IN_MAX) score = beta;  // a null-move "mate" is not proven
+                if (depth < 14 || nmp_min_ply) return score;
+                // Verification: search without null moves for our side in the next plies.
+                nmp_min_ply = ply + 3 * (depth - r) / 4;
+                const int v = search(b, beta - 1, beta, depth - r, ss, false);
+                nmp_min_ply = 0;
+                if (v >= beta) return score;
+            }
+        }
+    }
+
+    // Internal iterative reduction: without a TT move this node is probably poorly ordered;
+    // search it shallower now and let the next iteration do it properly.
+    if (depth >= 4 && !tt_move && !excluded && (pv_node || cut_node)) --depth;
+
+    const Move killers[2] = {history->killers[ply][0], history->killers[ply][1]};
+    const Stack* prev = ss - 1;
+    const Move counter = prev->move && prev->move != Move::null()
+                             ? history->countermove[prev->piece][prev->move.to()]
+                             : Move::none();
+    const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
+    MovePicker picker(b, tt_move, *history, killers, counter, cont);
+
+    Move quiets[64], captures[32];
+    int quiet_count = 0, capture_count = 0;
+    int best = -SCORE_INF, move_count = 0;
+    Move best_move;
+    const int old_alpha = alpha;
+    bool skip_quiets = false;
+
+    while (const Move m = picker.next(skip_quiets)) {
+        if (m == excluded) continue;
+        ++move_count;
+        const bool capture = b.is_capture(m);
+        const bool quiet = !capture && m.kind() != MoveKind::PROMOTION;
+        const Piece pc = b.moved_piece(m);
+        const int hist = quiet ? history->butterfly[b.side][m.from() * 64 + m.to()] +
+                                     (*cont[0])[pc][m.to()] + (*cont[1])[pc][m.to()]
+                               : 0;
+
+        // Shallow pruning of moves unlikely to matter, once a non-losing line exists.
+        if (!root && best > -MATE_IN_MAX && has_non_pawn_material(b)) {
+            if (quiet) {
+                const int lmp_limit = (3 + depth * depth) / (2 - improving);
+                if (move_count >= lmp_limit) skip_quiets = true;
+                if (!in_check && depth <= 8 && ss->static_eval != SCORE_NONE &&
+                    ss->static_eval + 100 + 100 * depth <= alpha)
+                    skip_quiets = true;
+                if (skip_quiets && move_count > 1) continue;
+                if (depth <= 4 && hist < -3000 * depth) continue;
+                if (depth <= 8 && !see_ge(b, m, -60 * depth)) continue;
+            } else if (depth <= 8 && !see_ge(b, m, -100 * depth)) {
+                continue;
+            }
+        }
+
+        Board next = b;
+        next.make_move(m);
+        tt.prefetch(next.key);
+        const bool gives_check = next.in_check();
+
+        // Check extension, limited so perpetual-check lines cannot run away.
+        int extension = 0;
+        if (gives_check && ply < 2 * root_depth) extension = 1;
+
+        // Singular extension: when the TT move is much better than every alternative at a
+        // reduced depth, search it deeper.
+        if (!root && m == tt_move && !excluded && depth >= 8 && tt_hit &&
+            tte.bound != BOUND_UPPER && tte.depth >= depth - 3 && !is_mate_score(tt_score) &&
+            ply < 2 * root_depth) {
+            const int singular_beta = tt_score - 2 * depth;
+            ss->excluded = m;
+            const int v =
+                search(b, singular_beta - 1, singular_beta, (depth - 1) / 2, ss, cut_node);
+            ss->excluded = Move::none();
+            if (stopped()) return 0;
+            if (v < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;  // multi-cut: several moves beat beta
+        }
+
+        ss->move = m;
+        ss->piece = pc;
+        ss->cont = &history->continuation[pc][m.to()];
+        keys[std::size_t(game_len + ply)] = next.key;
+
+        const int new_depth = depth - 1 + extension;
+        int score;
+        if (depth >= 3 && move_count > 1 + root && (quiet || picker.in_bad_captures())) {
+            int r = reductions(depth, move_count);
+            r += !pv_node;
+            r += cut_node;
+            r -= improving;
+            r -= gives_check;
+            r -= m == killers[0] || m == killers[1] || m == counter;
+            if (quiet) r -= std::clamp(hist / 8000, -2, 2);
+            const int reduced = std::clamp(new_depth - r, 1, new_depth);
+            score = -search(next, -alpha - 1, -alpha, reduced, ss + 1, true);
+            if (score > alpha && reduced < new_depth)
+                score = -search(next, -alpha - 1, -alpha, new_depth, ss + 1, !cut_node);
+        } else if (!pv_node || move_count > 1) {
+            score = -search(next, -alpha - 1, -alpha, new_depth, ss + 1, !cut_node);
+        } else {
+            score = alpha + 1;  // force the full-window search of the first PV move
+        }
+        if (pv_node && (move_count == 1 || (score > alpha && (root || score < beta))))
+            score = -search(next, -beta, -alpha, new_depth, ss + 1, false);
+        if (stopped()) return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (root) {
+                    if (iter_best && m != iter_best && move_count > 1) best_move_changes += 1;
+                    iter_best = m;
+                    iter_score = score;
+                    iter_pv.assign(pv[0], pv[0] + pv_len[0]);
+                }
+                if (score >= beta) {
+                    if (quiet) update_quiet_stats(ss, b, m, depth, quiets, quiet_count);
+                    update_capture_stats(b, m, depth, captures, capture_count);
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+        if (capture && capture_count < 32) captures[capture_count++] = m;
+    }
+
+    if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : 0;
+
+    if (!excluded) {
+        const Bound bound = best >= beta                  ? BOUND_LOWER
+                            : pv_node && best > old_alpha ? BOUND_EXACT
+                                                          : BOUND_UPPER;
+        tt.store(b.key, best_move, score_to_tt(best, ply), ss->static_eval, depth, bound);
+    }
+    return best;
+}
+
+void Engine::Worker::report(int depth, int score, Bound bound, const InfoCallback& cb) {
+    if (!cb) return;
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = std::max(seldepth, depth);
+    info.raw_score = score;
+    info.score = uci_score(score);
+    info.bound = bound;
+    info.nodes = total_nodes();
+    info.time_ms = ms_since(shared->start);
+    info.nps = info.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, info.time_ms));
+    info.hashfull = shared->tt->hashfull();
+    info.pv = bound == BOUND_EXACT ? completed_pv : iter_pv;
+    cb(info);
+}
+
+void Engine::Worker::iterate() {
+    SharedState& s = *shared;
+    const bool main = id == 0;
+    for (int i = 0; i < MAX_PLY + 8; ++i) {
+        stack[i] = Stack{};
+        stack[i].cont = sentinel();
+        stack[i].ply = std::max(0, i - 4);
+    }
+    Stack* ss = &stack[4];
+
+    const int max_depth = s.limits.depth > 0 ? std::min(s.limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
+    const int root_moves = int(legal_moves(root).size());
+    int prev_score = 0, stable_iters = 0;
+    Move prev_best;
+
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        root_depth = depth;
+        seldepth = 0;
+        best_move_changes *= 0.5;
+        int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF, score = 0;
+        if (depth >= 4) {
+            alpha = std::max(completed_score - delta, -SCORE_INF);
+            beta = std::min(completed_score + delta, SCORE_INF);
+        }
+        // Aspiration window: widen on the failing side until the score lies inside.
+        while (true) {
+            score = search(root, alpha, beta, depth, ss, false);
+            if (stopped()) break;
+            if (score <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max(score - delta, -SCORE_INF);
+                if (main) report(depth, score, BOUND_UPPER, *on_info);
+            } else if (score >= beta) {
+                beta = std::min(score + delta, SCORE_INF);
+                if (main) report(depth, score, BOUND_LOWER, *on_info);
+            } else {
+                break;
+            }
+            delta += delta / 2;
+            if (delta > 1000) alpha = -SCORE_INF, beta = SCORE_INF;
+        }
+        if (stopped()) {
+            // A move that raised alpha in the unfinished iteration was searched fully and
+            // beat the previous best, so it is the better choice.
+            if (iter_best && iter_best != (completed_pv.empty() ? Move::none() : completed_pv[0]) &&
+                !iter_pv.empty()) {
+                completed_pv = iter_pv;
+                completed_score = iter_score;
+            }
+            break;
+        }
+        completed_depth = depth;
+        completed_score = score;
+        completed_pv.assign(pv[0], pv[0] + pv_len[0]);
+        if (completed_pv.empty() && iter_best) completed_pv.push_back(iter_best);
+        iter_pv = completed_pv;
+        if (!main) continue;
+        report(depth, score, BOUND_EXACT, *on_info);
+
+        // Stop conditions other than time.
+        const int mate_plies = SCORE_MATE - std::abs(score);
+        if (s.limits.mate && score >= MATE_IN_MAX && mate_moves(score) <= s.limits.mate) break;
+        if (s.limits.nodes && total_nodes() >= s.limits.nodes) break;
+
+        const Move best_now = completed_pv.empty() ? Move::none() : completed_pv[0];
+        stable_iters = best_now == prev_best ? stable_iters + 1 : 0;
+        prev_best = best_now;
+        const int drop = depth > 1 ? prev_score - score : 0;
+        prev_score = score;
+
+        if (s.pondering || s.limits.infinite) continue;
+        if (s.limits.uses_time(root.side)) {
+            if (root_moves == 1) break;  // nothing to think about
+            if (is_mate_score(score) && depth >= mate_plies + 4) break;
+            const std::int64_t soft =
+                adjusted_soft_limit(s.budget, best_move_changes, drop, stable_iters);
+            if (ms_since(s.start) >= soft) break;
+        }
+    }
+}
+
+Engine::Engine(EngineOptions options) : tt_(std::size_t(std::max(1, options.hash_mb))) {
+    set_threads(options.threads);
+}
+
+Engine::~Engine() = default;
+
+void Engine::set_threads(int threads) {
+    threads = std::clamp(threads, 1, 256);
+    workers_.clear();
+    for (int i = 0; i < threads; ++i) {
+        workers_.push_back(std::make_unique<Worker>());
+        workers_.back()->id = i;
+    }
+}
+
+void Engine::set_hash_mb(int mb) { tt_.resize(std::size_t(std::max(1, mb))); }
+void Engine::clear_hash() { tt_.clear(); }
+
+void Engine::new_game() {
+    tt_.clear();
+    for (auto& w : workers_) w->history->clear();
+}
+
+void Engine::ponderhit() { ponderhit_.store(true); }
+
+SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
+                            const std::atomic<bool>& stop, const InfoCallback& on_info) {
+    SharedState shared;
+    shared.start = Clock::now();
+    shared.tt = &tt_;
+    shared.limits = limits;
+    shared.external_stop = &stop;
+    shared.ponderhit = &ponderhit_;
+    shared.pondering = limits.ponder;
+    shared.thread_count = int(workers_.size());
+    ponderhit_.store(false);
+
+    const Board& root = pos.board();
+    SearchResult result;
+    const MoveList legal = legal_moves(root);
+    if (legal.empty()) {
+        result.root_status = root.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
+        result.raw_score = root.in_check() ? mated_in(0) : 0;
+        result.score = uci_score(result.raw_score);
+        return result;
+    }
+
+    tt_.new_search();
+    shared.budget = allocate_time(limits, root.side);
+
+    // A fallback for a search stopped before depth 1 completes: the TT move, or any move.
+    TTData tte;
+    result.best = tt_.probe(root.key, tte) && legal.contains(tte.move) ? tte.move : legal[0];
+
+    const std::vector<Key> history_keys = pos.key_history();
+    std::vector<Worker*> all;
+    for (auto& w : workers_) all.push_back(w.get());
+    for (Worker* w : all) {
+        w->shared = &shared;
+        w->all = &all;
+        w->root = root;
+        w->keys = history_keys;
+        w->game_len = int(history_keys.size());
+        w->keys.resize(history_keys.size() + MAX_PLY + 8);
+        w->nodes.store(0);
+        w->completed_depth = 0;
+        w->completed_score = 0;
+        w->completed_pv.clear();
+        w->iter_best = Move::none();
+        w->iter_pv.clear();
+        w->best_move_changes = 0;
+        w->nmp_min_ply = 0;
+        w->on_info = &on_info;
+    }
+
+    if (!stop.load()) {
+        std::vector<std::thread> helpers;
+        for (std::size_t i = 1; i < all.size(); ++i)
+            helpers.emplace_back([w = all[i]] { w->iterate(); });
+        all[0]->iterate();
+        // Infinite and ponder searches wait for `stop` (or ponderhit) before answering.
+        while (!shared.stop.load() && (limits.infinite || shared.pondering)) {
+            all[0]->check_limits();
+            if (shared.pondering || limits.infinite)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        shared.stop = true;
+        for (auto& t : helpers) t.join();
+    }
+
+    const Worker& main = *all[0];
+    if (!main.completed_pv.empty() && legal.contains(main.completed_pv[0])) {
+        result.best = main.completed_pv[0];
+        result.pv = main.completed_pv;
+        if (main.completed_pv.size() > 1) result.ponder = main.completed_pv[1];
+    } else {
+        result.pv = {result.best};
+    }
+    if (!result.ponder) {
+        // Ask the TT what the reply to our move would be.
+        Board next = root;
+        next.make_move(result.best);
+        if (tt_.probe(next.key, tte) && is_legal(next, tte.move)) result.ponder = tte.move;
+    }
+    result.depth = main.completed_depth;
+    result.seldepth = std::max(main.seldepth, main.completed_depth);
+    result.raw_score = main.completed_score;
+    result.score = uci_score(main.completed_score);
+    result.nodes = main.total_nodes();
+    result.time_ms = ms_since(shared.start);
+    result.nps = result.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
+    result.hashfull = tt_.hashfull();
+    return result;
+}
+
+}  // namespace engine

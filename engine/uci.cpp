@@ -1,0 +1,288 @@
+// UCI command parsing and output formatting.
+#include "uci.hpp"
+
+#include <chrono>
+#include <sstream>
+#include <vector>
+
+#include "fen.hpp"
+#include "perft.hpp"
+
+namespace engine {
+
+namespace {
+
+std::vector<std::string> split(std::string_view s) {
+    std::vector<std::string> out;
+    std::istringstream in{std::string(s)};
+    for (std::string t; in >> t;) out.push_back(t);
+    return out;
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::string format_info(const Board& root, const SearchInfo& info) {
+    std::ostringstream s;
+    s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv 1 score "
+      << (info.score.is_mate ? "mate " : "cp ") << info.score.value;
+    if (info.bound == BOUND_LOWER) s << " lowerbound";
+    if (info.bound == BOUND_UPPER) s << " upperbound";
+    s << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull << " time "
+      << info.time_ms;
+    if (!info.pv.empty()) {
+        s << " pv";
+        Board b = root;
+        for (Move m : info.pv) {
+            if (!is_legal(b, m)) break;  // never print an illegal tail
+            s << ' ' << move_to_uci(b, m);
+            b.make_move(m);
+        }
+    }
+    return s.str();
+}
+
+Uci::Uci(std::ostream& out, std::ostream* debug_log) : out_(out), debug_log_(debug_log) {}
+
+Uci::~Uci() { stop_search(); }
+
+void Uci::println(const std::string& line) {
+    std::lock_guard lock(out_mutex_);
+    out_ << line << '\n' << std::flush;
+}
+
+void Uci::debug(const std::string& line) {
+    if (!debug_log_) return;
+    std::lock_guard lock(out_mutex_);
+    *debug_log_ << "uci: " << line << '\n' << std::flush;
+}
+
+void Uci::wait_for_search() {
+    if (search_thread_.joinable()) search_thread_.join();
+}
+
+void Uci::stop_search() {
+    stop_ = true;
+    wait_for_search();
+}
+
+void Uci::loop(std::istream& in) {
+    for (std::string line; std::getline(in, line);)
+        if (!handle(line)) return;
+    if (last_go_unbounded_) stop_ = true;
+    wait_for_search();
+}
+
+bool Uci::handle(std::string_view line) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    const auto first = line.find_first_not_of(' ');
+    if (first == std::string_view::npos) return true;
+    line.remove_prefix(first);
+    const auto space = line.find(' ');
+    const std::string cmd{line.substr(0, space)};
+    const std::string_view args = space == std::string_view::npos ? "" : line.substr(space + 1);
+
+    if (cmd == "uci") {
+        cmd_uci();
+    } else if (cmd == "isready") {
+        println("readyok");
+    } else if (cmd == "ucinewgame") {
+        stop_search();
+        engine_.new_game();
+        pos_ = Position();
+    } else if (cmd == "setoption") {
+        cmd_setoption(args);
+    } else if (cmd == "position") {
+        cmd_position(args);
+    } else if (cmd == "go") {
+        cmd_go(args);
+    } else if (cmd == "stop") {
+        stop_search();
+    } else if (cmd == "ponderhit") {
+        engine_.ponderhit();
+        last_go_unbounded_ = false;
+    } else if (cmd == "quit") {
+        stop_search();
+        return false;
+    } else if (cmd == "d") {
+        println(pos_.fen());
+    } else {
+        debug("ignored unknown command '" + std::string(line) + "'");
+    }
+    return true;
+}
+
+void Uci::cmd_uci() {
+    println(std::string("id name Outpost ") + OUTPOST_VERSION);
+    println("id author the Outpost developers");
+    println("option name Hash type spin default 16 min 1 max 65536");
+    println("option name Threads type spin default 1 min 1 max 256");
+    println("option name Move Overhead type spin default 10 min 0 max 10000");
+    println("option name UCI_Chess960 type check default false");
+    println("option name Ponder type check default false");
+    println("option name Clear Hash type button");
+    println("uciok");
+}
+
+void Uci::cmd_setoption(std::string_view args) {
+    // "name <words...> [value <words...>]"; option names are case-insensitive.
+    const auto tokens = split(args);
+    std::string name, value;
+    std::string* target = nullptr;
+    for (const auto& t : tokens) {
+        if (t == "name")
+            target = &name;
+        else if (t == "value")
+            target = &value;
+        else if (target)
+            *target += (target->empty() ? "" : " ") + t;
+    }
+    name = lower(name);
+    auto as_int = [&](int lo, int hi) -> std::optional<int> {
+        try {
+            const int v = std::stoi(value);
+            if (v >= lo && v <= hi) return v;
+        } catch (const std::exception&) {}
+        debug("bad value '" + value + "' for option '" + name + "'");
+        return std::nullopt;
+    };
+    if (name == "hash") {
+        if (auto v = as_int(1, 65536)) stop_search(), engine_.set_hash_mb(*v);
+    } else if (name == "threads") {
+        if (auto v = as_int(1, 256)) stop_search(), engine_.set_threads(*v);
+    } else if (name == "move overhead") {
+        if (auto v = as_int(0, 10000)) move_overhead_ms_ = *v;
+    } else if (name == "uci_chess960") {
+        chess960_ = lower(value) == "true";
+    } else if (name == "ponder") {
+        // Nothing to set: pondering is driven by `go ponder` and `ponderhit`.
+    } else if (name == "clear hash") {
+        stop_search();
+        engine_.clear_hash();
+    } else {
+        debug("ignored unknown option '" + name + "'");
+    }
+}
+
+void Uci::cmd_position(std::string_view args) {
+    const auto tokens = split(args);
+    std::size_t i = 0;
+    Position next;
+    if (i < tokens.size() && tokens[i] == "startpos") {
+        ++i;
+        if (chess960_) {
+            auto p = Position::from_fen(START_FEN, true);
+            if (p) next = *p;
+        }
+    } else if (i < tokens.size() && tokens[i] == "fen") {
+        std::string fen;
+        for (++i; i < tokens.size() && tokens[i] != "moves"; ++i)
+            fen += (fen.empty() ? "" : " ") + tokens[i];
+        auto p = Position::from_fen(fen, chess960_);
+        if (!p) {
+            debug("bad FEN '" + fen + "': " + p.error());
+            return;
+        }
+        next = *p;
+    } else {
+        debug("position needs startpos or fen");
+        return;
+    }
+    if (i < tokens.size() && tokens[i] == "moves") {
+        for (++i; i < tokens.size(); ++i) {
+            auto m = next.play_uci(tokens[i]);
+            if (!m) {
+                debug("illegal move '" + tokens[i] + "': " + m.error());
+                break;
+            }
+        }
+    }
+    pos_ = std::move(next);
+}
+
+void Uci::cmd_go(std::string_view args) {
+    stop_search();  // a `go` while searching is a GUI error; finish the old search first
+    const auto tokens = split(args);
+    SearchLimits limits;
+    limits.move_overhead_ms = move_overhead_ms_;
+    auto number = [&](std::size_t& i) -> std::int64_t {
+        if (i + 1 >= tokens.size()) return 0;
+        try {
+            return std::stoll(tokens[++i]);
+        } catch (const std::exception&) {
+            debug("bad number '" + tokens[i] + "' in go");
+            return 0;
+        }
+    };
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string& t = tokens[i];
+        if (t == "wtime")
+            limits.wtime = std::max<std::int64_t>(0, number(i));
+        else if (t == "btime")
+            limits.btime = std::max<std::int64_t>(0, number(i));
+        else if (t == "winc")
+            limits.winc = number(i);
+        else if (t == "binc")
+            limits.binc = number(i);
+        else if (t == "movestogo")
+            limits.movestogo = int(number(i));
+        else if (t == "movetime")
+            limits.movetime = number(i);
+        else if (t == "depth")
+            limits.depth = int(number(i));
+        else if (t == "nodes")
+            limits.nodes = std::uint64_t(std::max<std::int64_t>(0, number(i)));
+        else if (t == "mate")
+            limits.mate = int(number(i));
+        else if (t == "infinite")
+            limits.infinite = true;
+        else if (t == "ponder")
+            limits.ponder = true;
+        else if (t == "perft")
+            return go_perft(int(number(i)));
+        else
+            debug("ignored go token '" + t + "'");
+    }
+    last_go_unbounded_ = limits.infinite || limits.ponder;
+    stop_ = false;
+    search_thread_ = std::thread([this, limits, pos = pos_] {
+        const Board& root = pos.board();
+        const SearchResult r = engine_.search(
+            pos, limits, stop_, [&](const SearchInfo& info) { println(format_info(root, info)); });
+        if (!r.best) {
+            println(std::string("info string no legal move (") + to_string(r.root_status) + ")");
+            println("bestmove 0000");
+            return;
+        }
+        // A last report so GUIs see the final depth and node count.
+        if (r.depth > 0) println(format_info(root, r));
+        std::string line = "bestmove " + move_to_uci(root, r.best);
+        Board next = root;
+        next.make_move(r.best);
+        if (r.ponder && is_legal(next, r.ponder)) line += " ponder " + move_to_uci(next, r.ponder);
+        println(line);
+    });
+}
+
+void Uci::go_perft(int depth) {
+    const Board& b = pos_.board();
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    std::ostringstream s;
+    for (const auto& [move, count] : perft_divide(b, std::max(depth, 1))) {
+        s << move_to_uci(b, move) << ": " << count << '\n';
+        total += count;
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    s << "\nNodes searched: " << total;
+    println(s.str());
+    debug("perft " + std::to_string(depth) + " took " + std::to_string(ms) + " ms");
+}
+
+}  // namespace engine
