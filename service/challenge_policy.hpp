@@ -1,0 +1,77 @@
+// ChallengePolicy: decides, as a pure function, whether an incoming challenge is accepted,
+// declined (with the exact Lichess reason) or ignored.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "config/config.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/events.hpp"
+#include "service/game_slots.hpp"
+
+namespace service {
+
+enum class Verdict { Accept, Decline, Ignore };
+[[nodiscard]] const char* to_string(Verdict v);
+
+struct Decision {
+    Verdict verdict = Verdict::Accept;
+    lichess::DeclineReason reason = lichess::DeclineReason::Generic;  // meaningful for Decline
+    std::string explanation;  // for the log: names the rule and the values involved
+
+    [[nodiscard]] bool accepted() const { return verdict == Verdict::Accept; }
+};
+
+// The rules, checked in this order; the first that fails decides (later ones are not looked
+// at). Identity first so a blocked user learns nothing specific; capacity last so a challenge
+// we would never take gets its real reason instead of an invitation to come back `later`.
+//
+//  0. our own challenge (challenger is us, or direction "out")  -> Ignore
+//  1. challenger on block_list                                  -> Generic
+//  2. allow_list not empty and challenger not on it             -> Generic
+//  3. variant not standard/chess960/fromPosition, or not in
+//     `variants` (a fromPosition FEN with Chess960 castling
+//     letters also needs "chess960")                            -> Variant
+//  4. a BOT while accept_bot is false                           -> NoBot
+//     a human while only_bot is true                            -> OnlyBot
+//  5. rated while "rated" is not in modes                       -> Casual  ("casual only")
+//     casual while "casual" is not in modes                     -> Rated   ("rated only")
+//  6. speed not in time_controls: faster than every allowed
+//     speed -> TooFast, slower than every one -> TooSlow,
+//     between allowed ones (or unknown) -> TimeControl
+//  7. clock: base < min_base -> TooFast, base > max_base -> TooSlow,
+//     increment outside [min_increment, max_increment] -> TimeControl
+//     correspondence: days outside [min_days, max_days]          -> TimeControl
+//     unlimited: only with "correspondence" in time_controls,
+//     else TooSlow (an unlimited game holds its slot until it ends)
+//  8. challenger rating outside [min_rating, max_rating]
+//     (unrated challengers pass)                                -> Generic
+//  9. max_simultaneous_games_per_user reached (active games and
+//     reservations against this user; <= 0 means no limit)      -> Later
+// 10. no free slot                                              -> Later
+//
+// Users are compared case-insensitively. An Accept is advice: the Bot must still win
+// GameSlots::try_reserve (the authority) and decline `later` when it loses.
+[[nodiscard]] Decision judge_challenge(const lichess::ChallengeInfo& challenge,
+                                       const config::ChallengeConfig& config,
+                                       std::string_view our_user_id, const SlotSnapshot& slots);
+
+// The same with the config and our id bound, for the Bot to hold.
+class ChallengePolicy {
+  public:
+    ChallengePolicy(config::ChallengeConfig config, std::string our_user_id)
+        : config_(std::move(config)), our_id_(std::move(our_user_id)) {}
+
+    [[nodiscard]] Decision judge(const lichess::ChallengeInfo& challenge,
+                                 const SlotSnapshot& slots) const {
+        return judge_challenge(challenge, config_, our_id_, slots);
+    }
+    [[nodiscard]] const config::ChallengeConfig& config() const { return config_; }
+
+  private:
+    config::ChallengeConfig config_;
+    std::string our_id_;
+};
+
+}  // namespace service

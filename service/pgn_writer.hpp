@@ -1,0 +1,61 @@
+// PGN records of finished games: a plain GameRecord in, PGN text (SAN moves with clock and
+// eval comments) out, and an atomic write of it into the PGN directory.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/types.hpp"
+
+namespace service {
+
+// An engine score as the engine reported it: from the point of view of the side that made the
+// move. The writer turns it to White's point of view, as PGN readers expect.
+struct PgnEval {
+    enum class Kind { Centipawns, Mate };
+    Kind kind = Kind::Centipawns;
+    int value = 0;  // centipawns, or moves to mate (negative: being mated)
+    int depth = 0;  // 0: not known
+};
+
+struct PgnMove {
+    std::string uci;                       // as Lichess sends it; castling may be king-to-rook
+    std::optional<std::int64_t> clock_ms;  // the mover's clock after the move
+    std::optional<PgnEval> eval;           // usually only on our own moves
+};
+
+struct GameRecord {
+    std::string game_id;  // the Site header is https://lichess.org/<game_id>
+    std::string event;    // empty: "Rated blitz game" / "Casual bullet game" from rated/speed
+    bool rated = false;
+    std::string speed;  // "bullet", "blitz", ...; only for the default Event
+    std::chrono::system_clock::time_point started_at{};  // Date / UTCDate / UTCTime and file name
+    std::string white, black;
+    std::optional<int> white_rating, black_rating;
+    std::optional<std::string> white_title, black_title;  // "BOT", "GM", ...
+    std::string time_control = "-";                       // "180+2" (seconds+seconds) or "-"
+    std::string variant = "standard";  // Lichess key: standard | chess960 | fromPosition
+    std::string initial_fen;           // empty or "startpos": the standard start
+    std::string result = "*";          // 1-0 | 0-1 | 1/2-1/2 | *; anything else is written "*"
+    std::string termination;           // "Normal", "Time forfeit", ...; empty: no header
+    std::vector<PgnMove> moves;
+};
+
+// The whole PGN text, ending in a blank line. Movetext lines are at most 80 columns. An
+// illegal move (or an unreadable FEN) ends the movetext with a comment saying so.
+[[nodiscard]] std::string to_pgn(const GameRecord& record);
+
+// "<YYYY-MM-DD>-<game id>.pgn", the date of record.started_at in UTC.
+[[nodiscard]] std::string pgn_file_name(const GameRecord& record);
+
+// Writes to_pgn(record) to dir/pgn_file_name(record): the directory is created, the text goes
+// to a temporary file in it which is synced and renamed over the target, so readers never see
+// half a file. Returns the path, or an error naming the path and the cause. Never throws.
+[[nodiscard]] engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
+                                                              const GameRecord& record);
+
+}  // namespace service
