@@ -11,7 +11,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -168,9 +167,8 @@ int run_tune(const Options& o) {
         std::cerr << "tune: no positions read from --data '" << opt(o, "--data") << "'\n";
         return 2;
     }
-    // Shuffle so the held-out part is a random sample, not the last games.
-    std::mt19937_64 rng(12345);
-    std::shuffle(data.entries.begin(), data.entries.end(), rng);
+    // The file is in game order: the held-out part is the last games, none of whose positions
+    // are trained on (positions of one game are strongly correlated).
     const double holdout = opt_double(o, "--holdout", 0.1);
     const std::size_t train_end = std::size_t(double(data.entries.size()) * (1 - holdout));
     std::fprintf(stderr, "%zu positions (%ld unreadable lines), %zu for training, %.1f s\n",
@@ -184,12 +182,40 @@ int run_tune(const Options& o) {
 
     const long epochs = opt_int(o, "--epochs", 300);
     tuner::Optimizer adam(data, k, train_end, opt_double(o, "--lr", 1.0));
+    // --freeze PSQT,MATERIAL keeps those groups at their starting values (small data sets).
+    const std::string frozen = opt(o, "--freeze");
+    for (std::size_t pos = 0; !frozen.empty() && pos != std::string::npos;) {
+        const std::size_t comma = frozen.find(',', pos);
+        const std::string name =
+            frozen.substr(pos, comma == std::string::npos ? comma : comma - pos);
+        if (!adam.freeze(name)) {
+            std::cerr << "tune: --freeze: no weight group named '" << name << "'\n";
+            return 2;
+        }
+        pos = comma == std::string::npos ? comma : comma + 1;
+    }
+    adam.regularize(w, opt_double(o, "--reg", 0.0));
+    // Early stopping: keep the weights with the lowest held-out error seen.
+    tuner::Weights best = w;
+    double best_test = test0;
+    long best_epoch = 0;
     for (long e = 1; e <= epochs; ++e) {
         const double err = adam.step(w);
-        if (e % 25 == 0 || e == epochs)
-            std::fprintf(stderr, "epoch %ld: train %.6f, held-out %.6f, %.0f s\n", e, err,
-                         tuner::error(data, w, k, train_end), seconds_since(t0));
+        if (e % 5 == 0 || e == epochs) {
+            const double test =
+                train_end < data.entries.size() ? tuner::error(data, w, k, train_end) : err;
+            if (test < best_test || train_end == data.entries.size()) {
+                best_test = test;
+                best = w;
+                best_epoch = e;
+            }
+            if (e % 25 == 0 || e == epochs)
+                std::fprintf(stderr, "epoch %ld: train %.6f, held-out %.6f, %.0f s\n", e, err, test,
+                             seconds_since(t0));
+        }
     }
+    std::fprintf(stderr, "keeping the weights of epoch %ld\n", best_epoch);
+    w = best;
     const EvalParams tuned = w.rounded();
     const tuner::Weights r = tuner::Weights::from(tuned);
     std::fprintf(stderr, "rounded weights: train %.6f, held-out %.6f (was %.6f, %.6f)\n",
@@ -242,13 +268,15 @@ int run_bench() {
 }
 
 void usage() {
-    std::cerr << "usage: outpost-tune selfplay --book FILE [--games N] [--depth D] [--threads T] "
-                 "[--skip N] [--out FILE]\n"
-                 "       outpost-tune tune --data FILE [--epochs N] [--lr X] [--holdout F] "
-                 "[--max N] [--k K] [--init PARAMS] [--out-cpp FILE] [--out-params FILE]\n"
-                 "       outpost-tune match --params FILE [--base FILE] --book FILE [--games N] "
-                 "[--depth D] [--threads T] [--skip N]\n"
-                 "       outpost-tune bench\n";
+    std::cerr
+        << "usage: outpost-tune selfplay --book FILE [--games N] [--depth D] [--threads T] "
+           "[--skip N] [--out FILE]\n"
+           "       outpost-tune tune --data FILE [--epochs N] [--lr X] [--holdout F] "
+           "[--max N] [--k K] [--init PARAMS] [--freeze GROUP,...] [--reg L] [--out-cpp FILE] "
+           "[--out-params FILE]\n"
+           "       outpost-tune match --params FILE [--base FILE] --book FILE [--games N] "
+           "[--depth D] [--threads T] [--skip N]\n"
+           "       outpost-tune bench\n";
 }
 
 }  // namespace

@@ -197,7 +197,17 @@ Optimizer::Optimizer(const Dataset& data, double k, std::size_t train_end, doubl
       v_mg_(PARAM_COUNT),
       v_eg_(PARAM_COUNT),
       g_mg_(PARAM_COUNT),
-      g_eg_(PARAM_COUNT) {}
+      g_eg_(PARAM_COUNT),
+      frozen_(PARAM_COUNT, false) {}
+
+bool Optimizer::freeze(std::string_view group) {
+    for (const auto& g : PARAM_GROUPS)
+        if (group == g.name) {
+            for (int i = g.offset; i < g.offset + g.count; ++i) frozen_[i] = true;
+            return true;
+        }
+    return false;
+}
 
 double Optimizer::step(Weights& w) {
     std::fill(g_mg_.begin(), g_mg_.end(), 0.0);
@@ -233,16 +243,19 @@ double Optimizer::step(Weights& w) {
     ++t_;
     const double c1 = 1 - std::pow(b1, t_), c2 = 1 - std::pow(b2, t_);
     auto update = [&](std::vector<double>& g, std::vector<double>& m, std::vector<double>& v,
-                      std::vector<double>& x) {
+                      std::vector<double>& x, const std::vector<double>& x0) {
         for (int i = 0; i < PARAM_COUNT; ++i) {
-            const double gi = 2 * g[i] / n;
+            if (frozen_[i]) continue;
+            double gi = 2 * g[i] / n;
+            if (lambda_ > 0 && gi != 0) gi += lambda_ * (x[i] - x0[i]);
             m[i] = b1 * m[i] + (1 - b1) * gi;
             v[i] = b2 * v[i] + (1 - b2) * gi * gi;
             if (gi != 0 || m[i] != 0) x[i] -= lr_ * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
         }
     };
-    update(g_mg_, m_mg_, v_mg_, w.mg);
-    update(g_eg_, m_eg_, v_eg_, w.eg);
+    if (start_.mg.empty()) start_ = w;
+    update(g_mg_, m_mg_, v_mg_, w.mg, start_.mg);
+    update(g_eg_, m_eg_, v_eg_, w.eg, start_.eg);
     return err / n;
 }
 

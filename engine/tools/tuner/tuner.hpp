@@ -74,6 +74,13 @@ double best_k(const Dataset& data, const Weights& w);
 class Optimizer {
   public:
     Optimizer(const Dataset& data, double k, std::size_t train_end, double learning_rate);
+    // Keeps the weights of a group (PARAM_GROUPS name) where they are.
+    bool freeze(std::string_view group);
+    // L2 pull towards the starting weights (per weight, per step), against overfitting.
+    void regularize(const Weights& start, double lambda) {
+        start_ = start;
+        lambda_ = lambda;
+    }
     // One gradient step; returns the training error before the step.
     double step(Weights& w);
 
@@ -84,6 +91,9 @@ class Optimizer {
     double lr_;
     int t_ = 0;
     std::vector<double> m_mg_, m_eg_, v_mg_, v_eg_, g_mg_, g_eg_;
+    std::vector<bool> frozen_;
+    Weights start_;
+    double lambda_ = 0;
 };
 
 // The weights as the C++ source of engine/eval_params.cpp.
