@@ -122,6 +122,8 @@ class Api {
     }
     [[nodiscard]] const RateLimiter& rate_limiter() const { return limiter_; }
     [[nodiscard]] HttpClient& http() { return http_; }
+    // Puts `user:<name>` into the User-Agent of later requests (see HttpClient::set_username).
+    void set_username(std::string_view username) { http_.set_username(username); }
 
     // Wakes every waiting retry and stream; later calls fail with Kind::Cancelled.
     void shutdown();

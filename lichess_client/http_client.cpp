@@ -215,13 +215,24 @@ HttpClient::HttpClient(HttpConfig config) : config_(std::move(config)) {
     base_url_ = config_.base_url;
     while (base_url_.ends_with('/')) base_url_.pop_back();
     token_ = config_.token;
-    user_agent_ = std::string("outpost/") + OUTPOST_VERSION;
-    const std::string user = sanitize_username(config_.username);
-    if (!user.empty()) user_agent_ += " user:" + user;
+    set_username(config_.username);
     impl_ = std::make_unique<Impl>();
 }
 
 HttpClient::~HttpClient() = default;
+
+std::string HttpClient::user_agent() const {
+    std::lock_guard lock(ua_mutex_);
+    return user_agent_;
+}
+
+void HttpClient::set_username(std::string_view username) {
+    std::string ua = std::string("outpost/") + OUTPOST_VERSION;
+    const std::string user = sanitize_username(username);
+    if (!user.empty()) ua += " user:" + user;
+    std::lock_guard lock(ua_mutex_);
+    user_agent_ = std::move(ua);
+}
 
 std::string HttpClient::redact(std::string text) const {
     if (token_.empty()) return text;
@@ -290,7 +301,8 @@ Result<HttpResponse> HttpClient::perform(const HttpRequest& req) {
     sink.max = config_.max_body;
     std::array<char, CURL_ERROR_SIZE> errbuf{};
     const std::string url = base_url_ + req.target;
-    Slist headers = setup(h.get(), req, url, user_agent_, token_, config_, sink, errbuf.data());
+    const std::string ua = user_agent();
+    Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
     curl_easy_setopt(h.get(), CURLOPT_TIMEOUT_MS,
                      static_cast<long>(config_.request_timeout.count()));
 
@@ -334,7 +346,8 @@ StreamEnd HttpClient::stream(const HttpRequest& req, std::stop_token stop, Milli
     Sink sink;  // unbounded here: drained after every curl_multi_perform
     std::array<char, CURL_ERROR_SIZE> errbuf{};
     const std::string url = base_url_ + req.target;
-    Slist headers = setup(h.get(), req, url, user_agent_, token_, config_, sink, errbuf.data());
+    const std::string ua = user_agent();
+    Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
     curl_multi_add_handle(multi.get(), h.get());
 
     // Wakes curl_multi_poll at once when another thread asks us to stop.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -91,7 +92,10 @@ class HttpClient {
                      const std::function<void(std::string_view)>& on_bytes);
 
     [[nodiscard]] const std::string& base_url() const { return base_url_; }
-    [[nodiscard]] const std::string& user_agent() const { return user_agent_; }
+    [[nodiscard]] std::string user_agent() const;
+    // Sets the `user:<name>` part of the User-Agent once the account name is known (e.g. from
+    // GET /api/account); later requests use it. Thread-safe.
+    void set_username(std::string_view username);
 
     // Replaces every occurrence of the token in `text` (defence for error messages).
     [[nodiscard]] std::string redact(std::string text) const;
@@ -101,6 +105,7 @@ class HttpClient {
   private:
     std::string base_url_;
     std::string token_;
+    mutable std::mutex ua_mutex_;
     std::string user_agent_;
     HttpConfig config_;
     std::unique_ptr<Impl> impl_;

@@ -54,6 +54,22 @@ TEST(ApiHttp, AuthorizationUserAgentAndAccount) {
               std::string("outpost/") + OUTPOST_VERSION + " user:OutpostBot");
 }
 
+TEST(ApiHttp, UsernameCanBeSetAfterStartup) {
+    TestServer server([](Connection& c) { c.respond(200, R"({"ok":true})"); });
+    ApiOptions o = fast_options(server.base_url());
+    o.http.username.clear();
+    Api api(o);
+    ASSERT_TRUE(api.abort("game1234").ok());
+    api.set_username("Outpost\r\nX-Evil: 1");  // sanitised: no header injection
+    ASSERT_TRUE(api.abort("game1234").ok());
+    const auto reqs = server.requests();
+    ASSERT_EQ(reqs.size(), 2u);
+    EXPECT_EQ(reqs[0].header("user-agent"), std::string("outpost/") + OUTPOST_VERSION);
+    EXPECT_EQ(reqs[1].header("user-agent"),
+              std::string("outpost/") + OUTPOST_VERSION + " user:OutpostX-Evil1");
+    EXPECT_EQ(reqs[1].header("x-evil"), "");
+}
+
 TEST(ApiHttp, FormBodiesAndPaths) {
     TestServer server([](Connection& c) {
         if (c.request().target.starts_with("/api/challenge/someone")) {
