@@ -349,6 +349,12 @@ StreamEnd HttpClient::stream(const HttpRequest& req, std::stop_token stop, Milli
     const std::string ua = user_agent();
     Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
     curl_multi_add_handle(multi.get(), h.get());
+    // Detaches the easy handle before either is cleaned up, also when on_bytes throws.
+    struct Detach {
+        CURLM* multi;
+        CURL* easy;
+        ~Detach() { curl_multi_remove_handle(multi, easy); }
+    } detach{multi.get(), h.get()};
 
     // Wakes curl_multi_poll at once when another thread asks us to stop.
     CURLM* raw_multi = multi.get();
@@ -415,7 +421,6 @@ StreamEnd HttpClient::stream(const HttpRequest& req, std::stop_token stop, Milli
             end.kind = StreamEnd::Kind::Closed;
         }
     }
-    curl_multi_remove_handle(multi.get(), h.get());
     spdlog::trace("http: stream {} ended: {} (status {}, {} bytes)", req.target,
                   to_string(end.kind), status, end.bytes);
     return end;

@@ -404,3 +404,21 @@ TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
 
 }  // namespace
 }  // namespace lichess
+
+namespace lichess {
+namespace {
+
+TEST(EventStream, HandlerExceptionPropagatesAndReleasesTheConnection) {
+    TestServer server([](Connection& c) {
+        c.begin_stream();
+        c.send_chunk(game_start("game0001") + "\n");
+        c.wait_peer_closed(20s);
+    });
+    Api api(fast_options(server.base_url()));
+    EventStream stream(
+        api, [](const Event&) { throw std::runtime_error("bug in handler"); }, fast_stream());
+    EXPECT_THROW((void)stream.run({}), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace lichess
