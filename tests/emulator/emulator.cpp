@@ -1,6 +1,7 @@
 // Wires the World, the fault plan, the router and the HTTP server together.
 #include "emulator.hpp"
 
+#include <cstdio>
 #include <fstream>
 
 #include "http_server.hpp"
@@ -43,10 +44,15 @@ nlohmann::json Emulator::report() const {
 }
 
 bool Emulator::write_report(const std::string& path) const {
-    std::ofstream out(path);
-    if (!out) return false;
-    out << report().dump(2) << "\n";
-    return bool(out);
+    // Written aside and renamed, so a reader never sees half a report.
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp);
+        if (!out) return false;
+        out << report().dump(2) << "\n";
+        if (!out) return false;
+    }
+    return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 }  // namespace emu

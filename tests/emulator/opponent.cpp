@@ -1,11 +1,12 @@
-// Move choice for the scripted opponents; the "engine" opponent is a small material search of
-// the emulator's own so the emulator never depends on the bot's search code.
+// Move choice for the scripted opponents; the "engine" opponent runs engine::Engine at a fixed
+// depth/node count, or (search: material) a small material search of the emulator's own.
 #include "opponent.hpp"
 
 #include <algorithm>
 #include <vector>
 
 #include "engine/bitboard.hpp"
+#include "engine/search.hpp"
 
 namespace emu {
 
@@ -73,6 +74,11 @@ Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
     return best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng)];
 }
 
+OpponentMover::OpponentMover(const OpponentSpec& spec, std::uint64_t seed)
+    : spec_(spec), rng_(seed) {}
+
+OpponentMover::~OpponentMover() = default;
+
 std::optional<std::string> OpponentMover::random_move(const engine::Position& pos) {
     const auto moves = pos.legal_moves();
     if (moves.empty()) return std::nullopt;
@@ -81,11 +87,22 @@ std::optional<std::string> OpponentMover::random_move(const engine::Position& po
 }
 
 std::optional<std::string> OpponentMover::by_kind(OpponentSpec::Kind kind,
-                                                  const engine::Position& pos) {
+                                                  const engine::Position& pos,
+                                                  const std::atomic<bool>& stop) {
     switch (kind) {
         case OpponentSpec::Kind::RANDOM:
             return random_move(pos);
         case OpponentSpec::Kind::ENGINE: {
+            if (pos.legal_moves().empty()) return std::nullopt;
+            if (spec_.outpost_search) {
+                if (!engine_)
+                    engine_ = std::make_unique<engine::Engine>(engine::EngineOptions{1, 1});
+                engine::SearchLimits limits;
+                limits.depth = std::max(1, spec_.depth);
+                limits.nodes = std::uint64_t(std::max<std::int64_t>(0, spec_.nodes));
+                const auto r = engine_->search(pos, limits, stop);
+                if (r.best) return king_to_rook_uci(pos, r.best);
+            }
             const Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
             if (!m) return std::nullopt;
             return king_to_rook_uci(pos, m);
@@ -100,13 +117,14 @@ std::optional<std::string> OpponentMover::by_kind(OpponentSpec::Kind kind,
             }
             return by_kind(
                 spec_.then == OpponentSpec::Kind::LINE ? OpponentSpec::Kind::RANDOM : spec_.then,
-                pos);
+                pos, stop);
     }
     return std::nullopt;
 }
 
-std::optional<std::string> OpponentMover::choose(const engine::Position& pos) {
-    return by_kind(spec_.kind, pos);
+std::optional<std::string> OpponentMover::choose(const engine::Position& pos,
+                                                 const std::atomic<bool>& stop) {
+    return by_kind(spec_.kind, pos, stop);
 }
 
 }  // namespace emu

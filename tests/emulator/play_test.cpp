@@ -250,18 +250,23 @@ TEST(Play, CastlingArrivesKingToRookByDefault) {
     EXPECT_EQ(emu->games()[0].uci_moves, "e1h1 e8a8");
 }
 
-TEST(Play, EngineOpponentTakesAHangingQueen) {
-    // White's queen on d5 can be taken by the e6 pawn: a material search must do it.
+class EngineOpponent : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(EngineOpponent, TakesAHangingQueen) {
+    // White's queen on d5 can be taken by the e6 pawn: any search must do it.
     EmulatorFixture emu(
-        "games: [{id: game0001, bot_color: white, variant: fromPosition, initial_fen: "
-        "\"4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1\", opponent: {kind: engine, depth: 2, think_ms: "
-        "0}}]\n");
+        std::string(
+            "games: [{id: game0001, bot_color: white, variant: fromPosition, initial_fen: "
+            "\"4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1\", opponent: {kind: engine, depth: 3, search: ") +
+        GetParam() + ", think_ms: 0}}]\n");
     HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/d1d5").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
     EXPECT_EQ(emu->games()[0].moves[1].uci, "e6d5");
 }
+
+INSTANTIATE_TEST_SUITE_P(Searches, EngineOpponent, ::testing::Values("outpost", "material"));
 
 }  // namespace
 }  // namespace emu

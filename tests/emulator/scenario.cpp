@@ -75,10 +75,26 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
     OpponentSpec o;
     if (!n) return o;
     check_keys(n, path,
-               {"kind", "name", "title", "rating", "think_ms", "moves", "then", "depth", "nodes",
-                "stall_from_ply", "resign_at_ply", "offer_draw_at_ply", "accept_draw",
-                "takeback_at_ply", "accept_takeback", "go_away_at_ply", "claim_win_in_seconds",
-                "come_back_after_ms", "chat"});
+               {"kind",
+                "name",
+                "title",
+                "rating",
+                "think_ms",
+                "moves",
+                "then",
+                "depth",
+                "nodes",
+                "search",
+                "stall_from_ply",
+                "resign_at_ply",
+                "offer_draw_at_ply",
+                "accept_draw",
+                "takeback_at_ply",
+                "accept_takeback",
+                "go_away_at_ply",
+                "claim_win_in_seconds",
+                "come_back_after_ms",
+                "chat"});
     std::string kind = "random", then = "random";
     get(n, "kind", kind, path);
     o.kind = opponent_kind(kind, path + ".kind");
@@ -100,6 +116,11 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
     }
     get(n, "depth", o.depth, path);
     get(n, "nodes", o.nodes, path);
+    std::string search = "outpost";
+    get(n, "search", search, path);
+    if (search != "outpost" && search != "material")
+        throw ScenarioError(path + ".search: outpost or material");
+    o.outpost_search = search == "outpost";
     get(n, "stall_from_ply", o.stall_from_ply, path);
     get(n, "resign_at_ply", o.resign_at_ply, path);
     get(n, "offer_draw_at_ply", o.offer_draw_at_ply, path);

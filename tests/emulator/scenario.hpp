@@ -36,6 +36,7 @@ struct OpponentSpec {
     Kind then = Kind::RANDOM;       // LINE: what follows the line (RANDOM or STALLER)
     int depth = 2;                  // ENGINE
     std::int64_t nodes = 0;         // ENGINE: 0 = no node limit
+    bool outpost_search = true;     // ENGINE: engine::Engine, or (false) the material search
     int stall_from_ply = 0;         // STALLER: plays randomly before this ply
     int resign_at_ply = -1;         // resigns on its turn once ply >= this
     int offer_draw_at_ply = -1;     // offers a draw on its turn at this ply

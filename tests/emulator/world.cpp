@@ -102,12 +102,21 @@ void World::start() {
     std::lock_guard lock(mutex_);
     if (scheduler_.joinable() || stop_) return;
     steady_start_ms_ = steady_ms();
-    tick();  // what the scenario has at time 0 exists as soon as start() returns
+    tick(nullptr);  // what the scenario has at time 0 exists as soon as start() returns
     scheduler_ = std::thread([this] {
         std::unique_lock lock(mutex_);
         while (!stop_) {
-            tick();
-            cv_.wait_for(lock, std::chrono::milliseconds(10));
+            std::vector<MoveJob> jobs;
+            tick(&jobs);
+            for (auto& job : jobs) {
+                // Only this thread uses a slot's mover; slots live as long as the World.
+                lock.unlock();
+                const auto move = job.slot->mover.choose(job.position, stop_search_);
+                lock.lock();
+                if (stop_) break;
+                apply_opponent_move(*job.slot, job.ply, move);
+            }
+            if (!stop_) cv_.wait_for(lock, std::chrono::milliseconds(10));
         }
     });
 }
@@ -116,6 +125,7 @@ void World::stop() {
     {
         std::lock_guard lock(mutex_);
         stop_ = true;
+        stop_search_ = true;
         if (events_) events_->close("server stopping");
         for (auto& [id, s] : games_)
             if (s->stream) s->stream->close("server stopping");
@@ -323,7 +333,7 @@ void World::release_game(const GameSpec& spec) {
         recorder_.fault({now(), "scenario_error", "games", id, error});
 }
 
-void World::tick() {
+void World::tick(std::vector<MoveJob>* jobs) {
     const Ms t = now();
     for (auto it = pending_challenges_.begin(); it != pending_challenges_.end();) {
         if (it->at_ms <= t) {
@@ -392,15 +402,14 @@ void World::tick() {
                 publish(s);
             }
         }
-        if (!g.over() && !g.bot_to_move()) opponent_turn(s);
+        if (!g.over() && !g.bot_to_move()) opponent_turn(s, jobs);
     }
     check_exit();
 }
 
-void World::opponent_turn(GameSlot& s) {
+void World::opponent_turn(GameSlot& s, std::vector<MoveJob>* jobs) {
     Game& g = s.game;
     const Ms t = now();
-    const Color opp = ~g.bot_color();
     if (s.gone) {
         if (s.opp.come_back_after_ms >= 0 && t >= s.gone_at + s.opp.come_back_after_ms) {
             s.gone = false;
@@ -430,8 +439,15 @@ void World::opponent_turn(GameSlot& s) {
                                 g.id(), -1, false});
         return;
     }
-    const auto move = s.mover.choose(g.position());
-    if (!move) return;  // stalling
+    if (jobs) jobs->push_back({&s, g.ply(), g.position()});
+}
+
+void World::apply_opponent_move(GameSlot& s, int ply, const std::optional<std::string>& move) {
+    Game& g = s.game;
+    if (!move || g.over() || g.bot_to_move() || g.ply() != ply || s.gone)
+        return;  // stalling, or too late
+    const Ms t = now();
+    const Color opp = ~g.bot_color();
     if (auto err = g.play(opp, *move, t, false)) {
         s.events.push_back("opponent_move_rejected:" + *move + ":" + *err);
         return;

@@ -2,6 +2,7 @@
 // the open streams, and a scheduler thread that runs clocks, opponents and scripted events.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <memory>
@@ -131,9 +132,17 @@ class World {
         OutgoingRule rule;
     };
 
+    // An opponent move to choose outside the lock (the engine may think for a while).
+    struct MoveJob {
+        GameSlot* slot;
+        int ply;
+        engine::Position position;
+    };
+
     // All below run with mutex_ held.
-    void tick();
-    void opponent_turn(GameSlot& s);
+    void tick(std::vector<MoveJob>* jobs);
+    void opponent_turn(GameSlot& s, std::vector<MoveJob>* jobs);
+    void apply_opponent_move(GameSlot& s, int ply, const std::optional<std::string>& move);
     void publish(GameSlot& s);  // pushes the current gameState; handles game end
     void emit_event(const nlohmann::json& line);
     void emit_chat(GameSlot& s, const std::string& user, const std::string& room,
@@ -164,6 +173,7 @@ class World {
     std::condition_variable done_cv_;
     std::thread scheduler_;
     bool stop_ = false;
+    std::atomic<bool> stop_search_{false};
     bool done_ = false;
     Ms all_finished_since_ = -1;
     std::mt19937_64 rng_;

@@ -42,6 +42,7 @@ Reply World::move(const std::string& id, const std::string& uci,
         }
     }
     publish(*s);
+    cv_.notify_all();  // the opponent's turn: wake the scheduler now rather than at its next tick
     return ok_reply();
 }
 
