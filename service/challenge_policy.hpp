@@ -51,6 +51,8 @@ struct Decision {
 //     reservations against this user; <= 0 means no limit)      -> Later
 // 10. no free slot                                              -> Later
 //
+// DeclineReason::Standard ("I only play standard chess") is never sent: any unwanted variant
+// gets Variant, which Lichess words as "not this variant right now".
 // Users are compared case-insensitively. An Accept is advice: the Bot must still win
 // GameSlots::try_reserve (the authority) and decline `later` when it loses.
 [[nodiscard]] Decision judge_challenge(const lichess::ChallengeInfo& challenge,

@@ -64,12 +64,14 @@ int GameSlots::games_with_locked(std::string_view user) const {
     return n;
 }
 
-bool GameSlots::try_reserve(std::string_view challenge_id, std::string_view user_id) {
+bool GameSlots::try_reserve(std::string_view challenge_id, std::string_view user_id,
+                            std::optional<std::chrono::milliseconds> ttl) {
     std::lock_guard lock(mutex_);
     expire_locked();
     if (games_.contains(challenge_id) || reservations_.contains(challenge_id)) return true;
     if (free_locked() <= 0) return false;
-    reservations_.emplace(std::string(challenge_id), Reservation{lower(user_id), now_() + ttl_});
+    reservations_.emplace(std::string(challenge_id),
+                          Reservation{lower(user_id), now_() + ttl.value_or(ttl_)});
     return true;
 }
 

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,9 +51,12 @@ class GameSlots {
         int limit, std::chrono::milliseconds reservation_ttl,
         Clock now = [] { return std::chrono::steady_clock::now(); });
 
-    // Holds a slot for a challenge we accept or send. False when no slot is free. Reserving an
-    // id that is already reserved or running succeeds without taking a second slot.
-    [[nodiscard]] bool try_reserve(std::string_view challenge_id, std::string_view user_id);
+    // Holds a slot for a challenge we accept, or one we send (matchmaking: the opponent's
+    // user id, and a ttl as long as we wait for their answer). False when no slot is free.
+    // Reserving an id that is already reserved or running succeeds without a second slot.
+    // ttl: how long this reservation lives; none means the constructor's reservation_ttl.
+    [[nodiscard]] bool try_reserve(std::string_view challenge_id, std::string_view user_id,
+                                   std::optional<std::chrono::milliseconds> ttl = std::nullopt);
     // Gives a reservation back (challenge canceled or declined, accept failed). Unknown ids and
     // ids that already became games are ignored.
     void release_reservation(std::string_view challenge_id);

@@ -80,6 +80,17 @@ TEST(GameSlots, ExpiryFreesReservations) {
     EXPECT_EQ(slots.games_with("bob"), 0);
 }
 
+TEST(GameSlots, OutgoingChallengeReservesWithItsOwnTtl) {
+    FakeClock clock;
+    GameSlots slots(1, 30s, clock.fn());
+    ASSERT_TRUE(slots.try_reserve("out1", "somebot", 90s));
+    EXPECT_FALSE(slots.try_reserve("in1", "alice"));
+    clock.t += 60s;
+    EXPECT_EQ(slots.reserved(), 1);
+    clock.t += 30s;
+    EXPECT_EQ(slots.reserved(), 0);
+}
+
 TEST(GameSlots, LateGameStartAfterExpiryTakesAFreeSlotOrIsOverLimit) {
     FakeClock clock;
     GameSlots slots(1, 30s, clock.fn());
