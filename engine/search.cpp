@@ -209,8 +209,9 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     const int ply = ss->ply;
     const bool pv_node = beta - alpha > 1;
     pv_len[ply] = ply;
-    poll();
+    // Nodes reached after a stop are not counted, so a node limit is met exactly.
     if (stopped()) return 0;
+    poll();
     if (ply > seldepth) seldepth = ply;
     if (is_draw(b, ply)) return 0;
     const bool in_check = b.in_check();
@@ -291,8 +292,8 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     if (depth <= 0) return qsearch(b, alpha, beta, ss);
 
     pv_len[ply] = ply;
-    poll();
     if (stopped()) return 0;
+    poll();
     if (pv_node && ply > seldepth) seldepth = ply;
 
     const bool in_check = b.in_check();
@@ -342,7 +343,8 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
-        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX)
+        if (depth <= 8 && ss->static_eval - 150 * (depth - improving) >= beta && eval >= beta &&
+            eval < MATE_IN_MAX)
             return (eval + beta) / 2;
 
         // Null move: if passing still fails high, a real move will too. Not in pawn endings
@@ -399,26 +401,31 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                                      (*cont[0])[pc][m.to()] + (*cont[1])[pc][m.to()]
                                : 0;
 
-        // Shallow pruning of moves unlikely to matter, once a non-losing line exists.
-        if (!root && best > -MATE_IN_MAX && has_non_pawn_material(b)) {
-            if (quiet) {
-                const int lmp_limit = (3 + depth * depth) / (2 - improving);
-                if (move_count >= lmp_limit) skip_quiets = true;
-                if (!in_check && depth <= 8 && ss->static_eval != SCORE_NONE &&
-                    ss->static_eval + 100 + 100 * depth <= alpha)
-                    skip_quiets = true;
-                if (skip_quiets && move_count > 1) continue;
-                if (depth <= 4 && hist < -3000 * depth) continue;
-                if (depth <= 8 && !see_ge(b, m, -60 * depth)) continue;
-            } else if (depth <= 8 && !see_ge(b, m, -100 * depth)) {
-                continue;
-            }
-        }
-
         Board next = b;
         next.make_move(m);
         tt.prefetch(next.key);
         const bool gives_check = next.in_check();
+
+        // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
+        // are spared the SEE and history tests: sacrifices with check are what tactics are.
+        if (!root && best > -MATE_IN_MAX && has_non_pawn_material(b)) {
+            if (quiet && !gives_check) {
+                // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
+                // still come, so this prunes move by move rather than ending the quiet stage.
+                const int lmp_limit = (3 + depth * depth) / (2 - improving);
+                if (move_count >= lmp_limit) continue;
+                // Futility: a quiet move cannot lift a hopeless static eval to alpha.
+                if (!in_check && depth <= 8 && ss->static_eval != SCORE_NONE &&
+                    ss->static_eval + 150 + 120 * depth <= alpha)
+                    continue;
+                if (depth <= 4 && hist < -3000 * depth) continue;
+                if (depth <= 8 && !see_ge(b, m, -60 * depth)) continue;
+            } else if (!quiet && !gives_check && depth <= 8 && !see_ge(b, m, -100 * depth)) {
+                continue;
+            }
+            // Too many quiet moves tried: stop generating them (checks included).
+            if (move_count >= 3 * (3 + depth * depth)) skip_quiets = true;
+        }
 
         // Check extension, limited so perpetual-check lines cannot run away.
         int extension = 0;
@@ -448,7 +455,8 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
         const int new_depth = depth - 1 + extension;
         int score;
-        if (depth >= 3 && move_count > 1 + root && (quiet || picker.in_bad_captures())) {
+        if (depth >= 3 && move_count > 1 + root &&
+            (quiet || (picker.in_bad_captures() && !gives_check))) {
             int r = reductions(depth, move_count);
             r += !pv_node;
             r += cut_node;

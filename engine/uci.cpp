@@ -70,11 +70,15 @@ void Uci::stop_search() {
     wait_for_search();
 }
 
+void Uci::finish_search() {
+    if (last_go_unbounded_) stop_ = true;
+    wait_for_search();
+}
+
 void Uci::loop(std::istream& in) {
     for (std::string line; std::getline(in, line);)
         if (!handle(line)) return;
-    if (last_go_unbounded_) stop_ = true;
-    wait_for_search();
+    finish_search();
 }
 
 bool Uci::handle(std::string_view line) {
@@ -91,7 +95,7 @@ bool Uci::handle(std::string_view line) {
     } else if (cmd == "isready") {
         println("readyok");
     } else if (cmd == "ucinewgame") {
-        stop_search();
+        finish_search();
         engine_.new_game();
         pos_ = Position();
     } else if (cmd == "setoption") {
@@ -151,9 +155,9 @@ void Uci::cmd_setoption(std::string_view args) {
         return std::nullopt;
     };
     if (name == "hash") {
-        if (auto v = as_int(1, 65536)) stop_search(), engine_.set_hash_mb(*v);
+        if (auto v = as_int(1, 65536)) finish_search(), engine_.set_hash_mb(*v);
     } else if (name == "threads") {
-        if (auto v = as_int(1, 256)) stop_search(), engine_.set_threads(*v);
+        if (auto v = as_int(1, 256)) finish_search(), engine_.set_threads(*v);
     } else if (name == "move overhead") {
         if (auto v = as_int(0, 10000)) move_overhead_ms_ = *v;
     } else if (name == "uci_chess960") {
@@ -161,7 +165,7 @@ void Uci::cmd_setoption(std::string_view args) {
     } else if (name == "ponder") {
         // Nothing to set: pondering is driven by `go ponder` and `ponderhit`.
     } else if (name == "clear hash") {
-        stop_search();
+        finish_search();
         engine_.clear_hash();
     } else {
         debug("ignored unknown option '" + name + "'");
@@ -205,7 +209,7 @@ void Uci::cmd_position(std::string_view args) {
 }
 
 void Uci::cmd_go(std::string_view args) {
-    stop_search();  // a `go` while searching is a GUI error; finish the old search first
+    finish_search();  // a `go` while searching is a GUI error; finish the old search first
     const auto tokens = split(args);
     SearchLimits limits;
     limits.move_overhead_ms = move_overhead_ms_;

@@ -41,6 +41,8 @@ class Uci {
     void cmd_go(std::string_view args);
     void go_perft(int depth);
     void stop_search();
+    // Before changing state: stops an infinite or ponder search, waits for a bounded one.
+    void finish_search();
     void println(const std::string& line);
     void debug(const std::string& line);
 
