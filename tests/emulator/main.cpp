@@ -8,8 +8,38 @@
 #include <string>
 
 #include "emulator.hpp"
+#include "engine/san.hpp"
 
 namespace {
+
+// One paragraph per game for people (and `make demo`): players, moves in SAN, result.
+void print_summary(const nlohmann::json& report) {
+    for (const auto& g : report["games"]) {
+        const std::string fen = g["initial_fen"];
+        auto pos = fen == "startpos" ? engine::Position()
+                                     : *engine::Position::from_fen(fen, g["variant"] == "chess960");
+        std::string moves;
+        int n = 0;
+        for (const auto& m : g["moves"]) {
+            const auto move = pos.parse_uci(m["uci"].get<std::string>());
+            if (!move) break;
+            if (pos.side_to_move() == engine::WHITE || n == 0)
+                moves += std::to_string(pos.board().fullmove_number) +
+                         (pos.side_to_move() == engine::WHITE ? ". " : "... ");
+            moves += engine::move_to_san(pos.board(), *move) + " ";
+            pos.play(*move);
+            ++n;
+        }
+        const std::string winner = g["winner"].is_null() ? "none" : g["winner"].get<std::string>();
+        std::cout << "game " << g["id"].get<std::string>() << ": bot "
+                  << g["bot_color"].get<std::string>() << " vs "
+                  << g["opponent"]["name"].get<std::string>() << " ("
+                  << g["opponent"]["kind"].get<std::string>() << ")\n  " << moves
+                  << "\n  result: " << g["status"].get<std::string>() << ", winner " << winner
+                  << "\n";
+    }
+    std::cout.flush();
+}
 
 void usage() {
     std::cerr
@@ -96,6 +126,7 @@ int main(int argc, char** argv) {
     }
     emulator.stop();
     std::cerr << "outpost-emulator: stopping (" << why << ")\n";
+    print_summary(emulator.report());
     if (!report_path.empty() && !emulator.write_report(report_path)) {
         std::cerr << "outpost-emulator: cannot write report " << report_path << "\n";
         return 1;

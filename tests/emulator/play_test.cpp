@@ -250,6 +250,21 @@ TEST(Play, CastlingArrivesKingToRookByDefault) {
     EXPECT_EQ(emu->games()[0].uci_moves, "e1h1 e8a8");
 }
 
+TEST(Play, ExitWhenAllGamesFinished) {
+    EmulatorFixture emu(R"(
+exit_when: all_games_finished
+exit_linger_ms: 100
+games: [{id: game0001, bot_color: black, clock: {limit: 60, increment: 0}, opponent: {kind: random, think_ms: 0, resign_at_ply: 2}}]
+)");
+    HttpClient http(emu.port(), emu.token());
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 1; }));
+    EXPECT_FALSE(emu->done());
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e7e5").status, 200);
+    EXPECT_TRUE(emu->wait_done(10000));
+    EXPECT_EQ(emu->games()[0].status, "resign");
+    EXPECT_EQ(emu->games()[0].winner, "black");
+}
+
 class EngineOpponent : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(EngineOpponent, TakesAHangingQueen) {

@@ -65,6 +65,8 @@ class Writer {
                 silent_until_ = d > 0 ? s_.now() + d : INT64_MAX;
                 silence_ = nullptr;
             }
+            // A silent stream the server closes (replaced by a new connection) ends normally.
+            if (s_.now() < silent_until_ && s_.queue->closed()) silent_until_ = 0;
             if (s_.now() < silent_until_) {
                 std::this_thread::sleep_for(
                     milliseconds(std::min<Ms>(20, silent_until_ - s_.now())));
