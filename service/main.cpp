@@ -6,6 +6,7 @@
 #include "service/cli/bench_command.hpp"
 #include "service/cli/eval_command.hpp"
 #include "service/cli/perft_command.hpp"
+#include "service/cli/run_command.hpp"
 #include "service/cli/uci_command.hpp"
 
 namespace {
@@ -33,6 +34,9 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", std::string("outpost ") + OUTPOST_VERSION +
                                           (engine::uses_pext() ? " (pext)" : " (magic)"));
     app.require_subcommand(1);
+    cli::add_run_command(app);
+    cli::add_check_config_command(app);
+    cli::add_upgrade_command(app);
     cli::add_perft_command(app);
     cli::add_uci_command(app);
     cli::add_bench_command(app);

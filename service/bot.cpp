@@ -1,0 +1,212 @@
+// Bot: event loop, challenge handling, session lifecycle, graceful shutdown.
+#include "service/bot.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <thread>
+
+#include "service/challenge_policy.hpp"
+
+namespace service {
+
+using Clock = std::chrono::steady_clock;
+
+Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
+         BotOptions options)
+    : config_(config),
+      api_(api),
+      me_(std::move(me)),
+      metrics_(metrics),
+      options_(options),
+      slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
+      engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads),
+      chat_(api) {}
+
+Bot::~Bot() {
+    std::lock_guard lock(sessions_mutex_);
+    sessions_.clear();
+}
+
+int Bot::active_games() const {
+    std::lock_guard lock(sessions_mutex_);
+    int n = 0;
+    for (const auto& [id, s] : sessions_) n += s->finished() ? 0 : 1;
+    return n;
+}
+
+int Bot::run(std::stop_token stop, std::stop_token abort_now) {
+    resume_ongoing_games();
+
+    lichess::EventStream events(
+        api_,
+        [this](const lichess::Event& e) {
+            stream_connected_ = true;
+            metrics_.event_stream_connected = true;
+            metrics_.record_event_stream_activity();
+            queue_.push(e);
+        },
+        options_.stream_options);
+    std::stop_source stream_stop;
+    std::jthread stream_thread([&] {
+        auto fatal = events.run(stream_stop.get_token());
+        stream_connected_ = false;
+        if (fatal) queue_.push(StreamFailed{*fatal});
+    });
+
+    int exit_code = 0;
+    // Phase 1: play until asked to stop.
+    while (!stop.stop_requested() && !abort_now.stop_requested()) {
+        auto item = queue_.pop_for(options_.tick);
+        if (item) {
+            if (auto* failed = std::get_if<StreamFailed>(&*item)) {
+                spdlog::critical("event stream refused: {} (is the token valid, with bot:play?)",
+                                 failed->error.describe());
+                exit_code = 1;
+                break;
+            }
+            handle(std::get<lichess::Event>(*item));
+        }
+        slots_.expire_now();
+        reap_sessions();
+        metrics_.stream_reconnects = events.stats().reconnects.load();
+    }
+
+    // Phase 2: stop accepting; running games may finish within the grace period.
+    accepting_ = false;
+    stream_stop.request_stop();
+    const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
+    if (active_games() > 0 && exit_code == 0)
+        spdlog::info(
+            "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
+            "to stop now)",
+            config_.shutdown_grace_s, active_games());
+    while (exit_code == 0 && active_games() > 0 && Clock::now() < deadline &&
+           !abort_now.stop_requested()) {
+        std::this_thread::sleep_for(options_.tick);
+        reap_sessions();
+    }
+    {
+        std::lock_guard lock(sessions_mutex_);
+        for (auto& [id, s] : sessions_) s->stop();
+        sessions_.clear();
+    }
+    api_.shutdown();
+    spdlog::info("stopped");
+    return exit_code;
+}
+
+void Bot::resume_ongoing_games() {
+    auto playing = api_.playing();
+    if (!playing) {
+        spdlog::warn("could not list ongoing games: {}", playing.error().describe());
+        return;
+    }
+    for (const auto& g : playing->now_playing) {
+        spdlog::info("resuming game {}", g.game_id);
+        on_game_start(g);
+    }
+}
+
+void Bot::handle(const lichess::Event& event) {
+    std::visit(
+        [this](const auto& e) {
+            using T = std::decay_t<decltype(e)>;
+            if constexpr (std::is_same_v<T, lichess::Challenge>) {
+                on_challenge(e.challenge);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
+                slots_.release_reservation(e.challenge.id);
+                spdlog::info("challenge {} canceled", e.challenge.id);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
+                slots_.release_reservation(e.challenge.id);
+                spdlog::info("challenge {} declined", e.challenge.id);
+            } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
+                on_game_start(e.game);
+            } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
+                spdlog::debug("gameFinish {}", e.game.game_id);
+            }
+        },
+        event);
+}
+
+void Bot::on_challenge(const lichess::ChallengeInfo& c) {
+    const Decision d = judge_challenge(c, config_.challenge, me_.id, slots_.snapshot());
+    if (d.verdict == Verdict::Ignore) return;
+    const std::string who = c.challenger.name + (c.challenger.is_bot() ? " (BOT)" : "");
+    if (!accepting_) {
+        (void)api_.decline_challenge(c.id, lichess::DeclineReason::Later);
+        return;
+    }
+    if (d.verdict == Verdict::Accept) {
+        if (!slots_.try_reserve(c.id, c.challenger.id)) {
+            auto r = api_.decline_challenge(c.id, lichess::DeclineReason::Later);
+            metrics_.challenges_declined.increment("later");
+            spdlog::info("challenge {} from {}: declined (later: no free slot){}", c.id, who,
+                         r ? "" : " - " + r.error().describe());
+            return;
+        }
+        auto r = api_.accept_challenge(c.id);
+        if (!r) {
+            slots_.release_reservation(c.id);
+            spdlog::warn("challenge {} from {}: accept failed: {}", c.id, who,
+                         r.error().describe());
+            return;
+        }
+        metrics_.challenges_accepted++;
+        spdlog::info("challenge {} from {} ({} {} {}): accepted", c.id, who, c.variant.key, c.speed,
+                     c.rated ? "rated" : "casual");
+        return;
+    }
+    auto r = api_.decline_challenge(c.id, d.reason);
+    metrics_.challenges_declined.increment(lichess::to_string(d.reason));
+    spdlog::info("challenge {} from {}: declined ({}: {}){}", c.id, who,
+                 lichess::to_string(d.reason), d.explanation,
+                 r ? "" : " - " + r.error().describe());
+}
+
+void Bot::on_game_start(const lichess::GameEventInfo& game) {
+    {
+        std::lock_guard lock(sessions_mutex_);
+        auto it = sessions_.find(game.game_id);
+        if (it != sessions_.end() && !it->second->finished()) return;  // replayed gameStart
+    }
+    const std::string opponent = game.opponent && game.opponent->id ? *game.opponent->id : "";
+    const auto admission = slots_.on_game_start(game.game_id, opponent);
+    if (admission == Admission::OverLimit)
+        spdlog::warn("game {} started beyond the concurrency limit; playing it anyway",
+                     game.game_id);
+    start_session(game.game_id);
+}
+
+void Bot::start_session(const std::string& game_id) {
+    SessionContext ctx{.api = api_,
+                       .config = config_,
+                       .my_id = me_.id,
+                       .my_name = me_.name,
+                       .engines = engines_,
+                       .chat = chat_,
+                       .metrics = metrics_,
+                       .stream_options = options_.stream_options,
+                       .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); }};
+    metrics_.games_started++;
+    std::lock_guard lock(sessions_mutex_);
+    sessions_[game_id] = std::make_unique<GameSession>(std::move(ctx), game_id);
+}
+
+void Bot::reap_sessions() {
+    std::vector<std::unique_ptr<GameSession>> done;
+    {
+        std::lock_guard lock(sessions_mutex_);
+        for (auto it = sessions_.begin(); it != sessions_.end();) {
+            if (it->second->finished()) {
+                done.push_back(std::move(it->second));
+                it = sessions_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    metrics_.games_active = active_games();
+    // Destroyed outside the lock: joining a session's threads can take a moment.
+}
+
+}  // namespace service

@@ -1,0 +1,82 @@
+// Bot: the daemon's centre. Reads the event stream on its own thread, judges challenges,
+// admits games through GameSlots, runs one GameSession per game, and shuts down gracefully.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <variant>
+
+#include "config/config.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/event_stream.hpp"
+#include "service/blocking_queue.hpp"
+#include "service/chat_sender.hpp"
+#include "service/engine_pool.hpp"
+#include "service/game_session.hpp"
+#include "service/game_slots.hpp"
+#include "service/metrics.hpp"
+
+namespace service {
+
+struct BotIdentity {
+    std::string id;    // lowercase user id
+    std::string name;  // display name
+};
+
+struct BotOptions {
+    lichess::StreamOptions stream_options;
+    // How often the main loop wakes without events (slot expiry, finished sessions).
+    std::chrono::milliseconds tick{200};
+};
+
+class Bot {
+  public:
+    Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
+        BotOptions options = {});
+    ~Bot();
+    Bot(const Bot&) = delete;
+    Bot& operator=(const Bot&) = delete;
+
+    // Runs until `stop` fires (then stops accepting and lets running games finish within the
+    // grace period, or until `abort_now` fires), or the token is rejected. Returns the exit code.
+    int run(std::stop_token stop, std::stop_token abort_now);
+
+    // Numbers for health checks and tests.
+    int active_games() const;
+    bool event_stream_connected() const { return stream_connected_.load(); }
+
+  private:
+    struct StreamFailed {
+        lichess::ApiError error;
+    };
+    using Item = std::variant<lichess::Event, StreamFailed>;
+
+    void resume_ongoing_games();
+    void handle(const lichess::Event& event);
+    void on_challenge(const lichess::ChallengeInfo& challenge);
+    void on_game_start(const lichess::GameEventInfo& game);
+    void start_session(const std::string& game_id);
+    void reap_sessions();
+
+    const config::Config& config_;
+    lichess::Api& api_;
+    BotIdentity me_;
+    Metrics& metrics_;
+    BotOptions options_;
+    GameSlots slots_;
+    EnginePool engines_;
+    ChatSender chat_;
+    BlockingQueue<Item> queue_;
+    std::atomic<bool> accepting_{true};
+    std::atomic<bool> stream_connected_{false};
+
+    mutable std::mutex sessions_mutex_;
+    std::map<std::string, std::unique_ptr<GameSession>> sessions_;
+};
+
+}  // namespace service

@@ -1,0 +1,48 @@
+// EnginePool: one engine (with its own hash table) per concurrent game slot, lent to a game
+// for its whole length so its transposition table keeps what it learned between moves.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "engine/search.hpp"
+
+namespace service {
+
+class EnginePool {
+  public:
+    EnginePool(int warm_engines, int hash_mb, int threads);
+
+    // An engine on loan; returns itself to the pool when destroyed.
+    class Lease {
+      public:
+        Lease(EnginePool* pool, std::unique_ptr<engine::Engine> engine)
+            : pool_(pool), engine_(std::move(engine)) {}
+        Lease(Lease&&) = default;
+        Lease& operator=(Lease&&) = default;
+        ~Lease();
+        engine::Engine& operator*() { return *engine_; }
+        engine::Engine* operator->() { return engine_.get(); }
+
+      private:
+        EnginePool* pool_;
+        std::unique_ptr<engine::Engine> engine_;
+    };
+
+    // Never blocks: when every warm engine is lent out (a game beyond the limit that Lichess
+    // started anyway) a new one is made, so a game is never left without an engine.
+    Lease acquire();
+    int idle() const;
+
+  private:
+    void give_back(std::unique_ptr<engine::Engine> engine);
+
+    mutable std::mutex mutex_;
+    std::vector<std::unique_ptr<engine::Engine>> idle_;
+    int warm_;
+    int hash_mb_;
+    int threads_;
+};
+
+}  // namespace service

@@ -1,0 +1,412 @@
+// GameSession: one game from gameFull to the final state.
+#include "service/game_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <sstream>
+
+#include "engine/fen.hpp"
+#include "service/chat_text.hpp"
+#include "service/pgn_writer.hpp"
+
+namespace service {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<std::string> split_moves(const std::string& text) {
+    std::vector<std::string> moves;
+    std::istringstream in(text);
+    for (std::string m; in >> m;) moves.push_back(m);
+    return moves;
+}
+
+std::int64_t ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+std::string score_text(const engine::Score& s) {
+    return s.is_mate ? "#" + std::to_string(s.value) : std::to_string(s.value) + "cp";
+}
+
+}  // namespace
+
+GameSession::GameSession(SessionContext context, std::string game_id)
+    : ctx_(std::move(context)),
+      game_id_(std::move(game_id)),
+      budget_(TimeBudgetSettings::from(ctx_.config)),
+      worker_([this](std::stop_token st) { worker_main(st); }),
+      stream_([this](std::stop_token st) { stream_main(st); }) {}
+
+GameSession::~GameSession() { stop(); }
+
+void GameSession::stop() {
+    search_stop_ = true;
+    stream_.request_stop();
+    worker_.request_stop();
+    queue_.close();
+}
+
+void GameSession::stream_main(std::stop_token stop) {
+    lichess::GameStream stream(
+        ctx_.api, game_id_,
+        [this](const lichess::GameEvent& event) {
+            // A final state stops a running search at once; the worker learns the rest.
+            if (const auto* s = std::get_if<lichess::GameState>(&event);
+                s && lichess::is_game_over(s->status)) {
+                game_over_ = true;
+                search_stop_ = true;
+            }
+            queue_.push(event);
+        },
+        ctx_.stream_options);
+    queue_.push(StreamEnded{stream.run(stop)});
+}
+
+void GameSession::worker_main(std::stop_token stop) {
+    std::stop_callback on_stop(stop, [this] {
+        search_stop_ = true;
+        queue_.close();
+    });
+    while (!stop.stop_requested() && !finished_) {
+        auto item = queue_.pop_for(std::chrono::milliseconds(250));
+        if (item) {
+            if (auto* end = std::get_if<StreamEnded>(&*item)) {
+                if (end->end.reason == lichess::GameStreamEnd::Reason::Error) {
+                    spdlog::error("game {}: the game stream failed: {}", game_id_,
+                                  end->end.error ? end->end.error->describe() : "unknown error");
+                } else if (end->end.reason == lichess::GameStreamEnd::Reason::GameOver) {
+                    spdlog::info("game {}: stream closed after the game ended", game_id_);
+                }
+                break;
+            }
+            std::visit(
+                [this](const auto& e) {
+                    using T = std::decay_t<decltype(e)>;
+                    if constexpr (std::is_same_v<T, lichess::GameFull>)
+                        on_game_full(e);
+                    else if constexpr (std::is_same_v<T, lichess::GameState>)
+                        on_state(e);
+                    else if constexpr (std::is_same_v<T, lichess::ChatLine>)
+                        on_chat(e);
+                    else if constexpr (std::is_same_v<T, lichess::OpponentGone>)
+                        on_opponent_gone(e);
+                },
+                std::get<lichess::GameEvent>(*item));
+        }
+        if (!finished_) on_timer();
+    }
+    engine_.reset();
+    const bool was_finished = finished_.exchange(true);
+    (void)was_finished;
+    if (ctx_.on_finished) ctx_.on_finished(game_id_);
+}
+
+void GameSession::on_game_full(const lichess::GameFull& full) {
+    const bool white = full.white.id && *full.white.id == ctx_.my_id;
+    const bool black = full.black.id && *full.black.id == ctx_.my_id;
+    if (!white && !black) {
+        end_session_on_bad_input("gameFull names neither player as us (" + ctx_.my_id + ")");
+        return;
+    }
+    const std::string& variant = full.variant.key;
+    if (variant != "standard" && variant != "chess960" && variant != "fromPosition") {
+        end_session_on_bad_input("variant '" + variant + "' cannot be played");
+        return;
+    }
+    our_color_ = white ? lichess::Color::White : lichess::Color::Black;
+    chess960_ = variant == "chess960";
+    initial_fen_ = full.is_startpos() ? std::string(engine::START_FEN) : full.initial_fen;
+    auto start = engine::Position::from_fen(initial_fen_, chess960_);
+    if (!start) {
+        end_session_on_bad_input("the initial FEN does not parse: " + start.error());
+        return;
+    }
+    const bool first = !full_.has_value();
+    full_ = full;
+    position_ = *start;
+    moves_.clear();
+    notes_.clear();
+    if (first) {
+        engine_.emplace(ctx_.engines.acquire());
+        const auto& opp = white ? full.black : full.white;
+        spdlog::info("game {}: {} vs {} ({}, {}, {}), we play {}", game_id_, full.white.name,
+                     full.black.name, variant, full.speed, full.rated ? "rated" : "casual",
+                     white ? "white" : "black");
+        (void)opp;
+    }
+    on_state(full.state);
+}
+
+bool GameSession::sync_position(const std::vector<std::string>& moves) {
+    const bool extends =
+        moves.size() >= moves_.size() && std::equal(moves_.begin(), moves_.end(), moves.begin());
+    if (!extends) {
+        // A takeback (or a server that changed its mind): rebuild from the initial position.
+        auto start = engine::Position::from_fen(initial_fen_, chess960_);
+        if (!start) return false;
+        position_ = *start;
+        moves_.clear();
+        notes_.resize(0);
+    }
+    for (std::size_t i = moves_.size(); i < moves.size(); ++i) {
+        auto m = position_->play_uci(moves[i]);
+        if (!m) {
+            spdlog::error("game {}: move {} '{}' from the server is illegal: {}", game_id_, i + 1,
+                          moves[i], m.error());
+            return false;
+        }
+        moves_.push_back(moves[i]);
+        PgnMove note;
+        note.uci = moves[i];
+        notes_.push_back(note);
+    }
+    return true;
+}
+
+bool GameSession::our_turn() const {
+    const bool white_to_move = position_->side_to_move() == engine::WHITE;
+    return white_to_move == (our_color_ == lichess::Color::White);
+}
+
+void GameSession::on_state(const lichess::GameState& state) {
+    if (!full_ || !position_) return;  // a state before gameFull: wait for the full one
+    if (lichess::is_game_over(state.status)) {
+        game_over_ = true;
+        // The final move list matters for the PGN; a bad one must not stop the finish.
+        (void)sync_position(split_moves(state.moves));
+        finish(state);
+        return;
+    }
+    const auto moves = split_moves(state.moves);
+    const std::size_t before = moves_.size();
+    const bool rebuilt =
+        !(moves.size() >= moves_.size() && std::equal(moves_.begin(), moves_.end(), moves.begin()));
+    if (!sync_position(moves)) {
+        end_session_on_bad_input("the move list does not replay legally");
+        return;
+    }
+    const bool changed = rebuilt || moves_.size() != before || !greeted_;
+    record_clocks(state, before);
+    if (posted_at_ && moves_.size() >= posted_ply_) {
+        lag_.record(ms_since(*posted_at_));
+        posted_at_.reset();
+    }
+    if (changed) {
+        draw_declined_this_ply_ = false;
+        if (our_turn())
+            turn_started_ = Clock::now();
+        else
+            opponent_turn_since_ = Clock::now();
+    }
+    if (!greeted_) {
+        greeted_ = true;
+        ctx_.chat.send(game_id_, lichess::ChatRoom::Player, expand(ctx_.config.greeting.hello));
+        ctx_.chat.send(game_id_, lichess::ChatRoom::Spectator,
+                       expand(ctx_.config.greeting.hello_spectators));
+    }
+
+    // Offers from the opponent: declined unless a policy accepts them.
+    const bool we_are_white = our_color_ == lichess::Color::White;
+    const bool opponent_offers_draw = we_are_white ? state.bdraw : state.wdraw;
+    const bool opponent_wants_takeback = we_are_white ? state.btakeback : state.wtakeback;
+    if (opponent_offers_draw && !draw_declined_this_ply_) {
+        draw_declined_this_ply_ = true;
+        auto r = ctx_.api.handle_draw(game_id_, false);
+        spdlog::info("game {}: declined a draw offer{}", game_id_,
+                     r ? "" : " (" + r.error().describe() + ")");
+    }
+    if (opponent_wants_takeback) {
+        auto r = ctx_.api.handle_takeback(game_id_, false);
+        spdlog::info("game {}: declined a takeback request{}", game_id_,
+                     r ? "" : " (" + r.error().describe() + ")");
+    }
+
+    if (our_turn() && moved_at_ply_ != moves_.size()) think_and_move(state);
+}
+
+void GameSession::think_and_move(const lichess::GameState& state) {
+    const bool white = our_color_ == lichess::Color::White;
+    MoveClock clock;
+    clock.real_time = full_->clock.has_value();
+    clock.us = white ? engine::WHITE : engine::BLACK;
+    clock.our_ms = white ? state.wtime_ms : state.btime_ms;
+    clock.their_ms = white ? state.btime_ms : state.wtime_ms;
+    clock.our_inc_ms = white ? state.winc_ms : state.binc_ms;
+    clock.their_inc_ms = white ? state.binc_ms : state.winc_ms;
+    // Moves made before a restart count too: the first-move rule is about the game.
+    clock.our_moves_played = int(moves_.size() / 2);
+    const MoveBudget budget = budget_.for_move(clock, lag_.estimate_ms());
+    const engine::SearchLimits& limits = budget.limits;
+
+    if (game_over_) return;
+    search_stop_ = false;
+    const auto started = Clock::now();
+    const engine::SearchResult result = (*engine_)->search(*position_, limits, search_stop_);
+    const std::int64_t think_ms = ms_since(started);
+    if (game_over_ || !result.best) return;
+
+    const std::string uci = position_->to_uci(result.best);
+    posted_at_ = Clock::now();
+    posted_ply_ = moves_.size() + 1;
+    auto r = ctx_.api.post_move(game_id_, uci, std::nullopt,
+                                [this] { return !game_over_ && !finished_; });
+    const std::int64_t reaction_ms = ms_since(turn_started_) - think_ms;
+    if (!r) {
+        posted_at_.reset();
+        // A 400 at the end of a game is a normal race; anything else is worth a warning.
+        if (game_over_ || r.error().status == 400)
+            spdlog::info("game {}: move {} not accepted: {}", game_id_, uci, r.error().describe());
+        else
+            spdlog::warn("game {}: posting move {} failed: {}", game_id_, uci,
+                         r.error().describe());
+        return;
+    }
+    moved_at_ply_ = moves_.size();
+    ++our_moves_;
+    ctx_.metrics.moves_played++;
+    ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(reaction_ms));
+    ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
+    pending_eval_ =
+        PgnEval{.kind = result.score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
+                .value = result.score.value,
+                .depth = result.depth};
+    spdlog::info(
+        "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms "
+        "({}, lag {}ms)",
+        game_id_, moves_.size() + 1, uci, score_text(result.score), result.depth, result.nodes,
+        result.nps, think_ms, clock.our_ms, to_string(budget.mode), lag_.estimate_ms());
+}
+
+void GameSession::on_chat(const lichess::ChatLine& line) {
+    if (line.username == ctx_.my_name) return;
+    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, line.room, line.username, line.text);
+}
+
+void GameSession::on_opponent_gone(const lichess::OpponentGone& gone) {
+    if (gone.gone && gone.claim_win_in_seconds) {
+        claim_victory_at_ = Clock::now() + std::chrono::seconds(*gone.claim_win_in_seconds) +
+                            std::chrono::milliseconds(300);
+        spdlog::info("game {}: opponent gone; claiming victory in {} s", game_id_,
+                     *gone.claim_win_in_seconds);
+    } else if (!gone.gone && claim_victory_at_) {
+        claim_victory_at_.reset();
+        spdlog::info("game {}: opponent is back", game_id_);
+    }
+}
+
+void GameSession::on_timer() {
+    if (!full_ || !position_ || game_over_) return;
+    const auto now = Clock::now();
+    if (claim_victory_at_ && now >= *claim_victory_at_) {
+        claim_victory_at_.reset();
+        auto r = ctx_.api.claim_victory(game_id_);
+        spdlog::info("game {}: claimed victory{}", game_id_,
+                     r ? "" : " (" + r.error().describe() + ")");
+    }
+    // Abort a game whose opponent never made a first move (Lichess allows it before move 2).
+    const bool white = our_color_ == lichess::Color::White;
+    const std::size_t opponent_moves = white ? moves_.size() / 2 : (moves_.size() + 1) / 2;
+    if (!aborted_ && !our_turn() && opponent_moves == 0 &&
+        now - opponent_turn_since_ > std::chrono::seconds(ctx_.config.abort_time)) {
+        aborted_ = true;
+        auto r = ctx_.api.abort(game_id_);
+        spdlog::info("game {}: opponent made no move in {} s, aborting{}", game_id_,
+                     ctx_.config.abort_time, r ? "" : " (" + r.error().describe() + ")");
+    }
+}
+
+void GameSession::finish(const lichess::GameState& state) {
+    if (finished_) return;
+    game_over_ = true;
+    const bool white = our_color_ == lichess::Color::White;
+    GameResult result = GameResult::Draw;
+    if (state.winner)
+        result =
+            (*state.winner == lichess::Color::White) == white ? GameResult::Win : GameResult::Loss;
+    if (state.status == lichess::GameStatus::Aborted) result = GameResult::Aborted;
+    static constexpr const char* names[] = {"win", "loss", "draw", "aborted"};
+    spdlog::info("game {}: over ({}), {} after {} plies", game_id_, state.status_name,
+                 names[static_cast<int>(result)], moves_.size());
+    ctx_.metrics.record_game_finished(result);
+    if (result == GameResult::Loss && state.status == lichess::GameStatus::OutOfTime) {
+        ctx_.metrics.time_forfeits++;
+        spdlog::error("game {}: LOST ON TIME", game_id_);
+    }
+    if (state.status != lichess::GameStatus::Aborted) {
+        ctx_.chat.send(game_id_, lichess::ChatRoom::Player, expand(ctx_.config.greeting.goodbye));
+        ctx_.chat.send(game_id_, lichess::ChatRoom::Spectator,
+                       expand(ctx_.config.greeting.goodbye_spectators));
+    }
+    write_pgn(state);
+    finished_ = true;
+}
+
+void GameSession::end_session_on_bad_input(const std::string& why) {
+    spdlog::error("game {}: ending the session: {}", game_id_, why);
+    if (!game_over_) {
+        // The game may still be on: leave it cleanly rather than lose on time.
+        auto r = moves_.size() < 2 ? ctx_.api.abort(game_id_) : ctx_.api.resign(game_id_);
+        if (!r) r = ctx_.api.resign(game_id_);
+        if (!r)
+            spdlog::warn("game {}: could not abort or resign: {}", game_id_, r.error().describe());
+    }
+    game_over_ = true;
+    finished_ = true;
+}
+
+std::string GameSession::expand(const std::string& text) const {
+    ChatVars vars;
+    vars.me = ctx_.my_name;
+    if (full_)
+        vars.opponent = our_color_ == lichess::Color::White ? full_->black.name : full_->white.name;
+    return fit_chat(expand_chat(text, vars));
+}
+
+void GameSession::record_clocks(const lichess::GameState& state, std::size_t first_new_ply) {
+    // A state carries the clock of whoever moved last; our own moves also get their eval.
+    if (notes_.empty() || notes_.size() <= first_new_ply) return;
+    PgnMove& last = notes_.back();
+    const bool mover_white = position_->side_to_move() == engine::BLACK;
+    last.clock_ms = mover_white ? state.wtime_ms : state.btime_ms;
+    if (pending_eval_ && mover_white == (our_color_ == lichess::Color::White)) {
+        last.eval = pending_eval_;
+        pending_eval_.reset();
+    }
+}
+
+void GameSession::write_pgn(const lichess::GameState& state) {
+    if (ctx_.config.pgn_directory.empty() || !full_) return;
+    GameRecord rec;
+    rec.game_id = game_id_;
+    rec.rated = full_->rated;
+    rec.speed = full_->speed;
+    rec.started_at =
+        std::chrono::system_clock::time_point(std::chrono::milliseconds(full_->created_at_ms));
+    rec.white = full_->white.name;
+    rec.black = full_->black.name;
+    rec.white_rating = full_->white.rating;
+    rec.black_rating = full_->black.rating;
+    rec.white_title = full_->white.title;
+    rec.black_title = full_->black.title;
+    if (full_->clock)
+        rec.time_control = std::to_string(full_->clock->initial_ms / 1000) + "+" +
+                           std::to_string(full_->clock->increment_ms / 1000);
+    rec.variant = full_->variant.key;
+    rec.initial_fen = full_->initial_fen;
+    rec.result = !state.winner ? (state.status == lichess::GameStatus::Aborted ? "*" : "1/2-1/2")
+                 : *state.winner == lichess::Color::White ? "1-0"
+                                                          : "0-1";
+    rec.termination = state.status == lichess::GameStatus::OutOfTime ? "Time forfeit"
+                      : state.status == lichess::GameStatus::Aborted ? "Abandoned"
+                                                                     : "Normal";
+    rec.moves = notes_;
+    auto written = service::write_pgn(ctx_.config.pgn_directory, rec);
+    if (written)
+        spdlog::info("game {}: PGN written to {}", game_id_, written->string());
+    else
+        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error());
+}
+
+}  // namespace service

@@ -1,0 +1,114 @@
+// GameSession: plays one game. A stream thread reads the game's NDJSON stream into a queue;
+// a worker thread rebuilds the position from every state, thinks on our turn, posts moves,
+// and handles offers, chat, the abort timer, opponentGone claims and the game's end.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "config/config.hpp"
+#include "engine/position.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/events.hpp"
+#include "lichess_client/game_stream.hpp"
+#include "service/blocking_queue.hpp"
+#include "service/chat_sender.hpp"
+#include "service/engine_pool.hpp"
+#include "service/metrics.hpp"
+#include "service/pgn_writer.hpp"
+#include "service/time_budget.hpp"
+
+namespace service {
+
+// What a session needs from the daemon; everything outlives the session.
+struct SessionContext {
+    lichess::Api& api;
+    const config::Config& config;
+    std::string my_id;    // lowercase user id
+    std::string my_name;  // display name
+    EnginePool& engines;
+    ChatSender& chat;
+    Metrics& metrics;
+    lichess::StreamOptions stream_options;
+    // Called once from the worker thread when the session ends (game over or stopped).
+    std::function<void(const std::string& game_id)> on_finished;
+};
+
+class GameSession {
+  public:
+    GameSession(SessionContext context, std::string game_id);
+    ~GameSession();  // stops and joins both threads
+    GameSession(const GameSession&) = delete;
+    GameSession& operator=(const GameSession&) = delete;
+
+    const std::string& game_id() const { return game_id_; }
+    bool finished() const { return finished_.load(); }
+    // Ends the session without touching the game (daemon shutdown after the grace period).
+    void stop();
+
+  private:
+    struct StreamEnded {
+        lichess::GameStreamEnd end;
+    };
+    using Item = std::variant<lichess::GameEvent, StreamEnded>;
+
+    void stream_main(std::stop_token stop);
+    void worker_main(std::stop_token stop);
+
+    void on_game_full(const lichess::GameFull& full);
+    void on_state(const lichess::GameState& state);
+    void on_chat(const lichess::ChatLine& line);
+    void on_opponent_gone(const lichess::OpponentGone& gone);
+    void on_timer();  // abort and claim-victory deadlines
+
+    bool sync_position(const std::vector<std::string>& moves);
+    bool our_turn() const;
+    void think_and_move(const lichess::GameState& state);
+    void finish(const lichess::GameState& state);
+    void end_session_on_bad_input(const std::string& why);
+    void record_clocks(const lichess::GameState& state, std::size_t first_new_ply);
+    void write_pgn(const lichess::GameState& state);
+    std::string expand(const std::string& text) const;
+
+    SessionContext ctx_;
+    std::string game_id_;
+    BlockingQueue<Item> queue_;
+    std::atomic<bool> finished_{false};
+    std::atomic<bool> search_stop_{false};
+    std::atomic<bool> game_over_{false};
+
+    // Worker-thread state.
+    std::optional<lichess::GameFull> full_;
+    lichess::Color our_color_ = lichess::Color::White;
+    std::string initial_fen_;
+    bool chess960_ = false;
+    std::optional<engine::Position> position_;
+    std::vector<std::string> moves_;  // as Lichess sent them
+    std::vector<PgnMove> notes_;      // per ply, for the PGN
+    std::optional<EnginePool::Lease> engine_;
+    TimeBudget budget_;
+    LagTracker lag_;
+    std::optional<PgnEval> pending_eval_;  // our last move's eval, until the server confirms it
+    std::size_t moved_at_ply_ = SIZE_MAX;  // plies played when we last posted a move
+    std::optional<std::chrono::steady_clock::time_point> posted_at_;
+    std::size_t posted_ply_ = 0;
+    int our_moves_ = 0;
+    bool greeted_ = false;
+    bool draw_declined_this_ply_ = false;
+    std::chrono::steady_clock::time_point turn_started_;
+    std::chrono::steady_clock::time_point opponent_turn_since_;
+    std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
+    bool aborted_ = false;
+
+    std::jthread worker_;
+    std::jthread stream_;
+};
+
+}  // namespace service
