@@ -15,6 +15,9 @@ build: deps
 test: build
 	ctest --preset release
 
+demo: build
+	bash tests/emulator/demo.sh build/release
+
 test-sanitize: deps
 	cmake --preset sanitize
 	cmake --build --preset sanitize -j $(JOBS)
