@@ -29,7 +29,8 @@ const char* to_string(Family f) {
 
 std::chrono::milliseconds RateLimiter::on_rate_limited(
     Family family, std::optional<std::chrono::milliseconds> hint) {
-    const auto pause = std::max(config_.min_pause, hint.value_or(std::chrono::milliseconds{0}));
+    const auto minimum = family == Family::Move ? config_.move_min_pause : config_.min_pause;
+    const auto pause = std::max(minimum, hint.value_or(std::chrono::milliseconds{0}));
     const auto now = Clock::now();
     bool fresh = false;
     {

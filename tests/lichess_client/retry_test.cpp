@@ -41,6 +41,14 @@ TEST(RateLimiter, DefaultMinimumPauseIsOneMinute) {
     EXPECT_EQ(RateLimitConfig{}.min_pause, Millis{60000});
 }
 
+TEST(RateLimiter, MovesPauseOnlyBrieflySoNoGameIsLostOnTime) {
+    RateLimiter rl;
+    EXPECT_EQ(rl.on_rate_limited(Family::Move, std::nullopt), Millis{1000});
+    EXPECT_LE(rl.paused_for(Family::Move)->count(), 1000);
+    EXPECT_EQ(rl.on_rate_limited(Family::GameAction, std::nullopt), Millis{60000});
+    EXPECT_EQ(rl.on_rate_limited(Family::Move, Millis{5000}), Millis{5000});
+}
+
 TEST(RateLimiter, PausesOnlyTheFamilyAndHonoursHints) {
     RateLimiter rl(RateLimitConfig{Millis{5000}});
     EXPECT_FALSE(rl.is_paused(Family::Challenge));
