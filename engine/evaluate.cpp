@@ -110,13 +110,11 @@ bool special_endgame(const Board& b, int& white_value) {
 
 // Trace policies: the plain evaluation records nothing; the traced one counts every weight.
 struct NoTrace {
-    static constexpr bool enabled = false;
     void add(Color, int, int) {}
     void king_danger(Color, ScorePair) {}
 };
 
 struct FullTrace {
-    static constexpr bool enabled = true;
     EvalTrace& t;
     void add(Color c, int i, int n) { t.coef[c][i] += n; }
     void king_danger(Color c, ScorePair s) { t.king_danger[c] = s; }
