@@ -160,5 +160,31 @@ outgoing:
     EXPECT_EQ(http.post("/api/challenge/" + id + "/cancel").status, 404);
 }
 
+TEST(Challenges, Chess960AndFromPositionGamesStartFromTheirFen) {
+    EmulatorFixture emu(R"(
+challenges:
+  - {id: ch960001, challenger: {name: Fischer}, variant: chess960, clock: {limit: 180, increment: 2}, color: black}
+  - {id: chfen001, challenger: {name: Composer}, variant: fromPosition, clock: {limit: 180, increment: 0},
+     initial_fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", color: black}
+)");
+    HttpClient http(emu.port(), emu.token());
+    ASSERT_TRUE(emu.wait_until([&] { return emu->challenges().size() == 2; }));
+    ASSERT_EQ(http.post("/api/challenge/ch960001/accept").status, 200);
+    ASSERT_EQ(http.post("/api/challenge/chfen001/accept").status, 200);
+    StreamReader g960(emu.port(), "/api/bot/game/stream/ch960001", emu.token());
+    auto full = next_of_type(g960, "gameFull");
+    ASSERT_FALSE(full.is_null());
+    EXPECT_EQ(full["variant"]["key"], "chess960");
+    const std::string fen = full["initialFen"];
+    EXPECT_NE(fen, "startpos");
+    EXPECT_TRUE(engine::Position::from_fen(fen, true)) << fen;
+    EXPECT_NE(fen.find("/pppppppp/8/8/8/8/PPPPPPPP/"), std::string::npos);
+    StreamReader gfen(emu.port(), "/api/bot/game/stream/chfen001", emu.token());
+    auto ffull = next_of_type(gfen, "gameFull");
+    EXPECT_EQ(ffull["initialFen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_EQ(ffull["variant"]["key"], "fromPosition");
+    ASSERT_EQ(http.post("/api/bot/game/chfen001/move/e2e4").status, 200);
+}
+
 }  // namespace
 }  // namespace emu
