@@ -5,6 +5,7 @@
 #include "engine/attacks.hpp"
 #include "service/cli/bench_command.hpp"
 #include "service/cli/eval_command.hpp"
+#include "service/cli/healthcheck_command.hpp"
 #include "service/cli/perft_command.hpp"
 #include "service/cli/run_command.hpp"
 #include "service/cli/uci_command.hpp"
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
     cli::add_uci_command(app);
     cli::add_bench_command(app);
     cli::add_eval_command(app);
+    cli::add_healthcheck_command(app);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,247 @@
+// deploy/: the Kubernetes manifests, the Compose file and the systemd unit parse and carry what
+// an operator relies on (one replica, probes on /healthz, token from a Secret, non-root, grace
+// periods longer than shutdown_grace_s, memory sized from the hash).
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "config/load.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSource = OUTPOST_SOURCE_DIR;
+const fs::path kKube = kSource / "deploy" / "kubernetes";
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// Every document of every YAML file under deploy/kubernetes, by kind.
+std::map<std::string, YAML::Node> kube_objects() {
+    std::map<std::string, YAML::Node> by_kind;
+    for (const auto& entry : fs::directory_iterator(kKube)) {
+        if (entry.path().extension() != ".yaml" || entry.path().filename() == "kustomization.yaml")
+            continue;
+        for (const YAML::Node& doc : YAML::LoadAllFromFile(entry.path().string())) {
+            if (!doc.IsMap()) continue;
+            by_kind[doc["kind"].as<std::string>()] = doc;
+        }
+    }
+    return by_kind;
+}
+
+// Mebibytes in a Kubernetes quantity ("128Mi", "1Gi").
+long long mebibytes(const std::string& quantity) {
+    const long long n = std::stoll(quantity);
+    if (quantity.ends_with("Gi")) return n * 1024;
+    if (quantity.ends_with("Mi")) return n;
+    ADD_FAILURE() << "use Mi or Gi: " << quantity;
+    return 0;
+}
+
+// The default shutdown_grace_s: the example config's value.
+int default_grace_s() {
+    return YAML::LoadFile((kSource / "config" / "config.example.yml").string())["shutdown_grace_s"]
+        .as<int>();
+}
+
+// The config.yml inside the ConfigMap, loaded the way `outpost run` loads it.
+config::Config configmap_config(const YAML::Node& configmap) {
+    const std::string text = configmap["data"]["config.yml"].as<std::string>();
+    config::LoadOptions options;
+    options.env = [](const std::string& name) -> std::optional<std::string> {
+        if (name == config::kTokenEnvVar) return "lip_from_the_secret";
+        return std::nullopt;
+    };
+    config::LoadResult r = config::load_string(text, "configmap config.yml", options);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : config::format_error(r.errors.front(), r.source_name));
+    for (const auto& w : r.warnings)  // the only expected warning: a non-loopback health.listen
+        EXPECT_EQ(w.key_path, "health.listen") << config::format_error(w, r.source_name);
+    return r.config.value_or(config::Config{});
+}
+
+TEST(Kubernetes, EveryFileParsesAndKustomizationListsThemAll) {
+    YAML::Node kustomization = YAML::LoadFile((kKube / "kustomization.yaml").string());
+    EXPECT_EQ(kustomization["kind"].as<std::string>(), "Kustomization");
+    std::set<std::string> listed;
+    for (const auto& r : kustomization["resources"]) listed.insert(r.as<std::string>());
+    std::set<std::string> present;
+    for (const auto& entry : fs::directory_iterator(kKube)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() != ".yaml" || name == "kustomization.yaml") continue;
+        present.insert(name);
+        for (const YAML::Node& doc : YAML::LoadAllFromFile(entry.path().string())) {
+            EXPECT_TRUE(doc["apiVersion"].IsScalar()) << name;
+            EXPECT_TRUE(doc["kind"].IsScalar()) << name;
+            EXPECT_TRUE(doc["metadata"]["name"].IsScalar()) << name;
+        }
+    }
+    EXPECT_EQ(listed, present);
+    for (const std::string kind : {"Deployment", "Secret", "ConfigMap"})
+        EXPECT_TRUE(kube_objects().contains(kind)) << kind;
+    // kustomize's image override must match the Deployment's image name.
+    EXPECT_EQ(kustomization["images"][0]["name"].as<std::string>(),
+              kube_objects()["Deployment"]["spec"]["template"]["spec"]["containers"][0]["image"]
+                  .as<std::string>());
+}
+
+TEST(Kubernetes, OneReplicaRecreatedSoOneEventStreamPerToken) {
+    YAML::Node spec = kube_objects()["Deployment"]["spec"];
+    EXPECT_EQ(spec["replicas"].as<int>(), 1);
+    EXPECT_EQ(spec["strategy"]["type"].as<std::string>(), "Recreate");
+    for (auto it = spec["selector"]["matchLabels"].begin();
+         it != spec["selector"]["matchLabels"].end(); ++it) {
+        EXPECT_EQ(spec["template"]["metadata"]["labels"][it->first.Scalar()].as<std::string>(),
+                  it->second.Scalar());
+    }
+}
+
+TEST(Kubernetes, ConfigMapIsAValidConfigListeningForTheProbes) {
+    auto objects = kube_objects();
+    config::Config cfg = configmap_config(objects["ConfigMap"]);
+    EXPECT_TRUE(cfg.health.listen.starts_with("0.0.0.0:")) << cfg.health.listen;
+    EXPECT_TRUE(cfg.token.empty() || cfg.token == "lip_from_the_secret");
+
+    YAML::Node pod = objects["Deployment"]["spec"]["template"]["spec"];
+    YAML::Node container = pod["containers"][0];
+    const int port = std::stoi(cfg.health.listen.substr(cfg.health.listen.rfind(':') + 1));
+    std::map<std::string, int> ports;
+    for (const auto& p : container["ports"])
+        ports[p["name"].as<std::string>("")] = p["containerPort"].as<int>();
+    for (const std::string probe : {"livenessProbe", "readinessProbe"}) {
+        YAML::Node get = container[probe]["httpGet"];
+        ASSERT_TRUE(get.IsMap()) << probe;
+        EXPECT_EQ(get["path"].as<std::string>(), "/healthz") << probe;
+        const std::string p = get["port"].as<std::string>();
+        const int probed = ports.contains(p) ? ports[p] : std::stoi(p);
+        EXPECT_EQ(probed, port) << probe << " must reach health.listen";
+    }
+    // Liveness gives the daemon's own reconnects time before a restart.
+    EXPECT_GE(container["livenessProbe"]["periodSeconds"].as<int>() *
+                  container["livenessProbe"]["failureThreshold"].as<int>(),
+              120);
+
+    // The config file and the PGN folder are where the config says.
+    std::map<std::string, std::string> mounts;
+    for (const auto& m : container["volumeMounts"])
+        mounts[m["name"].as<std::string>()] = m["mountPath"].as<std::string>();
+    std::map<std::string, YAML::Node> volumes;
+    for (const auto& v : pod["volumes"])
+        volumes[v["name"].as<std::string>()] = static_cast<const YAML::Node&>(v);
+    EXPECT_EQ(container["args"].as<std::vector<std::string>>(),
+              (std::vector<std::string>{"run", "--config", "/config/config.yml"}));
+    ASSERT_TRUE(mounts.contains("config"));
+    EXPECT_EQ(mounts["config"], "/config");
+    EXPECT_EQ(volumes["config"]["configMap"]["name"].as<std::string>(),
+              objects["ConfigMap"]["metadata"]["name"].as<std::string>());
+    bool pgn_mounted = false;
+    for (const auto& [name, path] : mounts) {
+        if (path != cfg.pgn_directory) continue;
+        pgn_mounted = true;
+        YAML::Node v = volumes[name];
+        EXPECT_TRUE(v["emptyDir"] || v["persistentVolumeClaim"]) << name;
+        if (v["persistentVolumeClaim"]) {
+            ASSERT_TRUE(objects.contains("PersistentVolumeClaim"));
+            EXPECT_EQ(v["persistentVolumeClaim"]["claimName"].as<std::string>(),
+                      objects["PersistentVolumeClaim"]["metadata"]["name"].as<std::string>());
+        }
+    }
+    EXPECT_TRUE(pgn_mounted) << "no volume mounted at pgn_directory " << cfg.pgn_directory;
+
+    // Memory: at least hash_mb x concurrency + 64 Mi; the grace period outlasts the games'.
+    const long long need =
+        static_cast<long long>(cfg.engine.hash_mb) * cfg.challenge.concurrency + 64;
+    const long long requested =
+        mebibytes(container["resources"]["requests"]["memory"].as<std::string>());
+    EXPECT_GE(requested, need);
+    EXPECT_GE(mebibytes(container["resources"]["limits"]["memory"].as<std::string>()), requested);
+    EXPECT_GT(pod["terminationGracePeriodSeconds"].as<int>(), cfg.shutdown_grace_s);
+}
+
+TEST(Kubernetes, TokenComesFromTheSecret) {
+    auto objects = kube_objects();
+    YAML::Node secret = objects["Secret"];
+    YAML::Node container = objects["Deployment"]["spec"]["template"]["spec"]["containers"][0];
+    bool found = false;
+    for (const auto& env : container["env"]) {
+        if (env["name"].as<std::string>() != "LICHESS_BOT_TOKEN") continue;
+        found = true;
+        YAML::Node ref = env["valueFrom"]["secretKeyRef"];
+        EXPECT_EQ(ref["name"].as<std::string>(), secret["metadata"]["name"].as<std::string>());
+        const std::string key = ref["key"].as<std::string>();
+        EXPECT_TRUE(secret["stringData"][key] || secret["data"][key]) << key;
+        EXPECT_FALSE(env["value"]) << "the token must not be written in the Deployment";
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST(Kubernetes, NonRootReadOnlyNoPrivileges) {
+    YAML::Node pod = kube_objects()["Deployment"]["spec"]["template"]["spec"];
+    EXPECT_TRUE(pod["securityContext"]["runAsNonRoot"].as<bool>());
+    EXPECT_EQ(pod["securityContext"]["runAsUser"].as<int>(), 10001);  // the image's USER
+    YAML::Node sc = pod["containers"][0]["securityContext"];
+    EXPECT_TRUE(sc["readOnlyRootFilesystem"].as<bool>());
+    EXPECT_FALSE(sc["allowPrivilegeEscalation"].as<bool>());
+    EXPECT_EQ(sc["capabilities"]["drop"][0].as<std::string>(), "ALL");
+}
+
+TEST(Compose, RunsTheImageWithMountedConfigAndEnvToken) {
+    YAML::Node svc =
+        YAML::LoadFile((kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
+    ASSERT_TRUE(svc.IsMap());
+    EXPECT_TRUE(svc["image"].IsScalar());
+    EXPECT_EQ(svc["restart"].as<std::string>(), "unless-stopped");
+    EXPECT_TRUE(svc["mem_limit"].IsScalar());
+    EXPECT_TRUE(svc["env_file"].IsSequence());
+    std::set<std::string> volumes;
+    for (const auto& v : svc["volumes"]) volumes.insert(v.as<std::string>());
+    EXPECT_TRUE(volumes.contains("./config:/config:ro")) << "config folder mounted read-only";
+    EXPECT_TRUE(volumes.contains("./pgn:/data/pgn"));
+    const std::string test = YAML::Dump(svc["healthcheck"]["test"]);
+    EXPECT_NE(test.find("healthcheck"), std::string::npos);
+    EXPECT_NE(test.find("/healthz"), std::string::npos);
+    // stop_grace_period "330s" must outlast shutdown_grace_s.
+    EXPECT_GT(std::stoi(svc["stop_grace_period"].as<std::string>()), default_grace_s());
+    // The env file example sets the token variable.
+    EXPECT_NE(read_text(kSource / "deploy" / "outpost.env.example").find("\nLICHESS_BOT_TOKEN="),
+              std::string::npos);
+}
+
+TEST(Systemd, UnitIsHardenedAndStopsGracefully) {
+    std::map<std::string, std::string> keys;
+    std::istringstream in(read_text(kSource / "deploy" / "outpost.service"));
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line[0] == '[') continue;
+        const auto eq = line.find('=');
+        if (eq != std::string::npos) keys[line.substr(0, eq)] = line.substr(eq + 1);
+    }
+    const std::map<std::string, std::string> required = {
+        {"User", "outpost"},
+        {"Restart", "on-failure"},
+        {"NoNewPrivileges", "yes"},
+        {"ProtectSystem", "strict"},
+        {"ProtectHome", "yes"},
+        {"PrivateTmp", "yes"},
+        {"KillSignal", "SIGTERM"},
+        {"ReadWritePaths", "/var/lib/outpost"},
+        {"EnvironmentFile", "/etc/outpost/outpost.env"},
+        {"ExecStart", "/usr/local/bin/outpost run --config /etc/outpost/config.yml"},
+    };
+    for (const auto& [key, value] : required) EXPECT_EQ(keys[key], value) << key;
+    ASSERT_TRUE(keys.contains("TimeoutStopSec"));
+    EXPECT_GT(std::stoi(keys["TimeoutStopSec"]), default_grace_s());
+    // The user the unit runs as is the one sysusers.d creates.
+    EXPECT_NE(read_text(kSource / "deploy" / "outpost.sysusers.conf").find("\nu outpost "),
+              std::string::npos);
+}
+
+}  // namespace
