@@ -8,6 +8,7 @@
 #include <istream>
 #include <memory>
 #include <sstream>
+#include <utility>
 
 #include "engine/fen.hpp"
 
@@ -20,6 +21,39 @@ namespace {
 bool is_integer(std::string_view s) {
     if (s.empty()) return false;
     return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// What a weight group means, written above its table in the printed source.
+const char* group_comment(std::string_view name) {
+    static constexpr std::pair<const char*, const char*> comments[] = {
+        {"MATERIAL", "pawn, knight, bishop, rook, queen, king (PeSTO)"},
+        {"PSQT", "per piece type, white's view, a8..h8 first (PeSTO)"},
+        {"PAWN_SUPPORTED", "by relative rank"},
+        {"PAWN_PHALANX", "by relative rank"},
+        {"PASSED_RANK", "by relative rank"},
+        {"PASSED_FREE", "nothing on the path"},
+        {"PASSED_SAFE", "path not attacked"},
+        {"PASSED_KING_OWN", "per square of distance"},
+        {"PASSED_KING_THEIR", "per square of distance"},
+        {"PASSED_UNSTOPPABLE", "rule of the square in pawn endings"},
+        {"MOBILITY_KNIGHT", "by safe squares"},
+        {"KING_SHIELD", "own pawn 1, 2, 3+ ranks ahead, none"},
+        {"KING_STORM", "enemy pawn by its rank from our side"},
+        {"KING_OPEN_FILE", "no pawn at all on a file next to the king"},
+        {"KS_ATTACKER", "units: knight, bishop, rook, queen"},
+        {"KS_ZONE_ATTACK", "units per attacked zone square"},
+        {"KS_SAFE_CHECK", "units: knight, bishop, rook, queen"},
+        {"KS_WEAK_ZONE", "units"},
+        {"KS_NO_QUEEN", "units"},
+        {"KS_OFFSET", "units"},
+        {"BISHOP_PAWNS", "per own pawn on the bishop's colour"},
+        {"THREAT_BY_PAWN", "by victim type"},
+        {"THREAT_BY_MINOR", "by victim type"},
+        {"THREAT_BY_ROOK", "by victim type"},
+    };
+    for (const auto& [group, comment] : comments)
+        if (name == group) return comment;
+    return nullptr;
 }
 
 double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
@@ -273,6 +307,7 @@ std::string params_to_cpp(const EvalParams& p) {
            "namespace {\n\nconstexpr ScorePair S(int mg, int eg) { return {mg, eg}; }\n\n"
            "// clang-format off\n";
     for (const auto& g : PARAM_GROUPS) {
+        if (const char* comment = group_comment(g.name)) out << "// " << comment << "\n";
         out << "constexpr ScorePair " << g.name << "_W[] = {\n";
         for (int i = 0; i < g.count; ++i) {
             if (g.offset == PSQT && i % 64 == 0) out << "    // " << pieces[i / 64] << "\n";
