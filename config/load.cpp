@@ -13,7 +13,9 @@
 #include <exception>
 #include <memory>
 #include <set>
+#include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "keys.hpp"
@@ -396,6 +398,43 @@ void scrub(LoadResult& result, const std::vector<std::string>& secrets) {
                     problem.message.replace(pos, word.size(), "***");
 }
 
+// yaml-cpp 0.7 (Debian 12) can report the same empty document forever, allocating each time,
+// for input such as a line starting with ',' (jbeder/yaml-cpp#1040; fixed upstream in 2024
+// by PR #1319). A first pass only watches where documents start and throws when one starts where
+// the previous one did, so LoadAll never sees such input.
+class StuckDocumentCheck : public YAML::EventHandler {
+  public:
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (started_ && mark.pos == last_.pos) {
+            throw YAML::ParserException(mark, "unexpected character at the start of a line");
+        }
+        started_ = true;
+        last_ = mark;
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override {}
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                    YAML::EmitterStyle::value) override {}
+    void OnMapEnd() override {}
+
+  private:
+    bool started_ = false;
+    YAML::Mark last_;
+};
+
+void check_documents_progress(std::string_view text) {
+    std::istringstream in{std::string(text)};
+    YAML::Parser parser(in);
+    StuckDocumentCheck check;
+    while (parser.HandleNextDocument(check)) {}
+}
+
 LoadResult load_checked(std::string_view text, std::string_view source_name,
                         const LoadOptions& options, std::optional<FilePosition>* token_at,
                         std::vector<std::string>& secrets) {
@@ -409,6 +448,7 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
     }
     std::vector<YAML::Node> documents;
     try {
+        check_documents_progress(text);
         documents = YAML::LoadAll(std::string(text));
     } catch (const YAML::Exception& e) {
         FilePosition at = position_of_mark(e.mark);
