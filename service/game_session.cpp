@@ -97,6 +97,7 @@ void GameSession::worker_main(std::stop_token stop) {
         }
         if (!finished_) on_timer();
     }
+    (void)finish_ponder(false);
     engine_.reset();
     const bool was_finished = finished_.exchange(true);
     (void)was_finished;
@@ -226,7 +227,7 @@ void GameSession::on_state(const lichess::GameState& state) {
     if (our_turn() && moved_at_ply_ != moves_.size()) think_and_move(state);
 }
 
-void GameSession::think_and_move(const lichess::GameState& state) {
+MoveClock GameSession::clock_for_us(const lichess::GameState& state) const {
     const bool white = our_color_ == lichess::Color::White;
     MoveClock clock;
     clock.real_time = full_->clock.has_value();
@@ -237,13 +238,24 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     clock.their_inc_ms = white ? state.binc_ms : state.winc_ms;
     // Moves made before a restart count too: the first-move rule is about the game.
     clock.our_moves_played = int(moves_.size() / 2);
-    const MoveBudget budget = budget_.for_move(clock, lag_.estimate_ms());
-    const engine::SearchLimits& limits = budget.limits;
+    return clock;
+}
 
+void GameSession::think_and_move(const lichess::GameState& state) {
+    const MoveClock clock = clock_for_us(state);
+    const MoveBudget budget = budget_.for_move(clock, lag_.estimate_ms());
     if (game_over_) return;
-    search_stop_ = false;
+
+    // A ponder search on the move the opponent just played carries on under the clock.
     const auto started = Clock::now();
-    const engine::SearchResult result = (*engine_)->search(*position_, limits, search_stop_);
+    std::optional<engine::SearchResult> pondered = finish_ponder(/*opponent_move_known=*/true);
+    engine::SearchResult result;
+    if (pondered && pondered->best && position_->legal_moves().contains(pondered->best)) {
+        result = *pondered;
+    } else {
+        search_stop_ = false;
+        result = (*engine_)->search(*position_, budget.limits, search_stop_);
+    }
     const std::int64_t think_ms = ms_since(started);
     if (game_over_ || !result.best) return;
 
@@ -274,9 +286,60 @@ void GameSession::think_and_move(const lichess::GameState& state) {
                 .depth = result.depth};
     spdlog::info(
         "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms "
-        "({}, lag {}ms)",
+        "({}{}, lag {}ms)",
         game_id_, moves_.size() + 1, uci, score_text(result.score), result.depth, result.nodes,
-        result.nps, think_ms, clock.our_ms, to_string(budget.mode), lag_.estimate_ms());
+        result.nps, think_ms, clock.our_ms, to_string(budget.mode), pondered ? ", ponder hit" : "",
+        lag_.estimate_ms());
+
+    if (ctx_.config.engine.ponder && result.ponder) {
+        // Our clock after this move, as the server will show it: what we used, plus increment.
+        MoveClock after = clock;
+        after.our_ms =
+            std::max<std::int64_t>(1, clock.our_ms - think_ms - reaction_ms) + clock.our_inc_ms;
+        after.our_moves_played += 1;
+        start_ponder(result.best, result.ponder, after);
+    }
+}
+
+void GameSession::start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after) {
+    engine::Position future = *position_;
+    future.play(ours);
+    if (!future.legal_moves().contains(expected)) return;
+    const std::string expected_uci = future.to_uci(expected);
+    future.play(expected);
+    if (future.legal_moves().empty()) return;
+    engine::SearchLimits limits = budget_.for_move(after, lag_.estimate_ms()).limits;
+    limits.ponder = true;
+    auto p = std::make_unique<Ponder>();
+    p->expected = expected;
+    p->expected_uci = expected_uci;
+    Ponder* raw = p.get();
+    p->thread = std::jthread([this, raw, future = std::move(future), limits] {
+        raw->result = (*engine_)->search(future, limits, raw->stop);
+    });
+    ponder_ = std::move(p);
+}
+
+std::optional<engine::SearchResult> GameSession::finish_ponder(bool opponent_move_known) {
+    if (!ponder_) return std::nullopt;
+    std::unique_ptr<Ponder> p = std::move(ponder_);
+    // The opponent's last move, compared in the position before it was played.
+    bool hit = false;
+    if (opponent_move_known && !moves_.empty()) {
+        engine::Position before = *position_;
+        if (before.undo()) {
+            auto m = before.parse_uci(moves_.back());
+            hit = m && *m == p->expected;
+        }
+    }
+    if (hit)
+        (*engine_)->ponderhit();
+    else
+        p->stop = true;
+    p->thread.join();
+    if (!hit) return std::nullopt;
+    spdlog::debug("game {}: ponder hit on {}", game_id_, p->expected_uci);
+    return p->result;
 }
 
 void GameSession::on_chat(const lichess::ChatLine& line) {
@@ -320,6 +383,7 @@ void GameSession::on_timer() {
 void GameSession::finish(const lichess::GameState& state) {
     if (finished_) return;
     game_over_ = true;
+    (void)finish_ponder(false);
     const bool white = our_color_ == lichess::Color::White;
     GameResult result = GameResult::Draw;
     if (state.winner)

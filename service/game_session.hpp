@@ -70,7 +70,14 @@ class GameSession {
 
     bool sync_position(const std::vector<std::string>& moves);
     bool our_turn() const;
+    MoveClock clock_for_us(const lichess::GameState& state) const;
     void think_and_move(const lichess::GameState& state);
+    // Pondering (engine.ponder): after our move, search the position after the expected reply
+    // on a thread of its own until the opponent moves.
+    void start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after);
+    // Ends a ponder search: on a hit (the opponent played the expected move) the search goes on
+    // under the clock and its result is returned; otherwise it is stopped and nullopt returned.
+    std::optional<engine::SearchResult> finish_ponder(bool opponent_move_known);
     void finish(const lichess::GameState& state);
     void end_session_on_bad_input(const std::string& why);
     void record_clocks(const lichess::GameState& state, std::size_t first_new_ply);
@@ -106,6 +113,15 @@ class GameSession {
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
     bool aborted_ = false;
+
+    struct Ponder {
+        std::atomic<bool> stop{false};
+        engine::Move expected;
+        std::string expected_uci;
+        engine::SearchResult result;  // written by the thread, read after join
+        std::jthread thread;
+    };
+    std::unique_ptr<Ponder> ponder_;
 
     std::jthread worker_;
     std::jthread stream_;
