@@ -1,0 +1,101 @@
+// End-to-end robustness: bullet under a slow move endpoint without losing on time, and a game
+// whose stream drops (once mid-line) with a 429 and a 5xx burst that is still finished.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "bot_fixture.hpp"
+
+namespace e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
+    const auto fs = fx->faults_fired();
+    return int(std::count_if(fs.begin(), fs.end(), [&](const auto& f) { return f.kind == kind; }));
+}
+
+TEST(E2eFaults, BulletPairWithSlowMoveEndpointNeverFlags) {
+    // Every move POST is answered 80 ms late; two 1+0 games run at once.
+    emu::EmulatorFixture fx(R"(
+name: bullet
+seed: 21
+keepalive_ms: 500
+faults:
+  - {kind: delay, target: move, count: -1, delay_ms: 80}
+)");
+    BotRunner bot(fx, settings("{concurrency: 2}"));
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: bullet01, at_ms: 0, challenger: {name: Fast, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
+     color: black, opponent: {kind: random, think_ms: 20, resign_at_ply: 90}}
+  - {id: bullet02, at_ms: 50, challenger: {name: Faster, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
+     color: white, opponent: {kind: random, think_ms: 50, resign_at_ply: 90}}
+)");
+    for (const std::string id : {"bullet01", "bullet02"}) {
+        const auto g = fx.wait_game_over(id, 150s);
+        ASSERT_TRUE(g.over) << describe(game(fx, id));
+        EXPECT_TRUE(legal_end(g)) << describe(g);
+        EXPECT_FALSE(bot_forfeited_on_time(g)) << describe(g);
+        EXPECT_EQ(rejected_moves(fx, id), 0) << id;
+        EXPECT_GE(bot_moves(g), 2) << describe(g);
+        // The bot's clock never ran out: every recorded clock of its side stayed positive.
+        for (const auto& mv : g.moves)
+            if (mv.by_bot) {
+                EXPECT_GT(g.bot_color == "white" ? mv.wtime : mv.btime, 0) << id;
+            }
+    }
+    EXPECT_GE(faults_of(fx, "delay"), 4);
+    EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+TEST(E2eFaults, GameSurvivesDropsA429AndA5xxBurst) {
+    // Drops: after 4 lines on the first game-stream connection, then half a line on a later
+    // one. The two reconnects after the first drop get 502s; one move gets a 429 (1 s hint),
+    // two later moves a 503 each.
+    emu::EmulatorFixture fx(R"(
+name: faults
+seed: 11
+keepalive_ms: 500
+faults:
+  - {kind: drop, target: game_stream, game: fault001, after_lines: 4, count: 1}
+  - {kind: drop, target: game_stream, game: fault001, after_lines: 6, mid_line: true, count: 1}
+  - {kind: http_5xx, target: game_stream, game: fault001, status: 502, skip: 1, count: 2}
+  - {kind: http_429, target: move, skip: 5, count: 1, ratelimit_seconds: 1}
+  - {kind: http_5xx, target: move, skip: 9, count: 2, status: 503}
+)");
+    BotRunner bot(fx);
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: fault001, at_ms: 0, challenger: {name: Nasty, title: BOT, rating: 1800}, clock: {limit: 60, increment: 1},
+     color: black, opponent: {kind: engine, depth: 2, think_ms: 30, resign_at_ply: 40}}
+)");
+    const auto g = fx.wait_game_over("fault001", 150s);
+    ASSERT_TRUE(g.over) << describe(game(fx, "fault001"));
+    EXPECT_TRUE(legal_end(g)) << describe(g);
+    EXPECT_EQ(rejected_moves(fx, "fault001"), 0);
+    EXPECT_GE(bot_moves(g), 10) << describe(g);
+
+    // Every scripted fault fired.
+    EXPECT_EQ(faults_of(fx, "drop"), 2);
+    EXPECT_EQ(faults_of(fx, "http_429"), 1);
+    EXPECT_EQ(faults_of(fx, "http_5xx"), 4);
+    int dropped = 0, game_streams = 0;
+    for (const auto& s : fx->streams()) {
+        if (s.family != "game_stream" || s.game_id != "fault001") continue;
+        ++game_streams;
+        dropped += s.end == "dropped" ? 1 : 0;
+    }
+    EXPECT_EQ(dropped, 2);
+    EXPECT_GE(game_streams, 3);
+    EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);
+    EXPECT_GE(bot.metrics().rate_limited_429.load(), 1u);  // /metrics shows the 429
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+}  // namespace
+}  // namespace e2e
