@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config git ca-certificates
-    libcurl4-openssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
+    libcurl4-openssl-dev libssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
     libgtest-dev libgmock-dev libspdlog-dev libfmt-dev libcli11-dev libbenchmark-dev
 )
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
