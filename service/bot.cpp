@@ -69,6 +69,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         slots_.expire_now();
         reap_sessions();
         metrics_.stream_reconnects = events.stats().reconnects.load();
+        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
     }
 
     // Phase 2: stop accepting; running games may finish within the grace period.

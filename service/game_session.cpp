@@ -196,6 +196,7 @@ void GameSession::on_state(const lichess::GameState& state) {
     }
     if (changed) {
         draw_declined_this_ply_ = false;
+        move_retry_.reset();  // the position moved on: a pending move may no longer fit
         if (our_turn())
             turn_started_ = Clock::now();
         else
@@ -260,24 +261,8 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     if (game_over_ || !result.best) return;
 
     const std::string uci = position_->to_uci(result.best);
-    posted_at_ = Clock::now();
-    posted_ply_ = moves_.size() + 1;
-    auto r = ctx_.api.post_move(game_id_, uci, std::nullopt,
-                                [this] { return !game_over_ && !finished_; });
+    if (!post_move(uci)) return;
     const std::int64_t reaction_ms = ms_since(turn_started_) - think_ms;
-    if (!r) {
-        posted_at_.reset();
-        // A 400 at the end of a game is a normal race; anything else is worth a warning.
-        if (game_over_ || r.error().status == 400)
-            spdlog::info("game {}: move {} not accepted: {}", game_id_, uci, r.error().describe());
-        else
-            spdlog::warn("game {}: posting move {} failed: {}", game_id_, uci,
-                         r.error().describe());
-        return;
-    }
-    moved_at_ply_ = moves_.size();
-    ++our_moves_;
-    ctx_.metrics.moves_played++;
     ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(reaction_ms));
     ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
     pending_eval_ =
@@ -342,6 +327,34 @@ std::optional<engine::SearchResult> GameSession::finish_ponder(bool opponent_mov
     return p->result;
 }
 
+bool GameSession::post_move(const std::string& uci) {
+    move_retry_.reset();
+    posted_at_ = Clock::now();
+    posted_ply_ = moves_.size() + 1;
+    auto r = ctx_.api.post_move(game_id_, uci, std::nullopt,
+                                [this] { return !game_over_ && !finished_; });
+    if (r) {
+        moved_at_ply_ = moves_.size();
+        ++our_moves_;
+        ctx_.metrics.moves_played++;
+        return true;
+    }
+    posted_at_.reset();
+    const lichess::ApiError& e = r.error();
+    // A 400 at the end of a game is a normal race; a 400 otherwise will not get better.
+    if (game_over_ || e.status == 400 || e.kind == lichess::ApiError::Kind::Cancelled) {
+        spdlog::info("game {}: move {} not accepted: {}", game_id_, uci, e.describe());
+        return false;
+    }
+    // A 429 pause, or 5xx/network errors beyond the client's retries, may pass: no new
+    // gameState would come to make us move again, so post the same move again later.
+    const auto wait = e.retry_after.value_or(std::chrono::milliseconds(250));
+    move_retry_ = MoveRetry{.uci = uci, .at = Clock::now() + wait};
+    spdlog::warn("game {}: posting move {} failed: {}; trying again in {} ms", game_id_, uci,
+                 e.describe(), wait.count());
+    return false;
+}
+
 void GameSession::on_chat(const lichess::ChatLine& line) {
     if (line.username == ctx_.my_name) return;
     spdlog::debug("game {}: chat [{}] {}: {}", game_id_, line.room, line.username, line.text);
@@ -362,6 +375,11 @@ void GameSession::on_opponent_gone(const lichess::OpponentGone& gone) {
 void GameSession::on_timer() {
     if (!full_ || !position_ || game_over_) return;
     const auto now = Clock::now();
+    if (move_retry_ && now >= move_retry_->at) {
+        const std::string uci = move_retry_->uci;
+        move_retry_.reset();
+        if (our_turn() && moved_at_ply_ != moves_.size()) (void)post_move(uci);
+    }
     if (claim_victory_at_ && now >= *claim_victory_at_) {
         claim_victory_at_.reset();
         auto r = ctx_.api.claim_victory(game_id_);

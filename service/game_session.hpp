@@ -72,6 +72,8 @@ class GameSession {
     bool our_turn() const;
     MoveClock clock_for_us(const lichess::GameState& state) const;
     void think_and_move(const lichess::GameState& state);
+    // Posts our move; true when the server took it. A failure that may pass schedules a retry.
+    bool post_move(const std::string& uci);
     // Pondering (engine.ponder): after our move, search the position after the expected reply
     // on a thread of its own until the opponent moves.
     void start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after);
@@ -105,6 +107,12 @@ class GameSession {
     std::optional<PgnEval> pending_eval_;  // our last move's eval, until the server confirms it
     std::size_t moved_at_ply_ = SIZE_MAX;  // plies played when we last posted a move
     std::optional<std::chrono::steady_clock::time_point> posted_at_;
+    // A move the server did not take for a passing reason, posted again from on_timer.
+    struct MoveRetry {
+        std::string uci;
+        std::chrono::steady_clock::time_point at;
+    };
+    std::optional<MoveRetry> move_retry_;
     std::size_t posted_ply_ = 0;
     int our_moves_ = 0;
     bool greeted_ = false;
