@@ -89,6 +89,9 @@ struct BadFen {
     const char* message_part;  // the error must name the problem
 };
 
+// Shown in test names and failure messages instead of the struct's bytes.
+void PrintTo(const BadFen& p, std::ostream* os) { *os << '"' << p.fen << '"'; }
+
 class MalformedFen : public ::testing::TestWithParam<BadFen> {};
 
 TEST_P(MalformedFen, IsRejectedWithAMessageNamingTheProblem) {

@@ -123,6 +123,8 @@ struct MaterialCase {
     bool insufficient;
 };
 
+void PrintTo(const MaterialCase& c, std::ostream* os) { *os << '"' << c.fen << '"'; }
+
 class InsufficientMaterial : public ::testing::TestWithParam<MaterialCase> {};
 
 TEST_P(InsufficientMaterial, FollowsFideDeadPositionByMaterial) {
