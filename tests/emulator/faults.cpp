@@ -32,6 +32,8 @@ const char* fault_kind_name(FaultSpec::Kind k) {
             return "http_429";
         case FaultSpec::Kind::HTTP_5XX:
             return "http_5xx";
+        case FaultSpec::Kind::INJECT:
+            return "inject";
     }
     return "?";
 }
@@ -62,7 +64,8 @@ std::vector<FaultSpec> FaultPlan::take(bool stream, const std::string& family,
     for (auto& e : entries_) {
         const auto k = e.spec.kind;
         const bool stream_kind = k == FaultSpec::Kind::DROP || k == FaultSpec::Kind::SILENCE ||
-                                 k == FaultSpec::Kind::SPLIT || k == FaultSpec::Kind::BATCH;
+                                 k == FaultSpec::Kind::SPLIT || k == FaultSpec::Kind::BATCH ||
+                                 k == FaultSpec::Kind::INJECT;
         if (stream_kind != stream) continue;
         if (e.spec.target != "any" && e.spec.target != family) continue;
         if (!e.spec.game.empty() && e.spec.game != game_id) continue;

@@ -3,6 +3,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -169,7 +171,7 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     check_keys(n, path,
                {"kind", "target", "game", "count", "skip", "from_ms", "after_lines", "after_ms",
                 "mid_line", "duration_ms", "min_chunk", "max_chunk", "hold_ms", "delay_ms", "body",
-                "ratelimit_seconds", "status"});
+                "ratelimit_seconds", "status", "line_type", "patch"});
     FaultSpec f;
     std::string kind;
     get(n, "kind", kind, path);
@@ -187,6 +189,8 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         f.kind = FaultSpec::Kind::HTTP_429;
     else if (kind == "http_5xx")
         f.kind = FaultSpec::Kind::HTTP_5XX;
+    else if (kind == "inject")
+        f.kind = FaultSpec::Kind::INJECT;
     else
         throw ScenarioError(path + ".kind: unknown fault kind '" + kind + "'");
     get(n, "target", f.target, path);
@@ -218,6 +222,13 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         throw ScenarioError(path + ": need 1 <= min_chunk <= max_chunk");
     if (f.kind == FaultSpec::Kind::HTTP_5XX && (f.status < 500 || f.status > 599))
         throw ScenarioError(path + ".status: must be 5xx");
+    get(n, "line_type", f.line_type, path);
+    get(n, "patch", f.patch, path);
+    if (f.kind == FaultSpec::Kind::INJECT) {
+        const auto patch = nlohmann::json::parse(f.patch, nullptr, /*allow_exceptions=*/false);
+        if (!patch.is_object())
+            throw ScenarioError(path + ".patch: must be a JSON object (a merge patch)" + where(n));
+    }
     return f;
 }
 

@@ -1,6 +1,8 @@
 // The stream loop: chunk framing, keep-alive timing and the per-connection fault behaviour.
 #include "stream_writer.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +40,7 @@ class Writer {
             if (f.kind == FaultSpec::Kind::SILENCE && !silence_) silence_ = &f;
             if (f.kind == FaultSpec::Kind::SPLIT && !split_) split_ = &f;
             if (f.kind == FaultSpec::Kind::BATCH && !batch_) batch_ = &f;
+            if (f.kind == FaultSpec::Kind::INJECT && !inject_) inject_ = &f;
         }
     }
 
@@ -139,6 +142,7 @@ class Writer {
             if (silence_ && due(*silence_)) break;  // the main loop starts the silence
             Line line = std::move(pending_.front());
             pending_.pop_front();
+            maybe_inject(line);
             const std::string data = line.text + "\n";
             ++lines_;
             if (batch_ && !split_) {
@@ -168,6 +172,20 @@ class Writer {
         return std::nullopt;
     }
 
+    // Bad input from the server: the first line of the wanted type, once due, gets the patch.
+    void maybe_inject(Line& line) {
+        if (!inject_ || !due(*inject_)) return;
+        auto j = nlohmann::json::parse(line.text, nullptr, /*allow_exceptions=*/false);
+        if (!j.is_object()) return;
+        const std::string type = j.value("type", std::string());
+        if (!inject_->line_type.empty() && type != inject_->line_type) return;
+        j.merge_patch(nlohmann::json::parse(inject_->patch, nullptr, false));
+        line.text = j.dump();
+        s_.on_fault(*inject_, "patched a " + (type.empty() ? std::string("line") : type) +
+                                  " line after " + std::to_string(lines_) + " lines");
+        inject_ = nullptr;
+    }
+
     void flush_batch(std::string& batch, std::vector<Line>& batched) {
         for (const auto& l : batched) s_.on_sent(l);
         chunk(batch);
@@ -183,6 +201,7 @@ class Writer {
     const FaultSpec* silence_ = nullptr;
     const FaultSpec* split_ = nullptr;
     const FaultSpec* batch_ = nullptr;
+    const FaultSpec* inject_ = nullptr;
     Ms opened_ = 0, last_write_ = 0;
     Ms silent_until_ = 0;
     int lines_ = 0;
