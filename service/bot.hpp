@@ -48,6 +48,8 @@ class Bot {
 
     // Numbers for health checks and tests.
     int active_games() const;
+    // The slot counts (active games, reservations) as GameSlots holds them now.
+    [[nodiscard]] SlotSnapshot slots() const { return slots_.snapshot(); }
     bool event_stream_connected() const { return stream_connected_.load(); }
 
   private:

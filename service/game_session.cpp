@@ -53,8 +53,10 @@ void GameSession::stream_main(std::stop_token stop) {
         ctx_.api, game_id_,
         [this](const lichess::GameEvent& event) {
             // A final state stops a running search at once; the worker learns the rest.
+            // An unknown status is bad input, not an end: the worker decides what to do.
             if (const auto* s = std::get_if<lichess::GameState>(&event);
-                s && lichess::is_game_over(s->status)) {
+                s && lichess::is_game_over(s->status) &&
+                s->status != lichess::GameStatus::Unknown) {
                 game_over_ = true;
                 search_stop_ = true;
             }
@@ -105,6 +107,10 @@ void GameSession::worker_main(std::stop_token stop) {
 }
 
 void GameSession::on_game_full(const lichess::GameFull& full) {
+    if (full.id != game_id_) {
+        end_session_on_bad_input("gameFull is for another game ('" + full.id + "')");
+        return;
+    }
     const bool white = full.white.id && *full.white.id == ctx_.my_id;
     const bool black = full.black.id && *full.black.id == ctx_.my_id;
     if (!white && !black) {
@@ -173,6 +179,12 @@ bool GameSession::our_turn() const {
 
 void GameSession::on_state(const lichess::GameState& state) {
     if (!full_ || !position_) return;  // a state before gameFull: wait for the full one
+    if (state.status == lichess::GameStatus::Unknown) {
+        // Maybe a status newer than this client; the game may still be on, and a session
+        // that cannot tell would lose it on time: leave it (abort/resign) instead.
+        end_session_on_bad_input("unknown game status '" + state.status_name + "'");
+        return;
+    }
     if (lichess::is_game_over(state.status)) {
         game_over_ = true;
         // The final move list matters for the PGN; a bad one must not stop the finish.

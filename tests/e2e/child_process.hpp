@@ -1,0 +1,46 @@
+// Test helper: the real `outpost` binary as a child process, its stdout and stderr in files.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace e2e {
+
+// One child started with posix_spawn (environment without LICHESS_BOT_TOKEN, so the config's
+// token counts); SIGTERM, then SIGKILL, when destroyed while still running.
+class ChildProcess {
+  public:
+    // `args` excludes the program; stdout/stderr go to these files (empty: inherited).
+    ChildProcess(const std::string& exe, const std::vector<std::string>& args,
+                 const std::string& stdout_path, const std::string& stderr_path);
+    ~ChildProcess();
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+
+    [[nodiscard]] bool started() const { return pid_ > 0 || status_.has_value(); }
+    [[nodiscard]] bool running();
+    void signal(int sig);
+    // Waits (bounded) for the child to end; its wait status, or nullopt on timeout.
+    std::optional<int> wait(std::chrono::milliseconds timeout);
+
+  private:
+    pid_t pid_ = -1;
+    std::optional<int> status_;
+};
+
+// Runs `exe args...` to its end (bounded); stdout and stderr together. rc -1 on a timeout.
+struct RunResult {
+    int rc = -1;
+    std::string output;
+};
+[[nodiscard]] RunResult run_to_end(const std::string& exe, const std::vector<std::string>& args,
+                                   const std::string& scratch_dir,
+                                   std::chrono::milliseconds timeout = std::chrono::seconds(30));
+
+[[nodiscard]] std::string read_file(const std::string& path);
+
+}  // namespace e2e
