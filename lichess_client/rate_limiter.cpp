@@ -29,7 +29,9 @@ const char* to_string(Family f) {
 
 std::chrono::milliseconds RateLimiter::on_rate_limited(
     Family family, std::optional<std::chrono::milliseconds> hint) {
-    const auto minimum = family == Family::Move ? config_.move_min_pause : config_.min_pause;
+    // A game stream that stays shut for a minute loses a bullet game on time (found by the soak).
+    const bool move_path = family == Family::Move || family == Family::GameStream;
+    const auto minimum = move_path ? config_.move_min_pause : config_.min_pause;
     const auto pause = std::max(minimum, hint.value_or(std::chrono::milliseconds{0}));
     const auto now = Clock::now();
     bool fresh = false;

@@ -26,9 +26,9 @@ inline constexpr std::size_t kFamilyCount = 7;
 struct RateLimitConfig {
     // Lichess asks clients to wait at least a minute after a 429. Tests shorten it.
     std::chrono::milliseconds min_pause{60000};
-    // Except for moves: a move that waited a minute would lose the game on time, so a 429 on a
-    // move pauses moves only briefly (what the Python lichess-bot does too). A server hint
-    // (`ratelimit.seconds`) still applies in full.
+    // Except for the move path (moves, and opening a game stream): a move that waited a minute
+    // would lose the game on time, so a 429 there pauses only briefly (what the Python
+    // lichess-bot does for moves too). A server hint (`ratelimit.seconds`) still applies in full.
     std::chrono::milliseconds move_min_pause{1000};
 };
 

@@ -46,6 +46,7 @@ TEST(RateLimiter, MovesPauseOnlyBrieflySoNoGameIsLostOnTime) {
     EXPECT_EQ(rl.on_rate_limited(Family::Move, std::nullopt), Millis{1000});
     EXPECT_LE(rl.paused_for(Family::Move)->count(), 1000);
     EXPECT_EQ(rl.on_rate_limited(Family::GameAction, std::nullopt), Millis{60000});
+    EXPECT_EQ(rl.on_rate_limited(Family::GameStream, std::nullopt), Millis{1000});  // move path
     EXPECT_EQ(rl.on_rate_limited(Family::Move, Millis{5000}), Millis{5000});
 }
 
