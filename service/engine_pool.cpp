@@ -1,4 +1,4 @@
-// EnginePool: lends engines to games and clears them between games.
+// EnginePool: lends engines to games and clears them when they come back.
 #include "service/engine_pool.hpp"
 
 namespace service {
@@ -23,16 +23,24 @@ EnginePool::Lease EnginePool::acquire() {
             idle_.pop_back();
         }
     }
+    // A new engine is born clear; an idle one was cleared when it came back. Either way no
+    // hash table is cleared here: acquire runs at gameFull, on the path to the first move.
     if (!e)
         e = std::make_unique<engine::Engine>(
             engine::EngineOptions{.hash_mb = hash_mb_, .threads = threads_});
-    e->new_game();
     return Lease(this, std::move(e));
 }
 
 void EnginePool::give_back(std::unique_ptr<engine::Engine> engine) {
+    {
+        std::lock_guard lock(mutex_);
+        // Engines made beyond the warm count are freed, so memory returns to its resting size.
+        if (int(idle_.size()) >= warm_) return;
+    }
+    // Cleared now, on the thread of the game that just ended (clearing a 64 MB table takes
+    // tens of milliseconds), and outside the lock.
+    engine->new_game();
     std::lock_guard lock(mutex_);
-    // Engines made beyond the warm count are freed, so memory returns to its resting size.
     if (int(idle_.size()) < warm_) idle_.push_back(std::move(engine));
 }
 

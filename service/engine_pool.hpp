@@ -31,7 +31,9 @@ class EnginePool {
     };
 
     // Never blocks: when every warm engine is lent out (a game beyond the limit that Lichess
-    // started anyway) a new one is made, so a game is never left without an engine.
+    // started anyway) a new one is made, so a game is never left without an engine. It comes
+    // with a clear hash table and histories (new, or cleared when it was given back), so
+    // acquiring clears nothing on the way to a game's first move.
     Lease acquire();
     int idle() const;
 

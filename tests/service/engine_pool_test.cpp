@@ -1,0 +1,49 @@
+// EnginePool: engines come back clear, and engines beyond the warm count are freed.
+#include "service/engine_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "engine/fen.hpp"
+#include "engine/position.hpp"
+
+namespace {
+
+std::uint64_t nodes_at_depth(engine::Engine& e, int depth) {
+    auto pos = engine::Position::from_fen(std::string(engine::START_FEN), false);
+    engine::SearchLimits limits;
+    limits.depth = depth;
+    std::atomic<bool> stop{false};
+    return e.search(*pos, limits, stop).nodes;
+}
+
+TEST(EnginePool, ALentEngineSearchesLikeANewOneEvenAfterAnEarlierGame) {
+    engine::Engine fresh(engine::EngineOptions{.hash_mb = 1, .threads = 1});
+    const std::uint64_t expected = nodes_at_depth(fresh, 7);
+
+    service::EnginePool pool(1, 1, 1);
+    {
+        auto first = pool.acquire();
+        EXPECT_EQ(nodes_at_depth(*first, 7), expected);
+        // Searched again with what it learned, the same engine needs fewer nodes.
+        EXPECT_LT(nodes_at_depth(*first, 7), expected);
+    }
+    ASSERT_EQ(pool.idle(), 1);
+    auto second = pool.acquire();  // the same engine, cleared when it came back
+    EXPECT_EQ(nodes_at_depth(*second, 7), expected);
+}
+
+TEST(EnginePool, EnginesBeyondTheWarmCountAreMadeAndThenFreed) {
+    service::EnginePool pool(1, 1, 1);
+    EXPECT_EQ(pool.idle(), 1);
+    {
+        auto a = pool.acquire();
+        auto b = pool.acquire();  // beyond the warm count: made on demand
+        EXPECT_EQ(pool.idle(), 0);
+        EXPECT_GT(nodes_at_depth(*b, 3), 0u);
+    }
+    EXPECT_EQ(pool.idle(), 1);
+}
+
+}  // namespace
