@@ -67,6 +67,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
             handle(std::get<lichess::Event>(*item));
         }
         slots_.expire_now();
+        find_games_of_accepted_challenges();
         reap_sessions();
         metrics_.stream_reconnects = events.stats().reconnects.load();
         metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
@@ -108,6 +109,37 @@ void Bot::resume_ongoing_games() {
     }
 }
 
+void Bot::find_games_of_accepted_challenges() {
+    if (awaiting_start_.empty()) return;
+    // A gameStart normally follows an accept within milliseconds; Lichess's first-move timer
+    // (about 30 s for a bot) is what is at stake, so look after a few seconds, then every few.
+    constexpr auto kWait = std::chrono::seconds(4);
+    const auto now = Clock::now();
+    bool overdue = false;
+    for (auto it = awaiting_start_.begin(); it != awaiting_start_.end();) {
+        if (now - it->second > std::chrono::minutes(2)) {
+            it = awaiting_start_.erase(it);  // never started: the reservation expires on its own
+            continue;
+        }
+        overdue = overdue || now - it->second >= kWait;
+        ++it;
+    }
+    if (!overdue || now - last_playing_poll_ < kWait) return;
+    last_playing_poll_ = now;
+    auto playing = api_.playing();
+    if (!playing) {
+        spdlog::warn("no gameStart for an accepted challenge, and listing ongoing games failed: {}",
+                     playing.error().describe());
+        return;
+    }
+    for (const auto& g : playing->now_playing) {
+        if (!awaiting_start_.count(g.game_id)) continue;
+        spdlog::warn("game {}: no gameStart on the event stream; found it among ongoing games",
+                     g.game_id);
+        on_game_start(g);
+    }
+}
+
 void Bot::handle(const lichess::Event& event) {
     std::visit(
         [this](const auto& e) {
@@ -115,9 +147,11 @@ void Bot::handle(const lichess::Event& event) {
             if constexpr (std::is_same_v<T, lichess::Challenge>) {
                 on_challenge(e.challenge);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
+                awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
                 spdlog::info("challenge {} canceled", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
+                awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
                 spdlog::info("challenge {} declined", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
@@ -153,6 +187,7 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
             return;
         }
         metrics_.challenges_accepted++;
+        awaiting_start_[c.id] = Clock::now();
         spdlog::info("challenge {} from {} ({} {} {}): accepted", c.id, who, c.variant.key, c.speed,
                      c.rated ? "rated" : "casual");
         return;
@@ -165,6 +200,7 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
 }
 
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
+    awaiting_start_.erase(game.game_id);
     {
         std::lock_guard lock(sessions_mutex_);
         auto it = sessions_.find(game.game_id);

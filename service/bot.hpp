@@ -59,6 +59,9 @@ class Bot {
     using Item = std::variant<lichess::Event, StreamFailed>;
 
     void resume_ongoing_games();
+    // An accepted challenge whose gameStart has not come (the event stream is down or paused
+    // after a 429) would lose by noStart: find its game through /api/account/playing.
+    void find_games_of_accepted_challenges();
     void handle(const lichess::Event& event);
     void on_challenge(const lichess::ChallengeInfo& challenge);
     void on_game_start(const lichess::GameEventInfo& game);
@@ -76,6 +79,10 @@ class Bot {
     BlockingQueue<Item> queue_;
     std::atomic<bool> accepting_{true};
     std::atomic<bool> stream_connected_{false};
+
+    // Accepted challenges waiting for their gameStart (event-loop thread only).
+    std::map<std::string, std::chrono::steady_clock::time_point> awaiting_start_;
+    std::chrono::steady_clock::time_point last_playing_poll_{};
 
     mutable std::mutex sessions_mutex_;
     std::map<std::string, std::unique_ptr<GameSession>> sessions_;
