@@ -145,6 +145,21 @@ std::string challenge_yaml(const std::string& id, const GamePlan& g, const SoakP
     return o.str();
 }
 
+// Starts the daemon; a start that fails (a fault on /api/account) is tried again, as a
+// supervisor (systemd Restart=on-failure) would. Counts the failed starts.
+std::unique_ptr<BotRunner> start_bot(emu::EmulatorFixture& fx, int& failed_starts) {
+    for (int attempt = 0;; ++attempt) {
+        try {
+            return std::make_unique<BotRunner>(fx, settings("{concurrency: 2}"));
+        } catch (const std::exception& e) {
+            if (attempt >= 3) throw;
+            ++failed_starts;
+            std::cout << "soak: the daemon did not start (" << e.what() << "); again in 1 s\n";
+            std::this_thread::sleep_for(1s);
+        }
+    }
+}
+
 TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
     const SoakParams p;
     if (const char* level = std::getenv("OUTPOST_SOAK_LOG"))
@@ -169,7 +184,8 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
     // Bounded: within ctest's 600 s by default (OUTPOST_SOAK_TIMEOUT_S for the long version).
     const auto deadline = started + std::chrono::seconds(p.timeout_s);
     std::uint64_t forfeits_metric = 0, moves_metric = 0;
-    auto runner = std::make_unique<BotRunner>(fx, settings("{concurrency: 2}"));
+    int failed_starts = 0;
+    auto runner = start_bot(fx, failed_starts);
     ASSERT_TRUE(wait_event_stream(fx, 30s));
 
     std::size_t next = 0;
@@ -208,7 +224,7 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
                 moves_metric += runner->metrics().moves_played.load();
                 runner.reset();
                 std::this_thread::sleep_for(std::chrono::milliseconds(300 + 100 * restarts));
-                runner = std::make_unique<BotRunner>(fx, settings("{concurrency: 2}"));
+                runner = start_bot(fx, failed_starts);
                 ASSERT_TRUE(wait_event_stream(fx, 30s));
                 in_progress_at_restart.insert(in_progress_at_restart.end(), running.begin(),
                                               running.end());
@@ -292,7 +308,8 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
     }
     summary << " (total " << total_faults << ")\nsoak: time forfeits " << forfeits << " (metrics "
             << forfeits_metric << "), illegal moves " << illegal << ", 400s after the game ended "
-            << end_races << ", restarts " << restarts << " with games in progress:";
+            << end_races << ", restarts " << restarts
+            << " (failed starts retried: " << failed_starts << ") with games in progress:";
     for (const auto& id : in_progress_at_restart) summary << " " << id;
     summary << "\n";
     std::cout << summary.str() << std::flush;
