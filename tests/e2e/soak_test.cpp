@@ -257,7 +257,8 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
 
     // Per game: a legal end, no forfeit, no illegal move (a 400 after the end is a race).
     std::map<std::string, emu::Ms> ended;
-    for (const auto& g : fx->report()["games"])
+    const auto report = fx->report();  // a named copy: a range-for over report()["games"] dangles
+    for (const auto& g : report["games"])
         ended[g["id"].get<std::string>()] = g["ended_ms"].get<emu::Ms>();
     std::map<std::string, int> statuses;
     int wins = 0, draws = 0, losses = 0, forfeits = 0, illegal = 0, end_races = 0, plies = 0,
