@@ -223,7 +223,8 @@ void Bot::start_session(const std::string& game_id) {
                        .chat = chat_,
                        .metrics = metrics_,
                        .stream_options = options_.stream_options,
-                       .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); }};
+                       .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); },
+                       .slots = [this] { return slots_.snapshot(); }};
     metrics_.games_started++;
     std::lock_guard lock(sessions_mutex_);
     sessions_[game_id] = std::make_unique<GameSession>(std::move(ctx), game_id);

@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
 #include "service/chat_text.hpp"
 #include "service/pgn_writer.hpp"
@@ -207,7 +208,7 @@ void GameSession::on_state(const lichess::GameState& state) {
         posted_at_.reset();
     }
     if (changed) {
-        draw_declined_this_ply_ = false;
+        draw_answered_this_ply_ = false;
         move_retry_.reset();  // the position moved on: a pending move may no longer fit
         if (our_turn())
             turn_started_ = Clock::now();
@@ -221,14 +222,15 @@ void GameSession::on_state(const lichess::GameState& state) {
                        expand(ctx_.config.greeting.hello_spectators));
     }
 
-    // Offers from the opponent: declined unless a policy accepts them.
+    // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks never.
     const bool we_are_white = our_color_ == lichess::Color::White;
     const bool opponent_offers_draw = we_are_white ? state.bdraw : state.wdraw;
     const bool opponent_wants_takeback = we_are_white ? state.btakeback : state.wtakeback;
-    if (opponent_offers_draw && !draw_declined_this_ply_) {
-        draw_declined_this_ply_ = true;
-        auto r = ctx_.api.handle_draw(game_id_, false);
-        spdlog::info("game {}: declined a draw offer{}", game_id_,
+    if (opponent_offers_draw && !draw_answered_this_ply_) {
+        draw_answered_this_ply_ = true;
+        const bool accept = draw_resign_.accept_draw(engine::popcount(position_->board().pieces()));
+        auto r = ctx_.api.handle_draw(game_id_, accept);
+        spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
     }
     if (opponent_wants_takeback) {
@@ -272,8 +274,23 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     const std::int64_t think_ms = ms_since(started);
     if (game_over_ || !result.best) return;
 
+    // Only searched moves feed the draw and resign counters: a book move has no score.
+    const DrawResignDecision verdict = draw_resign_.after_search(result.score, position_->board());
+    last_search_ = LastSearch{.board = position_->board(), .info = result};
+    if (verdict.resign) {
+        auto r = ctx_.api.resign(game_id_);
+        spdlog::info("game {}: resigning at score {} ({} moves at or below {}cp){}", game_id_,
+                     score_text(result.score), draw_resign_.losing_streak(),
+                     ctx_.config.draw_or_resign.resign_score,
+                     r ? "" : " failed: " + r.error().describe());
+        if (r) return;  // the final state ends the session; if resigning failed, play on
+    }
     const std::string uci = position_->to_uci(result.best);
-    if (!post_move(uci)) return;
+    if (verdict.offer_draw)
+        spdlog::info("game {}: offering a draw with {} (score {}, {} moves within {}cp)", game_id_,
+                     uci, score_text(result.score), draw_resign_.drawish_streak(),
+                     ctx_.config.draw_or_resign.offer_draw_score);
+    if (!post_move(uci, verdict.offer_draw)) return;
     const std::int64_t reaction_ms = ms_since(turn_started_) - think_ms;
     ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(reaction_ms));
     ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
@@ -339,11 +356,11 @@ std::optional<engine::SearchResult> GameSession::finish_ponder(bool opponent_mov
     return p->result;
 }
 
-bool GameSession::post_move(const std::string& uci) {
+bool GameSession::post_move(const std::string& uci, bool offer_draw) {
     move_retry_.reset();
     posted_at_ = Clock::now();
     posted_ply_ = moves_.size() + 1;
-    auto r = ctx_.api.post_move(game_id_, uci, std::nullopt,
+    auto r = ctx_.api.post_move(game_id_, uci, offer_draw ? std::optional(true) : std::nullopt,
                                 [this] { return !game_over_ && !finished_; });
     if (r) {
         moved_at_ply_ = moves_.size();
@@ -370,6 +387,16 @@ bool GameSession::post_move(const std::string& uci) {
 void GameSession::on_chat(const lichess::ChatLine& line) {
     if (line.username == ctx_.my_name) return;
     spdlog::debug("game {}: chat [{}] {}: {}", game_id_, line.room, line.username, line.text);
+    // !wait is for the abort timer, which runs until the opponent's first move.
+    const bool white = our_color_ == lichess::Color::White;
+    const bool before_first_moves =
+        full_ && !game_over_ && (white ? moves_.size() < 2 : moves_.empty());
+    const auto reply = chat_commands_.answer(
+        line, ChatFacts{.last_search = last_search_ ? &*last_search_ : nullptr,
+                        .first_moves_pending = before_first_moves});
+    if (!reply) return;
+    abort_extension_ += reply->extend_abort_timer;
+    ctx_.chat.send(game_id_, reply->room, reply->text);
 }
 
 void GameSession::on_opponent_gone(const lichess::OpponentGone& gone) {
@@ -402,7 +429,8 @@ void GameSession::on_timer() {
     const bool white = our_color_ == lichess::Color::White;
     const std::size_t opponent_moves = white ? moves_.size() / 2 : (moves_.size() + 1) / 2;
     if (!aborted_ && !our_turn() && opponent_moves == 0 &&
-        now - opponent_turn_since_ > std::chrono::seconds(ctx_.config.abort_time)) {
+        now - opponent_turn_since_ >
+            std::chrono::seconds(ctx_.config.abort_time) + abort_extension_) {
         aborted_ = true;
         auto r = ctx_.api.abort(game_id_);
         spdlog::info("game {}: opponent made no move in {} s, aborting{}", game_id_,

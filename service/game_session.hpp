@@ -19,7 +19,9 @@
 #include "lichess_client/events.hpp"
 #include "lichess_client/game_stream.hpp"
 #include "service/blocking_queue.hpp"
+#include "service/chat_commands.hpp"
 #include "service/chat_sender.hpp"
+#include "service/draw_resign.hpp"
 #include "service/engine_pool.hpp"
 #include "service/metrics.hpp"
 #include "service/pgn_writer.hpp"
@@ -39,6 +41,8 @@ struct SessionContext {
     lichess::StreamOptions stream_options;
     // Called once from the worker thread when the session ends (game over or stopped).
     std::function<void(const std::string& game_id)> on_finished;
+    // The daemon's slot counts, for the !queue chat command; empty: not known.
+    std::function<SlotSnapshot()> slots;
 };
 
 class GameSession {
@@ -72,8 +76,9 @@ class GameSession {
     bool our_turn() const;
     MoveClock clock_for_us(const lichess::GameState& state) const;
     void think_and_move(const lichess::GameState& state);
-    // Posts our move; true when the server took it. A failure that may pass schedules a retry.
-    bool post_move(const std::string& uci);
+    // Posts our move (offering a draw with it); true when the server took it. A failure that
+    // may pass schedules a retry.
+    bool post_move(const std::string& uci, bool offer_draw = false);
     // Pondering (engine.ponder): after our move, search the position after the expected reply
     // on a thread of its own until the opponent moves.
     void start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after);
@@ -116,11 +121,15 @@ class GameSession {
     std::size_t posted_ply_ = 0;
     int our_moves_ = 0;
     bool greeted_ = false;
-    bool draw_declined_this_ply_ = false;
+    bool draw_answered_this_ply_ = false;
     std::chrono::steady_clock::time_point turn_started_;
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
     bool aborted_ = false;
+    DrawResignPolicy draw_resign_{ctx_.config.draw_or_resign};
+    ChatCommands chat_commands_{ctx_.my_id, ctx_.my_name, ctx_.slots};
+    std::optional<LastSearch> last_search_;    // our last searched move, for !eval
+    std::chrono::seconds abort_extension_{0};  // added to abort_time by !wait
 
     struct Ponder {
         std::atomic<bool> stop{false};
