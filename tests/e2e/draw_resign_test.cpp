@@ -23,6 +23,15 @@ int draw_offering_moves(emu::EmulatorFixture& fx, const std::string& game_id) {
 // Kings and one rook each, nothing hanging: as drawn as chess gets without being over.
 constexpr const char* kRookEnding = "8/8/4k3/8/8/3K4/r7/7R w - - 0 40";
 
+// One fromPosition challenge at 60+1 as a scenario list item; `color` is the challenger's.
+std::string position_challenge(const std::string& id, const std::string& fen,
+                               const std::string& color, const std::string& opponent) {
+    return "  - {id: " + id + ", at_ms: 0, challenger: {name: Rival, rating: 1500}, " +
+           "variant: fromPosition, initial_fen: \"" + fen +
+           "\", clock: {limit: 60, increment: 1}, color: " + color + ", opponent: " + opponent +
+           "}\n";
+}
+
 TEST(E2eDrawResign, ResignsAQueenAndRookDownFromMoveTen) {
     emu::EmulatorFixture fx("name: resign\nseed: 21\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{}",
@@ -30,17 +39,10 @@ TEST(E2eDrawResign, ResignsAQueenAndRookDownFromMoveTen) {
                                "resign_moves: 2, offer_draw_enabled: false}\n"));
     ASSERT_TRUE(wait_event_stream(fx));
     // Black (the bot) to move at full move 20 with only pawns against queen, rook and pawns.
-    send_challenges(fx, R"(
-challenges:
-  - id: resign01
-    at_ms: 0
-    challenger: {name: Crusher, rating: 2000}
-    variant: fromPosition
-    initial_fen: "4k3/pppp4/8/8/8/8/PPPP4/QR2K3 b - - 0 20"
-    clock: {limit: 60, increment: 1}
-    color: white
-    opponent: {kind: engine, depth: 1, think_ms: 20}
-)");
+    send_challenges(
+        fx,
+        "challenges:\n" + position_challenge("resign01", "4k3/pppp4/8/8/8/8/PPPP4/QR2K3 b - - 0 20",
+                                             "white", "{kind: engine, depth: 1, think_ms: 20}"));
     const auto g = fx.wait_game_over("resign01", 60s);
     ASSERT_TRUE(g.over) << describe(game(fx, "resign01"));
     EXPECT_EQ(g.status, "resign") << describe(g);
@@ -58,18 +60,10 @@ TEST(E2eDrawResign, OffersADrawWithItsMoveInADeadDrawnEnding) {
                                "draw_or_resign: {offer_draw_score: 100, "
                                "offer_draw_moves: 2, offer_draw_pieces: 4}\n"));
     ASSERT_TRUE(wait_event_stream(fx));
-    send_challenges(fx, std::string(R"(
-challenges:
-  - id: offer001
-    at_ms: 0
-    challenger: {name: Peaceful, rating: 1500}
-    variant: fromPosition
-    initial_fen: ")") + kRookEnding +
-                            R"("
-    clock: {limit: 60, increment: 1}
-    color: black
-    opponent: {kind: engine, depth: 2, think_ms: 20, accept_draw: true}
-)");
+    send_challenges(
+        fx, "challenges:\n" +
+                position_challenge("offer001", kRookEnding, "black",
+                                   "{kind: engine, depth: 2, think_ms: 20, accept_draw: true}"));
     const auto g = fx.wait_game_over("offer001", 60s);
     ASSERT_TRUE(g.over) << describe(game(fx, "offer001"));
     EXPECT_EQ(g.status, "draw") << describe(g);
@@ -91,26 +85,13 @@ TEST(E2eDrawResign, AcceptsAnOfferWhenThePolicyAgreesAndDeclinesWhenWinning) {
     // Both opponents offer a draw with their first move. In the rook ending the bot's policy
     // would offer one itself (its own offer, with its first move, was declined): accept. With
     // a queen against a bare king (three pieces) the score is far from equal: decline.
-    send_challenges(fx, std::string(R"(
-challenges:
-  - id: accept01
-    at_ms: 0
-    challenger: {name: Tired, rating: 1500}
-    variant: fromPosition
-    initial_fen: ")") + kRookEnding +
-                            R"("
-    clock: {limit: 60, increment: 1}
-    color: black
-    opponent: {kind: engine, depth: 2, think_ms: 20, offer_draw_at_ply: 2, accept_draw: false}
-  - id: decline1
-    at_ms: 50
-    challenger: {name: Hopeful, rating: 1500}
-    variant: fromPosition
-    initial_fen: "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 30"
-    clock: {limit: 60, increment: 1}
-    color: black
-    opponent: {kind: random, think_ms: 20, offer_draw_at_ply: 2, resign_at_ply: 6}
-)");
+    send_challenges(
+        fx, "challenges:\n" +
+                position_challenge("accept01", kRookEnding, "black",
+                                   "{kind: engine, depth: 2, think_ms: 20, offer_draw_at_ply: 2}") +
+                position_challenge(
+                    "decline1", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 30", "black",
+                    "{kind: random, think_ms: 20, offer_draw_at_ply: 2, resign_at_ply: 6}"));
     const auto accepted = fx.wait_game_over("accept01", 60s);
     const auto declined = fx.wait_game_over("decline1", 60s);
     ASSERT_TRUE(accepted.over) << describe(game(fx, "accept01"));
