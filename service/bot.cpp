@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <stdexcept>
 #include <thread>
 
 #include "service/challenge_policy.hpp"
@@ -10,6 +11,20 @@
 namespace service {
 
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+OpeningBooks load_books(const config::BookConfig& config) {
+    auto books = OpeningBooks::load(config);
+    if (!books) throw std::runtime_error("engine.book: " + books.error());
+    for (const auto& [variant, book] : books->by_variant())
+        for (const auto& source : book.sources())
+            spdlog::info("opening book for {}: {} ({} entries)", variant, source.file,
+                         source.book->size());
+    return std::move(*books);
+}
+
+}  // namespace
 
 Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
          BotOptions options)
@@ -19,6 +34,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       metrics_(metrics),
       options_(options),
       slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
+      books_(load_books(config.engine.book)),
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads),
       chat_(api) {}
 
@@ -220,6 +236,7 @@ void Bot::start_session(const std::string& game_id) {
                        .my_id = me_.id,
                        .my_name = me_.name,
                        .engines = engines_,
+                       .books = &books_,
                        .chat = chat_,
                        .metrics = metrics_,
                        .stream_options = options_.stream_options,

@@ -15,6 +15,7 @@
 #include "lichess_client/api.hpp"
 #include "lichess_client/event_stream.hpp"
 #include "service/blocking_queue.hpp"
+#include "service/book_move.hpp"
 #include "service/chat_sender.hpp"
 #include "service/engine_pool.hpp"
 #include "service/game_session.hpp"
@@ -36,6 +37,8 @@ struct BotOptions {
 
 class Bot {
   public:
+    // Reads the opening books of `engine.book` first: a book that cannot be read or parsed
+    // throws std::runtime_error naming the file, so the daemon does not start with it.
     Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
         BotOptions options = {});
     ~Bot();
@@ -74,6 +77,7 @@ class Bot {
     Metrics& metrics_;
     BotOptions options_;
     GameSlots slots_;
+    OpeningBooks books_;
     EnginePool engines_;
     ChatSender chat_;
     BlockingQueue<Item> queue_;

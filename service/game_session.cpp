@@ -260,6 +260,7 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     const MoveClock clock = clock_for_us(state);
     const MoveBudget budget = budget_.for_move(clock, lag_.estimate_ms());
     if (game_over_) return;
+    if (play_from_book(clock)) return;
 
     // A ponder search on the move the opponent just played carries on under the clock.
     const auto started = Clock::now();
@@ -313,6 +314,27 @@ void GameSession::think_and_move(const lichess::GameState& state) {
         after.our_moves_played += 1;
         start_ponder(result.best, result.ponder, after);
     }
+}
+
+bool GameSession::play_from_book(const MoveClock& clock) {
+    const OpeningBook* book = ctx_.books ? ctx_.books->for_variant(full_->variant.key) : nullptr;
+    if (!book) return false;
+    const auto started = Clock::now();
+    const auto choice = book->choose(*position_, int(moves_.size() / 2) + 1, book_rng_);
+    if (!choice) return false;
+    // A ponder search from our last searched move is of no use now, and a book move has no
+    // expected reply to ponder on.
+    (void)finish_ponder(false);
+    const std::int64_t think_ms = ms_since(started);
+    if (!post_move(choice->uci)) return true;
+    ctx_.metrics.move_reaction_latency.observe(
+        std::chrono::milliseconds(ms_since(turn_started_) - think_ms));
+    ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
+    pending_eval_.reset();
+    pending_book_ = true;
+    spdlog::info("game {}: move {} (book) ply {} weight {} from {} clock {}ms", game_id_,
+                 choice->uci, moves_.size() + 1, choice->weight, choice->file, clock.our_ms);
+    return true;
 }
 
 void GameSession::start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after) {
@@ -495,6 +517,10 @@ void GameSession::record_clocks(const lichess::GameState& state, std::size_t fir
     if (pending_eval_ && mover_white == (our_color_ == lichess::Color::White)) {
         last.eval = pending_eval_;
         pending_eval_.reset();
+    }
+    if (pending_book_ && mover_white == (our_color_ == lichess::Color::White)) {
+        last.book = true;
+        pending_book_ = false;
     }
 }
 

@@ -19,6 +19,7 @@
 #include "lichess_client/events.hpp"
 #include "lichess_client/game_stream.hpp"
 #include "service/blocking_queue.hpp"
+#include "service/book_move.hpp"
 #include "service/chat_commands.hpp"
 #include "service/chat_sender.hpp"
 #include "service/draw_resign.hpp"
@@ -36,6 +37,7 @@ struct SessionContext {
     std::string my_id;    // lowercase user id
     std::string my_name;  // display name
     EnginePool& engines;
+    const OpeningBooks* books = nullptr;  // engine.book, read at start-up; null: no book
     ChatSender& chat;
     Metrics& metrics;
     lichess::StreamOptions stream_options;
@@ -76,6 +78,8 @@ class GameSession {
     bool our_turn() const;
     MoveClock clock_for_us(const lichess::GameState& state) const;
     void think_and_move(const lichess::GameState& state);
+    // Plays a move of the opening book without searching; false when the book has none here.
+    bool play_from_book(const MoveClock& clock);
     // Posts our move (offering a draw with it); true when the server took it. A failure that
     // may pass schedules a retry.
     bool post_move(const std::string& uci, bool offer_draw = false);
@@ -110,6 +114,8 @@ class GameSession {
     TimeBudget budget_;
     LagTracker lag_;
     std::optional<PgnEval> pending_eval_;  // our last move's eval, until the server confirms it
+    bool pending_book_ = false;            // our last move came from the book (for the PGN)
+    BookRng book_rng_{std::random_device{}()};
     std::size_t moved_at_ply_ = SIZE_MAX;  // plies played when we last posted a move
     std::optional<std::chrono::steady_clock::time_point> posted_at_;
     // A move the server did not take for a passing reason, posted again from on_timer.

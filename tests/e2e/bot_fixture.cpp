@@ -17,7 +17,7 @@ std::string config_text(const emu::EmulatorFixture& fx, const BotSettings& s) {
     std::ostringstream out;
     out << "url: \"" << fx.base_url() << "\"\n"
         << "token: \"" << fx.token() << "\"\n"
-        << "engine: {hash_mb: 8, threads: 1}\n"
+        << "engine: {hash_mb: 8, threads: 1" << (s.engine.empty() ? "" : ", " + s.engine) << "}\n"
         << "health: {listen: \"\"}\n"
         << "shutdown_grace_s: 0\n"
         << "challenge: " << s.challenge << "\n"

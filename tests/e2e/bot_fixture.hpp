@@ -24,6 +24,7 @@ namespace e2e {
 struct BotSettings {
     std::string challenge = "{}";  // the `challenge:` mapping, as YAML flow text
     std::string extra;             // more top-level YAML lines ("abort_time: 5\n")
+    std::string engine;            // more `engine:` keys, as YAML flow entries ("ponder: true")
     std::chrono::milliseconds silence{2000};
 };
 [[nodiscard]] inline BotSettings settings(std::string challenge, std::string extra = "") {

@@ -1,6 +1,8 @@
 // Helpers for tests that need a Polyglot book: entries made from UCI move text, the bytes of a
-// book (sorted by key, as readers need), and writing one into a file.
+// book (sorted by key, as readers need), and a temporary folder to write book files into.
 #pragma once
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -14,6 +16,13 @@
 #include "engine/position.hpp"
 
 namespace test_util {
+
+// The position of a FEN the test knows to be good (throws when it is not).
+inline engine::Position position(std::string_view fen, bool chess960 = false) {
+    auto p = engine::Position::from_fen(fen, chess960);
+    if (!p) throw std::invalid_argument("position: " + p.error());
+    return *p;
+}
 
 // The entry that gives `uci` (legal in `position`) with this weight.
 inline engine::polyglot::Entry book_entry(const engine::Position& position, std::string_view uci,
@@ -50,5 +59,37 @@ inline void write_bytes(const std::filesystem::path& file, const std::string& by
     out << bytes;
     if (!out) throw std::runtime_error("cannot write " + file.string());
 }
+
+// A fresh temporary folder for book files (and whatever else a test writes), removed when
+// destroyed. `name` should be unique per test; the process id is added.
+class BookDir {
+  public:
+    explicit BookDir(const std::string& name)
+        : path_(std::filesystem::temp_directory_path() /
+                ("outpost-" + name + "-" + std::to_string(::getpid()))) {
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~BookDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    BookDir(const BookDir&) = delete;
+    BookDir& operator=(const BookDir&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    // Writes a book of these entries (sorted here) and returns its path.
+    std::string book(const std::string& file, std::vector<engine::polyglot::Entry> entries) const {
+        return raw(file, book_bytes(std::move(entries)));
+    }
+    // Writes these bytes as they are and returns the path.
+    std::string raw(const std::string& file, const std::string& bytes) const {
+        write_bytes(path_ / file, bytes);
+        return (path_ / file).string();
+    }
+
+  private:
+    std::filesystem::path path_;
+};
 
 }  // namespace test_util
