@@ -71,10 +71,14 @@ struct DrawOrResignConfig {
     bool operator==(const DrawOrResignConfig&) const = default;
 };
 
+// Correspondence and unlimited games (service/correspondence.hpp): parked without a thread or
+// an engine while the opponent thinks, searched a few at a time when it is our turn.
 struct CorrespondenceConfig {
     int move_time_s = 60;
+    int move_time_ms = 0;  // above 0: replaces move_time_s (sub-second, for tests and figures)
     int checkin_period_s = 300;
     int max_concurrent_searches = 1;
+    int disconnect_time_s = 15;  // a game's session waits this long for a reply, then parks
     bool operator==(const CorrespondenceConfig&) const = default;
 };
 

@@ -142,10 +142,14 @@ std::vector<KeySpec> make_table() {
     t.push_back(section("correspondence"));
     t.push_back(integer("correspondence.move_time_s", OUTPOST_FIELD(correspondence.move_time_s), 1,
                         86400, "seconds"));
+    t.push_back(integer("correspondence.move_time_ms", OUTPOST_FIELD(correspondence.move_time_ms),
+                        0, 86400000, "milliseconds"));
     t.push_back(integer("correspondence.checkin_period_s",
-                        OUTPOST_FIELD(correspondence.checkin_period_s), 10, 86400, "seconds"));
+                        OUTPOST_FIELD(correspondence.checkin_period_s), 1, 86400, "seconds"));
     t.push_back(integer("correspondence.max_concurrent_searches",
                         OUTPOST_FIELD(correspondence.max_concurrent_searches), 1, 64, "searches"));
+    t.push_back(integer("correspondence.disconnect_time_s",
+                        OUTPOST_FIELD(correspondence.disconnect_time_s), 0, 3600, "seconds"));
 
     t.push_back(section("matchmaking"));
     t.push_back(boolean("matchmaking.enabled", OUTPOST_FIELD(matchmaking.enabled)));
@@ -182,7 +186,7 @@ std::vector<KeySpec> make_table() {
 #undef OUTPOST_FIELD
 
 // lichess-bot's key on the left, ours on the right, for operators migrating a config.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kRenames = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kRenames = {{
     {"move_overhead", "engine.move_overhead_ms"},
     {"engine.polyglot", "engine.book"},
     {"engine.polyglot.book", "engine.book.files"},
@@ -190,6 +194,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 14> kRenames
     {"engine.uci_options", "engine.hash_mb and engine.threads"},
     {"correspondence.move_time", "correspondence.move_time_s"},
     {"correspondence.checkin_period", "correspondence.checkin_period_s"},
+    {"correspondence.disconnect_time", "correspondence.disconnect_time_s"},
     {"matchmaking.allow_matchmaking", "matchmaking.enabled"},
     {"matchmaking.challenge_timeout", "matchmaking.challenge_timeout_min"},
     {"matchmaking.challenge_variant", "matchmaking.variants"},

@@ -324,6 +324,14 @@ void check_cross_rules(const Config& config, Checker& check) {
     if (ch.max_simultaneous_games_per_user > ch.concurrency && ch.concurrency > 1)
         check.warning("challenge.max_simultaneous_games_per_user",
                       "is larger than challenge.concurrency, so it never limits anything");
+    const CorrespondenceConfig& co = config.correspondence;
+    if (co.move_time_ms > 0 && co.move_time_s != CorrespondenceConfig{}.move_time_s)
+        check.warning("correspondence.move_time_s",
+                      "is ignored because correspondence.move_time_ms is set (above 0)");
+    if (co.checkin_period_s < 10)
+        check.warning("correspondence.checkin_period_s",
+                      "is below 10 s: every check-in asks Lichess for the list of ongoing games, "
+                      "and asking that often may be answered with 429 (too many requests)");
     if (config.draw_or_resign.resign_enabled && config.draw_or_resign.resign_score > -200)
         check.warning("draw_or_resign.resign_score",
                       "is above -200 centipawns; the bot will resign positions that are only "

@@ -36,7 +36,10 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
       books_(load_books(config.engine.book)),
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads),
-      chat_(api) {}
+      chat_(api),
+      desk_(DeskSettings::from(config.correspondence),
+            DeskHooks{.list_playing = [this] { return api_.playing(); },
+                      .start_session = game_sessions(session_context())}) {}
 
 Bot::~Bot() {
     std::lock_guard lock(sessions_mutex_);
@@ -85,6 +88,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         slots_.expire_now();
         find_games_of_accepted_challenges();
         reap_sessions();
+        desk_.tick();
         metrics_.stream_reconnects = events.stats().reconnects.load();
         metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
     }
@@ -92,6 +96,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     // Phase 2: stop accepting; running games may finish within the grace period.
     accepting_ = false;
     stream_stop.request_stop();
+    desk_.stop();  // a correspondence game can wait for the next start
     const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
     if (active_games() > 0 && exit_code == 0)
         spdlog::info(
@@ -174,13 +179,15 @@ void Bot::handle(const lichess::Event& event) {
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
                 spdlog::debug("gameFinish {}", e.game.game_id);
+                desk_.on_game_finish(e.game.game_id);
             }
         },
         event);
 }
 
 void Bot::on_challenge(const lichess::ChallengeInfo& c) {
-    const Decision d = judge_challenge(c, config_.challenge, me_.id, slots_.snapshot());
+    const Decision d =
+        judge_challenge(c, config_.challenge, me_.id, desk_.with_games_per_user(slots_.snapshot()));
     if (d.verdict == Verdict::Ignore) return;
     const std::string who = c.challenger.name + (c.challenger.is_bot() ? " (BOT)" : "");
     if (!accepting_) {
@@ -188,7 +195,8 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
         return;
     }
     if (d.verdict == Verdict::Accept) {
-        if (!slots_.try_reserve(c.id, c.challenger.id)) {
+        // Correspondence games take no slot (see is_correspondence).
+        if (!is_correspondence(c) && !slots_.try_reserve(c.id, c.challenger.id)) {
             auto r = api_.decline_challenge(c.id, lichess::DeclineReason::Later);
             metrics_.challenges_declined.increment("later");
             spdlog::info("challenge {} from {}: declined (later: no free slot){}", c.id, who,
@@ -217,6 +225,10 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
 
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
     awaiting_start_.erase(game.game_id);
+    if (is_correspondence(game)) {
+        desk_.on_game_start(game);  // parked or in line; takes no slot
+        return;
+    }
     {
         std::lock_guard lock(sessions_mutex_);
         auto it = sessions_.find(game.game_id);
@@ -230,7 +242,7 @@ void Bot::on_game_start(const lichess::GameEventInfo& game) {
     start_session(game.game_id);
 }
 
-void Bot::start_session(const std::string& game_id) {
+SessionContext Bot::session_context() {
     SessionContext ctx{.api = api_,
                        .config = config_,
                        .my_id = me_.id,
@@ -242,9 +254,13 @@ void Bot::start_session(const std::string& game_id) {
                        .stream_options = options_.stream_options,
                        .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); },
                        .slots = [this] { return slots_.snapshot(); }};
+    return ctx;
+}
+
+void Bot::start_session(const std::string& game_id) {
     metrics_.games_started++;
     std::lock_guard lock(sessions_mutex_);
-    sessions_[game_id] = std::make_unique<GameSession>(std::move(ctx), game_id);
+    sessions_[game_id] = std::make_unique<GameSession>(session_context(), game_id);
 }
 
 void Bot::reap_sessions() {

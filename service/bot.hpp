@@ -17,6 +17,7 @@
 #include "service/blocking_queue.hpp"
 #include "service/book_move.hpp"
 #include "service/chat_sender.hpp"
+#include "service/correspondence.hpp"
 #include "service/engine_pool.hpp"
 #include "service/game_session.hpp"
 #include "service/game_slots.hpp"
@@ -54,6 +55,9 @@ class Bot {
     // The slot counts (active games, reservations) as GameSlots holds them now.
     [[nodiscard]] SlotSnapshot slots() const { return slots_.snapshot(); }
     bool event_stream_connected() const { return stream_connected_.load(); }
+    // Correspondence games (parked, waiting, with a session) and the engines that exist.
+    [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
+    [[nodiscard]] const EnginePool& engines() const { return engines_; }
 
   private:
     struct StreamFailed {
@@ -69,6 +73,7 @@ class Bot {
     void on_challenge(const lichess::ChallengeInfo& challenge);
     void on_game_start(const lichess::GameEventInfo& game);
     void start_session(const std::string& game_id);
+    SessionContext session_context();
     void reap_sessions();
 
     const config::Config& config_;
@@ -90,6 +95,7 @@ class Bot {
 
     mutable std::mutex sessions_mutex_;
     std::map<std::string, std::unique_ptr<GameSession>> sessions_;
+    CorrespondenceDesk desk_;  // last: its sessions use the members above
 };
 
 }  // namespace service

@@ -128,6 +128,10 @@ std::optional<Decision> check_time(const lichess::ChallengeInfo& c,
 
 }  // namespace
 
+bool is_correspondence(const lichess::ChallengeInfo& c) {
+    return c.time_control.type != TimeControl::Type::Clock || iequal(c.speed, "correspondence");
+}
+
 const char* to_string(Verdict v) {
     switch (v) {
         case Verdict::Accept:
@@ -188,7 +192,7 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
                        "already " + std::to_string(with_user) + " games with " + user_text(who) +
                            " (challenge.max_simultaneous_games_per_user " +
                            std::to_string(cfg.max_simultaneous_games_per_user) + ")");
-    if (slots.free() <= 0)
+    if (!is_correspondence(c) && slots.free() <= 0)
         return decline(DeclineReason::Later, "no free slot (" + std::to_string(slots.active) +
                                                  " playing, " + std::to_string(slots.reserved) +
                                                  " reserved, concurrency " +

@@ -49,12 +49,18 @@ struct Decision {
 //     (unrated challengers pass)                                -> Generic
 //  9. max_simultaneous_games_per_user reached (active games and
 //     reservations against this user; <= 0 means no limit)      -> Later
-// 10. no free slot                                              -> Later
+// 10. no free slot (real-time only: correspondence and unlimited
+//     games take no slot, see is_correspondence)               -> Later
 //
 // DeclineReason::Standard ("I only play standard chess") is never sent: any unwanted variant
 // gets Variant, which Lichess words as "not this variant right now".
 // Users are compared case-insensitively. An Accept is advice: the Bot must still win
 // GameSlots::try_reserve (the authority) and decline `later` when it loses.
+// Correspondence or unlimited: Lichess files both under the speed "correspondence". Such games
+// are played by the CorrespondenceDesk, outside challenge.concurrency (as lichess-bot does): a
+// game that waits days for the opponent must not keep real-time challenges out.
+[[nodiscard]] bool is_correspondence(const lichess::ChallengeInfo& challenge);
+
 [[nodiscard]] Decision judge_challenge(const lichess::ChallengeInfo& challenge,
                                        const config::ChallengeConfig& config,
                                        std::string_view our_user_id, const SlotSnapshot& slots);

@@ -1,6 +1,8 @@
 // EnginePool: lends engines to games and clears them when they come back.
 #include "service/engine_pool.hpp"
 
+#include <algorithm>
+
 namespace service {
 
 EnginePool::EnginePool(int warm_engines, int hash_mb, int threads)
@@ -8,6 +10,7 @@ EnginePool::EnginePool(int warm_engines, int hash_mb, int threads)
     for (int i = 0; i < warm_engines; ++i)
         idle_.push_back(std::make_unique<engine::Engine>(
             engine::EngineOptions{.hash_mb = hash_mb, .threads = threads}));
+    live_ = peak_live_ = created_ = int(idle_.size());
 }
 
 EnginePool::Lease::~Lease() {
@@ -21,6 +24,10 @@ EnginePool::Lease EnginePool::acquire() {
         if (!idle_.empty()) {
             e = std::move(idle_.back());
             idle_.pop_back();
+        } else {
+            // Counted before it is made, so the peak is never under what really existed.
+            peak_live_ = std::max(peak_live_, ++live_);
+            ++created_;
         }
     }
     // A new engine is born clear; an idle one was cleared when it came back. Either way no
@@ -35,18 +42,39 @@ void EnginePool::give_back(std::unique_ptr<engine::Engine> engine) {
     {
         std::lock_guard lock(mutex_);
         // Engines made beyond the warm count are freed, so memory returns to its resting size.
-        if (int(idle_.size()) >= warm_) return;
+        if (int(idle_.size()) >= warm_) {
+            --live_;
+            return;  // `engine` is freed on the way out, outside the lock
+        }
     }
     // Cleared now, on the thread of the game that just ended (clearing a 64 MB table takes
     // tens of milliseconds), and outside the lock.
     engine->new_game();
     std::lock_guard lock(mutex_);
-    if (int(idle_.size()) < warm_) idle_.push_back(std::move(engine));
+    if (int(idle_.size()) < warm_)
+        idle_.push_back(std::move(engine));
+    else
+        --live_;
 }
 
 int EnginePool::idle() const {
     std::lock_guard lock(mutex_);
     return int(idle_.size());
+}
+
+int EnginePool::live() const {
+    std::lock_guard lock(mutex_);
+    return live_;
+}
+
+int EnginePool::peak_live() const {
+    std::lock_guard lock(mutex_);
+    return peak_live_;
+}
+
+int EnginePool::created() const {
+    std::lock_guard lock(mutex_);
+    return created_;
 }
 
 }  // namespace service

@@ -1,5 +1,6 @@
-// EnginePool: one engine (with its own hash table) per concurrent game slot, lent to a game
-// for its whole length so its transposition table keeps what it learned between moves.
+// EnginePool: one engine (with its own hash table) per concurrent game slot, lent to a
+// real-time game for its whole length so its transposition table keeps what it learned between
+// moves, and to a correspondence game for one search at a time.
 #pragma once
 
 #include <memory>
@@ -36,6 +37,11 @@ class EnginePool {
     // acquiring clears nothing on the way to a game's first move.
     Lease acquire();
     int idle() const;
+    // Engines that exist now (idle and lent), the most that ever existed at once, and how many
+    // were ever made (the warm ones included): what bounds the daemon's memory.
+    int live() const;
+    int peak_live() const;
+    int created() const;
 
   private:
     void give_back(std::unique_ptr<engine::Engine> engine);
@@ -45,6 +51,9 @@ class EnginePool {
     int warm_;
     int hash_mb_;
     int threads_;
+    int live_ = 0;  // under mutex_, like the two below
+    int peak_live_ = 0;
+    int created_ = 0;
 };
 
 }  // namespace service

@@ -33,9 +33,11 @@ std::string score_text(const engine::Score& s) {
 
 }  // namespace
 
-GameSession::GameSession(SessionContext context, std::string game_id)
+GameSession::GameSession(SessionContext context, std::string game_id,
+                         std::optional<ParkingRules> parking)
     : ctx_(std::move(context)),
       game_id_(std::move(game_id)),
+      parking_(std::move(parking)),
       budget_(TimeBudgetSettings::from(ctx_.config)),
       worker_([this](std::stop_token st) { worker_main(st); }),
       stream_([this](std::stop_token st) { stream_main(st); }) {}
@@ -137,7 +139,7 @@ void GameSession::on_game_full(const lichess::GameFull& full) {
     moves_.clear();
     notes_.clear();
     if (first) {
-        engine_.emplace(ctx_.engines.acquire());
+        if (!parking_) engine_.emplace(ctx_.engines.acquire());  // parked: one per search
         const auto& opp = white ? full.black : full.white;
         spdlog::info("game {}: {} vs {} ({}, {}, {}), we play {}", game_id_, full.white.name,
                      full.black.name, variant, full.speed, full.rated ? "rated" : "casual",
@@ -215,11 +217,15 @@ void GameSession::on_state(const lichess::GameState& state) {
         else
             opponent_turn_since_ = Clock::now();
     }
+    // A correspondence game has many sessions: only its first, at the start, says hello.
+    const bool greet = !parking_ || (parking_->first_visit && moves_.size() < 2);
     if (!greeted_) {
         greeted_ = true;
-        ctx_.chat.send(game_id_, lichess::ChatRoom::Player, expand(ctx_.config.greeting.hello));
-        ctx_.chat.send(game_id_, lichess::ChatRoom::Spectator,
-                       expand(ctx_.config.greeting.hello_spectators));
+        if (greet) {
+            ctx_.chat.send(game_id_, lichess::ChatRoom::Player, expand(ctx_.config.greeting.hello));
+            ctx_.chat.send(game_id_, lichess::ChatRoom::Spectator,
+                           expand(ctx_.config.greeting.hello_spectators));
+        }
     }
 
     // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks never.
@@ -264,13 +270,15 @@ void GameSession::think_and_move(const lichess::GameState& state) {
 
     // A ponder search on the move the opponent just played carries on under the clock.
     const auto started = Clock::now();
+    std::optional<EnginePool::Lease> lent;
     std::optional<engine::SearchResult> pondered = finish_ponder(/*opponent_move_known=*/true);
     engine::SearchResult result;
     if (pondered && pondered->best && position_->legal_moves().contains(pondered->best)) {
         result = *pondered;
     } else {
         search_stop_ = false;
-        result = (*engine_)->search(*position_, budget.limits, search_stop_);
+        if (!engine_) lent.emplace(ctx_.engines.acquire());  // given back after the post
+        result = (engine_ ? *engine_ : *lent)->search(*position_, budget.limits, search_stop_);
     }
     const std::int64_t think_ms = ms_since(started);
     if (game_over_ || !result.best) return;
@@ -306,7 +314,7 @@ void GameSession::think_and_move(const lichess::GameState& state) {
         result.nps, think_ms, clock.our_ms, to_string(budget.mode), pondered ? ", ponder hit" : "",
         lag_.estimate_ms());
 
-    if (ctx_.config.engine.ponder && result.ponder) {
+    if (ctx_.config.engine.ponder && result.ponder && engine_) {
         // Our clock after this move, as the server will show it: what we used, plus increment.
         MoveClock after = clock;
         after.our_ms =
@@ -450,13 +458,22 @@ void GameSession::on_timer() {
     // Abort a game whose opponent never made a first move (Lichess allows it before move 2).
     const bool white = our_color_ == lichess::Color::White;
     const std::size_t opponent_moves = white ? moves_.size() / 2 : (moves_.size() + 1) / 2;
-    if (!aborted_ && !our_turn() && opponent_moves == 0 &&
+    if (!aborted_ && !parking_ && !our_turn() && opponent_moves == 0 &&
         now - opponent_turn_since_ >
             std::chrono::seconds(ctx_.config.abort_time) + abort_extension_) {
         aborted_ = true;
         auto r = ctx_.api.abort(game_id_);
         spdlog::info("game {}: opponent made no move in {} s, aborting{}", game_id_,
                      ctx_.config.abort_time, r ? "" : " (" + r.error().describe() + ")");
+    }
+    // Correspondence: park on the opponent's move, or after our move was refused for good (a
+    // later session tries again); never while a move is being posted or waits to be.
+    const bool refused = our_turn() && moved_at_ply_ != moves_.size();
+    if (parking_ && !move_retry_ && (!our_turn() || refused) &&
+        (now - (refused ? turn_started_ : opponent_turn_since_) >= parking_->linger ||
+         (parking_->park_early && parking_->park_early()))) {
+        spdlog::debug("game {}: parked", game_id_);
+        finished_ = true;  // the game goes on: game_over() stays false
     }
 }
 
@@ -484,6 +501,7 @@ void GameSession::finish(const lichess::GameState& state) {
                        expand(ctx_.config.greeting.goodbye_spectators));
     }
     write_pgn(state);
+    saw_end_ = true;
     finished_ = true;
 }
 
@@ -497,6 +515,7 @@ void GameSession::end_session_on_bad_input(const std::string& why) {
             spdlog::warn("game {}: could not abort or resign: {}", game_id_, r.error().describe());
     }
     game_over_ = true;
+    saw_end_ = true;
     finished_ = true;
 }
 

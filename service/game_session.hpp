@@ -30,6 +30,15 @@
 
 namespace service {
 
+// A correspondence game's session, run by the CorrespondenceDesk: it holds an engine only
+// while it searches, and ends "parked" (finished, the game still on) once the opponent has been
+// on move for `linger`, or at once when `park_early` says other games wait for a session.
+struct ParkingRules {
+    std::chrono::milliseconds linger{15000};
+    std::function<bool()> park_early;
+    bool first_visit = true;  // greet only on the game's first session, before our first move
+};
+
 // What a session needs from the daemon; everything outlives the session.
 struct SessionContext {
     lichess::Api& api;
@@ -49,13 +58,18 @@ struct SessionContext {
 
 class GameSession {
   public:
-    GameSession(SessionContext context, std::string game_id);
+    // `parking`: a correspondence game's session (service/correspondence); none: real time.
+    GameSession(SessionContext context, std::string game_id,
+                std::optional<ParkingRules> parking = std::nullopt);
     ~GameSession();  // stops and joins both threads
     GameSession(const GameSession&) = delete;
     GameSession& operator=(const GameSession&) = delete;
 
     const std::string& game_id() const { return game_id_; }
     bool finished() const { return finished_.load(); }
+    // The session saw the game end and recorded it (or left it on bad input); a finished session
+    // that did not is parked, or its stream failed.
+    bool game_over() const { return saw_end_.load(); }
     // Ends the session without touching the game (daemon shutdown after the grace period).
     void stop();
 
@@ -97,10 +111,12 @@ class GameSession {
 
     SessionContext ctx_;
     std::string game_id_;
+    std::optional<ParkingRules> parking_;
     BlockingQueue<Item> queue_;
     std::atomic<bool> finished_{false};
     std::atomic<bool> search_stop_{false};
     std::atomic<bool> game_over_{false};
+    std::atomic<bool> saw_end_{false};  // set by the worker only, unlike game_over_
 
     // Worker-thread state.
     std::optional<lichess::GameFull> full_;

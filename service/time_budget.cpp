@@ -23,7 +23,9 @@ std::int64_t LagTracker::estimate_ms() const {
 TimeBudgetSettings TimeBudgetSettings::from(const config::Config& cfg) {
     TimeBudgetSettings s;
     s.move_overhead_ms = std::max(0, cfg.engine.move_overhead_ms);
-    s.correspondence_move_ms = std::int64_t(std::max(1, cfg.correspondence.move_time_s)) * 1000;
+    const auto& co = cfg.correspondence;
+    s.correspondence_move_ms =
+        co.move_time_ms > 0 ? co.move_time_ms : std::int64_t(std::max(1, co.move_time_s)) * 1000;
     return s;
 }
 

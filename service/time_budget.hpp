@@ -42,7 +42,7 @@ struct MoveClock {
 
 struct TimeBudgetSettings {
     std::int64_t move_overhead_ms = 100;          // engine.move_overhead_ms
-    std::int64_t correspondence_move_ms = 60000;  // correspondence.move_time_s
+    std::int64_t correspondence_move_ms = 60000;  // correspondence.move_time_ms or move_time_s
     // Lichess aborts a game whose first moves do not come quickly, and the clock does not run
     // before both sides have moved: think at most this long, and at most 1/20 of the clock.
     std::int64_t first_move_max_ms = 1000;

@@ -239,6 +239,25 @@ const Row kRows[] = {
          s.reserved = 1;
      },
      Verdict::Decline, DeclineReason::Later},
+    {"correspondence_needs_no_free_slot",
+     [](auto& c, auto& cfg, auto& s) {
+         cfg.time_controls.push_back("correspondence");
+         c.speed = "correspondence";
+         c.time_control = {};
+         c.time_control.type = TimeControl::Type::Correspondence;
+         c.time_control.days_per_turn = 3;
+         s.active = 1;
+     },
+     Verdict::Accept},
+    {"correspondence_still_counts_games_per_user",
+     [](auto& c, auto& cfg, auto& s) {
+         cfg.time_controls.push_back("correspondence");
+         cfg.max_simultaneous_games_per_user = 2;
+         c.speed = "correspondence";
+         c.time_control = {};
+         s.per_user["alice"] = 2;
+     },
+     Verdict::Decline, DeclineReason::Later},
     {"concurrency_zero_declines_later", [](auto&, auto&, auto& s) { s.limit = 0; },
      Verdict::Decline, DeclineReason::Later},
     {"time_control_beats_capacity",

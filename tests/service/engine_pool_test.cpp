@@ -46,4 +46,27 @@ TEST(EnginePool, EnginesBeyondTheWarmCountAreMadeAndThenFreed) {
     EXPECT_EQ(pool.idle(), 1);
 }
 
+TEST(EnginePool, LiveEnginesAreCountedAndFallBackToTheWarmOnes) {
+    service::EnginePool pool(1, 1, 1);
+    EXPECT_EQ(pool.live(), 1);
+    EXPECT_EQ(pool.created(), 1);
+    {
+        auto a = pool.acquire();
+        auto b = pool.acquire();
+        auto c = pool.acquire();
+        EXPECT_EQ(pool.live(), 3);
+    }
+    EXPECT_EQ(pool.live(), 1);
+    // Correspondence searches lease an engine each and give it back: the pool never grows.
+    for (int i = 0; i < 5; ++i) {
+        auto held = pool.acquire();
+        auto search = pool.acquire();
+        EXPECT_EQ(pool.live(), 2);
+    }
+    EXPECT_EQ(pool.live(), 1);
+    EXPECT_EQ(pool.idle(), 1);
+    EXPECT_EQ(pool.peak_live(), 3);
+    EXPECT_EQ(pool.created(), 1 + 2 + 5);
+}
+
 }  // namespace

@@ -140,6 +140,8 @@ TEST(TimeBudget, SettingsFromConfig) {
     const TimeBudgetSettings s = TimeBudgetSettings::from(cfg);
     EXPECT_EQ(s.move_overhead_ms, 250);
     EXPECT_EQ(s.correspondence_move_ms, 20000);
+    cfg.correspondence.move_time_ms = 80;  // sub-second thinking replaces move_time_s
+    EXPECT_EQ(TimeBudgetSettings::from(cfg).correspondence_move_ms, 80);
 }
 
 TEST(LagTracker, EmptyIsZero) { EXPECT_EQ(LagTracker().estimate_ms(), 0); }

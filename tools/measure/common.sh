@@ -30,13 +30,15 @@ start_emulator() {
     echo "emulator did not start:" >&2; cat "$3" >&2; exit 1
 }
 
-# write_config FILE PORT HASH_MB CONCURRENCY MOVE_TIME_S HEALTH_LISTEN
+# write_config FILE PORT HASH_MB CONCURRENCY MOVE_TIME_S HEALTH_LISTEN [MORE_CORRESPONDENCE]
+# MORE_CORRESPONDENCE: more keys of the correspondence mapping, as YAML flow text
+# ("max_concurrent_searches: 2, move_time_ms: 200").
 write_config() {
     cat >"$1" <<CFG
 url: "http://127.0.0.1:$2"
 engine: {hash_mb: $3, threads: 1}
 challenge: {concurrency: $4}
-correspondence: {move_time_s: $5}
+correspondence: {move_time_s: $5${7:+, $7}}
 health: {listen: "$6"}
 log: {level: ${LOG_LEVEL:-info}}
 shutdown_grace_s: 0

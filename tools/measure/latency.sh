@@ -33,7 +33,10 @@ while [[ $moves -lt $MIN_MOVES ]]; do
         done
     } >"$R/scenario.yml"
     start_emulator "$R/scenario.yml" "$R/report.json" "$R/emulator.out"
-    write_config "$R/config.yml" "$EMU_PORT" "$HASH" "$AT_ONCE" 1 "127.0.0.1:0"
+    # Correspondence games play at most max_concurrent_searches at once (and take no
+    # concurrency slot); the warm engines (concurrency) are what their searches borrow.
+    write_config "$R/config.yml" "$EMU_PORT" "$HASH" "$AT_ONCE" 1 "127.0.0.1:0" \
+        "max_concurrent_searches: $AT_ONCE"
     start_daemon "$R/config.yml" "$R/outpost.log"
     # The emulator exits (writing its report) once every game is over.
     while kill -0 "$EMU_PID" 2>/dev/null; do sleep 1; done
