@@ -7,6 +7,7 @@
 
 #include "keys.hpp"
 #include "text.hpp"
+#include "time_control.hpp"
 
 namespace config {
 namespace {
@@ -208,42 +209,21 @@ void check_listen(const Config& config, Checker& check) {
                           "is intended");
 }
 
-// "3+2" (minutes + seconds); minutes may be 0.25, 0.5, 0.75 or 1.5 like on Lichess.
-bool parse_time_control(std::string_view tc, int& base_s, int& increment_s) {
-    tc = detail::trim(tc);
-    auto plus = tc.find('+');
-    if (plus == std::string_view::npos) return false;
-    std::string_view minutes = detail::trim(tc.substr(0, plus));
-    std::string_view seconds = detail::trim(tc.substr(plus + 1));
-    static const std::pair<std::string_view, int> fractions[] = {
-        {"0.25", 15}, {"0.5", 30}, {"0.75", 45}, {"1.5", 90}};
-    base_s = -1;
-    for (const auto& [text, value] : fractions)
-        if (minutes == text) base_s = value;
-    if (base_s < 0) {
-        detail::IntParse m = detail::parse_int(minutes);
-        if (m.status != detail::IntParse::Ok || m.value < 0 || m.value > 180 ||
-            minutes.starts_with('+'))
-            return false;
-        base_s = static_cast<int>(m.value) * 60;
-    }
-    detail::IntParse s = detail::parse_int(seconds);
-    if (s.status != detail::IntParse::Ok || s.value < 0 || s.value > 180 ||
-        seconds.starts_with('+'))
-        return false;
-    increment_s = static_cast<int>(s.value);
-    return base_s + increment_s > 0;
-}
-
 void check_matchmaking(const Config& config, Checker& check) {
     const MatchmakingConfig& mm = config.matchmaking;
     for (std::size_t i = 0; i < mm.time_controls.size(); ++i) {
-        int base = 0, increment = 0;
-        if (!parse_time_control(mm.time_controls[i], base, increment))
-            check.error("matchmaking.time_controls", check.at_entry("matchmaking.time_controls", i),
-                        "expected minutes+seconds like \"3+2\" (minutes 0.25 to 180, seconds 0 "
-                        "to 180, not both 0), got " +
+        const auto where = check.at_entry("matchmaking.time_controls", i);
+        const auto clock = parse_time_control(mm.time_controls[i]);
+        if (!clock)
+            check.error("matchmaking.time_controls", where,
+                        "expected minutes+seconds like \"3+2\" (minutes 0 to 180, or 0.25, "
+                        "0.5, 0.75 or 1.5; seconds 0 to 60; not both 0), got " +
                             detail::quote(mm.time_controls[i]));
+        else if (speed_of(*clock) == "ultraBullet")
+            check.error("matchmaking.time_controls", where,
+                        detail::quote(mm.time_controls[i]) +
+                            " is UltraBullet (minutes x 60 + 40 x seconds under 30 s), which "
+                            "Lichess does not let bots play");
     }
     if (mm.enabled && mm.time_controls.empty())
         check.error("matchmaking.time_controls",

@@ -45,6 +45,18 @@ std::optional<DeclineReason> parse_decline_reason(std::string_view s) {
 
 const char* to_string(ChatRoom r) { return r == ChatRoom::Player ? "player" : "spectator"; }
 
+std::optional<BotGameLimit> bot_game_limit(const ApiError& e) {
+    // lila names the limit in `ratelimit.key` on a 429; the 400 about the opponent carries only
+    // its text ("<Name> played 100 games against other bots today, please wait until ...").
+    const bool named = e.rate_limit_key == "bot.vsBot.day" ||
+                       e.message.find("games against other bots today") != std::string::npos;
+    if (!named || (e.status != 429 && e.status != 400)) return std::nullopt;
+    BotGameLimit limit;
+    limit.ours = e.status == 429 || e.message.starts_with("You ");
+    limit.wait = e.rate_limit_wait;
+    return limit;
+}
+
 Api::Api(ApiOptions options)
     : options_(std::move(options)),
       http_(options_.http),
@@ -71,12 +83,13 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
     ApiError err;
     err.kind = status == 429 ? ApiError::Kind::RateLimited : ApiError::Kind::Http;
     err.status = status;
-    std::optional<Millis> hint;
     const auto j = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
     if (j.is_object()) {
         err.message = detail::opt_str(j, "error").value_or("");
         if (const auto* rl = detail::field(j, "ratelimit")) {
-            if (auto secs = detail::opt_i64(*rl, "seconds")) hint = Millis{*secs * 1000};
+            err.rate_limit_key = detail::opt_str(*rl, "key").value_or("");
+            if (auto secs = detail::opt_i64(*rl, "seconds"); secs && *secs >= 0)
+                err.rate_limit_wait = Millis{*secs * 1000};
         }
     }
     if (err.message.empty()) {
@@ -85,7 +98,7 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
         err.excerpt = detail::excerpt(http_.redact(std::string(body)));
     }
     err.message = http_.redact(std::move(err.message));
-    if (status == 429) err.retry_after = limiter_.on_rate_limited(family, hint);
+    if (status == 429) err.retry_after = limiter_.on_rate_limited(family, err.rate_limit_wait);
     return err;
 }
 
@@ -316,7 +329,7 @@ Result<ChallengeInfo> Api::create_challenge(std::string_view username, const Cha
                     "application/x-www-form-urlencoded",
                     true,
                     "application/json"};
-    auto r = call(Family::Challenge, req);
+    auto r = call(Family::ChallengeCreate, req);
     if (!r) return r.error();
     // The reply is a ChallengeJson, possibly wrapped as {"challenge": {...}} by older servers.
     const auto j = nlohmann::json::parse(r->body, nullptr, false);

@@ -46,6 +46,14 @@ enum class DeclineReason {
 // Case-insensitive, so both "tooFast" and the event's "toofast" work.
 [[nodiscard]] std::optional<DeclineReason> parse_decline_reason(std::string_view s);
 
+// Lichess's daily limit of games between bots (100 a day), as a reply to creating or accepting a
+// challenge reports it: a 429 when we have played ours, a 400 when the opponent has.
+struct BotGameLimit {
+    bool ours = true;                               // false: the opponent is out of games
+    std::optional<std::chrono::milliseconds> wait;  // ratelimit.seconds, when the body had it
+};
+[[nodiscard]] std::optional<BotGameLimit> bot_game_limit(const ApiError& e);
+
 enum class ChatRoom { Player, Spectator };
 [[nodiscard]] const char* to_string(ChatRoom r);
 
@@ -100,7 +108,7 @@ class Api {
     [[nodiscard]] Result<Ok> claim_victory(std::string_view game_id);
     [[nodiscard]] Result<Ok> claim_draw(std::string_view game_id);
 
-    // ---- challenges (family Challenge) ----
+    // ---- challenges (family Challenge; creating them: ChallengeCreate) ----
     [[nodiscard]] Result<Ok> accept_challenge(std::string_view id,
                                               std::optional<Color> color = std::nullopt);
     [[nodiscard]] Result<Ok> decline_challenge(std::string_view id,
@@ -116,7 +124,7 @@ class Api {
                              const ByteSink& on_bytes);
 
     // ---- state ----
-    // Time left on a 429 pause of `family` (e.g. stop matchmaking while Challenge is paused).
+    // Time left on a 429 pause of `family` (matchmaking waits while ChallengeCreate is paused).
     [[nodiscard]] std::optional<Millis> paused_for(Family family) const {
         return limiter_.paused_for(family);
     }

@@ -17,6 +17,8 @@ const char* to_string(Family f) {
             return "chat";
         case Family::Challenge:
             return "challenge";
+        case Family::ChallengeCreate:
+            return "challenge-create";
         case Family::Account:
             return "account";
         case Family::EventStream:

@@ -12,15 +12,16 @@ namespace lichess {
 // Endpoint families: calls in one family are serialised and paused together. Moves have their
 // own family so that chat or challenge traffic can never delay them.
 enum class Family {
-    Move,         // POST /api/bot/game/{id}/move
-    GameAction,   // abort, resign, draw, takeback, claims
-    Chat,         // POST /api/bot/game/{id}/chat
-    Challenge,    // create, accept, decline, cancel
-    Account,      // account, playing, token test, upgrade, user status, bots online
-    EventStream,  // opening /api/stream/event
-    GameStream,   // opening /api/bot/game/stream/{id}
+    Move,             // POST /api/bot/game/{id}/move
+    GameAction,       // abort, resign, draw, takeback, claims
+    Chat,             // POST /api/bot/game/{id}/chat
+    Challenge,        // accept, decline, cancel
+    ChallengeCreate,  // create (matchmaking): a day-long bot-vs-bot pause must not stop accepts
+    Account,          // account, playing, token test, upgrade, user status, bots online
+    EventStream,      // opening /api/stream/event
+    GameStream,       // opening /api/bot/game/stream/{id}
 };
-inline constexpr std::size_t kFamilyCount = 7;
+inline constexpr std::size_t kFamilyCount = 8;
 [[nodiscard]] const char* to_string(Family f);
 
 struct RateLimitConfig {

@@ -24,6 +24,10 @@ struct ApiError {
     std::string message;  // the server's `error` field or a description of the failure
     std::string excerpt;  // first bytes of a body that was not the expected JSON
     std::optional<std::chrono::milliseconds> retry_after;  // set for RateLimited
+    // The body's `ratelimit` object, whatever the status: lila's limit key ("bot.vsBot.day")
+    // and the wait it asks for (`seconds`). The `{}` lets shorter brace initialisations omit them.
+    std::string rate_limit_key{};
+    std::optional<std::chrono::milliseconds> rate_limit_wait{};
 
     [[nodiscard]] std::string describe() const;
 };

@@ -86,6 +86,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
             handle(std::get<lichess::Event>(*item));
         }
         slots_.expire_now();
+        matchmaker_.tick();
         find_games_of_accepted_challenges();
         reap_sessions();
         desk_.tick();
@@ -95,6 +96,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
 
     // Phase 2: stop accepting; running games may finish within the grace period.
     accepting_ = false;
+    matchmaker_.stop();  // cancels a challenge nobody has answered yet
     stream_stop.request_stop();
     desk_.stop();  // a correspondence game can wait for the next start
     const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
@@ -170,10 +172,12 @@ void Bot::handle(const lichess::Event& event) {
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
                 awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
+                matchmaker_.on_canceled(e.challenge.id);
                 spdlog::info("challenge {} canceled", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
                 awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
+                matchmaker_.on_declined(e.challenge);
                 spdlog::info("challenge {} declined", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
                 on_game_start(e.game);
@@ -225,6 +229,7 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
 
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
     awaiting_start_.erase(game.game_id);
+    matchmaker_.on_game_start(game.game_id);
     if (is_correspondence(game)) {
         desk_.on_game_start(game);  // parked or in line; takes no slot
         return;

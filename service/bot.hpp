@@ -21,6 +21,7 @@
 #include "service/engine_pool.hpp"
 #include "service/game_session.hpp"
 #include "service/game_slots.hpp"
+#include "service/matchmaking.hpp"
 #include "service/metrics.hpp"
 
 namespace service {
@@ -34,6 +35,8 @@ struct BotOptions {
     lichess::StreamOptions stream_options;
     // How often the main loop wakes without events (slot expiry, finished sessions).
     std::chrono::milliseconds tick{200};
+    // Matchmaking's timings that are not config keys (answer timeout, ...); tests shorten them.
+    MatchmakingTimes matchmaking{};
 };
 
 class Bot {
@@ -92,6 +95,11 @@ class Bot {
     // Accepted challenges waiting for their gameStart (event-loop thread only).
     std::map<std::string, std::chrono::steady_clock::time_point> awaiting_start_;
     std::chrono::steady_clock::time_point last_playing_poll_{};
+
+    // Our own challenges when idle (matchmaking.*; event-loop thread only).
+    LichessMatchmakingApi matchmaking_api_{api_};
+    Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
+                           options_.matchmaking};
 
     mutable std::mutex sessions_mutex_;
     std::map<std::string, std::unique_ptr<GameSession>> sessions_;

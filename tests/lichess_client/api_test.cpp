@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "log_capture.hpp"
+#include "test_data.hpp"
 #include "test_server.hpp"
 
 namespace lichess {
@@ -230,6 +231,10 @@ TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
 
 TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
     TestServer server([](Connection& c) {
+        if (!c.request().target.starts_with("/api/challenge/otherbot")) {
+            c.respond(200, kOk);
+            return;
+        }
         c.respond(
             429,
             R"({"error":"You played 100 games against other bots today, please wait )"
@@ -244,9 +249,123 @@ TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
     EXPECT_NE(r.error().message.find("100 games"), std::string::npos);
     ASSERT_TRUE(r.error().retry_after.has_value());
     EXPECT_GE(*r.error().retry_after, 86398s);
-    ASSERT_TRUE(api.paused_for(Family::Challenge).has_value());
-    EXPECT_GT(*api.paused_for(Family::Challenge), 86000s);
+    EXPECT_EQ(r.error().rate_limit_key, "bot.vsBot.day");
+    EXPECT_EQ(r.error().rate_limit_wait, std::optional<Millis>(86398s));
+    const auto limit = bot_game_limit(r.error());
+    ASSERT_TRUE(limit.has_value());
+    EXPECT_TRUE(limit->ours);
+    EXPECT_EQ(limit->wait, std::optional<Millis>(86398s));
+    ASSERT_TRUE(api.paused_for(Family::ChallengeCreate).has_value());
+    EXPECT_GT(*api.paused_for(Family::ChallengeCreate), 86000s);
     EXPECT_EQ(api.rate_limiter().rate_limit_count(), 1u);
+    // A day without creating challenges must not stop answering the ones we receive.
+    EXPECT_FALSE(api.paused_for(Family::Challenge).has_value());
+    EXPECT_TRUE(api.accept_challenge("c1").ok());
+    EXPECT_TRUE(api.cancel_challenge("c2").ok());
+    auto again = api.create_challenge("otherbot", req);
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().kind, ApiError::Kind::RateLimited);
+    EXPECT_EQ(server.count("/api/challenge/otherbot"), 1u);  // answered locally while paused
+}
+
+TEST(ApiHttp, OpponentOutOfBotGamesIsA400WithoutAPause) {
+    TestServer server([](Connection& c) {
+        c.respond(400, R"({"error":"Tired played 100 games against other bots today, please wait )"
+                       R"(until 2030-01-01T00:00:00Z to challenge them."})");
+    });
+    Api api(fast_options(server.base_url()));
+    ChallengeRequest req;
+    req.clock_limit_s = 180;
+    req.clock_increment_s = 2;
+    auto r = api.create_challenge("tired", req);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ApiError::Kind::Http);
+    EXPECT_EQ(r.error().status, 400);
+    const auto limit = bot_game_limit(r.error());
+    ASSERT_TRUE(limit.has_value());
+    EXPECT_FALSE(limit->ours);
+    EXPECT_FALSE(limit->wait.has_value());
+    EXPECT_FALSE(api.paused_for(Family::ChallengeCreate).has_value());
+    EXPECT_EQ(api.rate_limiter().rate_limit_count(), 0u);
+    EXPECT_EQ(server.count("/api/challenge/tired"), 1u);  // a 400 is final: no retry
+}
+
+TEST(BotGameLimit, RecognisesOnlyTheDailyBotLimit) {
+    ApiError plain429{ApiError::Kind::RateLimited, 429, "HTTP 429", {}, 60s};
+    EXPECT_FALSE(bot_game_limit(plain429).has_value());
+    ApiError bad_clock{ApiError::Kind::Http, 400, "clock: invalid clock.limit", {}, {}};
+    EXPECT_FALSE(bot_game_limit(bad_clock).has_value());
+    ApiError by_key{ApiError::Kind::RateLimited, 429, "", {}, 60s, "bot.vsBot.day", 3s};
+    ASSERT_TRUE(bot_game_limit(by_key).has_value());
+    EXPECT_TRUE(bot_game_limit(by_key)->ours);
+    EXPECT_EQ(bot_game_limit(by_key)->wait, std::optional<Millis>(3s));
+    // The same text on a 400 that speaks of us (a server that answers our limit with 400).
+    ApiError ours400{ApiError::Kind::Http,
+                     400,
+                     "You played 100 games against other bots today, please wait.",
+                     {},
+                     {}};
+    ASSERT_TRUE(bot_game_limit(ours400).has_value());
+    EXPECT_TRUE(bot_game_limit(ours400)->ours);
+    ApiError network{ApiError::Kind::Network, 0, "games against other bots today", {}, {}};
+    EXPECT_FALSE(bot_game_limit(network).has_value());
+}
+
+TEST(ApiHttp, CreateChallengeFormsAndReply) {
+    TestServer server([](Connection& c) {
+        if (c.request().target == "/api/challenge/gone/cancel") {
+            c.respond(404, R"({"error":"Not found."})");
+            return;
+        }
+        c.respond(200, test::read_example("challenges-createChallenge.json"));
+    });
+    Api api(fast_options(server.base_url()));
+    ChallengeRequest corr;
+    corr.days = 3;
+    corr.variant = "chess960";
+    auto a = api.create_challenge("Mary", corr);
+    ASSERT_TRUE(a.ok()) << a.error().describe();
+    EXPECT_EQ(a->id, "uGK4MHaQ");
+    EXPECT_EQ(a->direction, std::optional<std::string>("out"));
+    ASSERT_TRUE(a->dest_user.has_value());
+    EXPECT_EQ(a->dest_user->id, "mary");
+    auto b = api.create_challenge("Mary", ChallengeRequest{});  // unlimited: neither clock nor days
+    ASSERT_TRUE(b.ok()) << b.error().describe();
+    auto gone = api.cancel_challenge("gone");
+    ASSERT_FALSE(gone.ok());
+    EXPECT_EQ(gone.error().status, 404);
+    EXPECT_EQ(gone.error().message, "Not found.");
+
+    const auto r = server.requests();
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[0].target, "/api/challenge/Mary");
+    EXPECT_EQ(r[0].body, "days=3&rated=false&color=random&variant=chess960");
+    EXPECT_EQ(r[0].header("content-type"), "application/x-www-form-urlencoded");
+    EXPECT_EQ(r[1].body, "rated=false&color=random&variant=standard");
+    EXPECT_EQ(r[2].target, "/api/challenge/gone/cancel");
+    EXPECT_EQ(r[2].method, "POST");
+}
+
+TEST(ApiHttp, BotsOnlineReadsPerfRatingsOfTheSpecExample) {
+    TestServer server([](Connection& c) {
+        c.respond(200, test::read_example("bot-getOnlineBots.json") + "\n\n",
+                  "application/x-ndjson");
+    });
+    Api api(fast_options(server.base_url()));
+    auto bots = api.bots_online(512);
+    ASSERT_TRUE(bots.ok()) << bots.error().describe();
+    ASSERT_EQ(bots->size(), 1u);
+    const User& u = bots->front();
+    EXPECT_EQ(u.id, "bernstein-2ply");
+    EXPECT_EQ(u.title, std::optional<std::string>("BOT"));
+    ASSERT_TRUE(u.perfs.contains("blitz"));
+    EXPECT_EQ(u.perfs.at("blitz").rating, 1121);
+    EXPECT_EQ(u.perfs.at("blitz").games, 12688);
+    EXPECT_FALSE(u.perfs.at("blitz").provisional);
+    EXPECT_TRUE(u.perfs.at("correspondence").provisional);
+    EXPECT_EQ(server.requests().at(0).target, "/api/bot/online?nb=512");
+    EXPECT_EQ(api.bots_online(100000).ok(), true);  // clamped to the API's maximum
+    EXPECT_EQ(server.requests().at(1).target, "/api/bot/online?nb=512");
 }
 
 TEST(ApiHttp, BadGatewayBurstThenSuccess) {
