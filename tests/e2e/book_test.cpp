@@ -32,13 +32,14 @@ class E2eBook : public ::testing::Test {
                             ::testing::UnitTest::GetInstance()->current_test_info()->name()};
 };
 
-// Sends one challenge now; `color` is the challenger's (the scripted opponent's), the bot gets
-// the other one.
-void challenge(emu::EmulatorFixture& fx, const std::string& id, const std::string& clock,
-               const std::string& color, const std::string& opponent) {
+// Sends one challenge now and waits for the game's end (bounded; the view says whether it
+// ended). `color` is the challenger's, the scripted opponent's: the bot gets the other one.
+emu::GameView play_one(emu::EmulatorFixture& fx, const std::string& id, const std::string& clock,
+                       const std::string& color, const std::string& opponent) {
     send_challenges(fx, "challenges:\n  - {id: " + id +
                             ", at_ms: 0, challenger: {name: Theorist, rating: 1800}, clock: " +
                             clock + ", color: " + color + ", opponent: " + opponent + "}\n");
+    return fx.wait_game_over(id, 90s);
 }
 
 std::vector<std::string> bot_moves_uci(const emu::GameView& g) {
@@ -75,9 +76,8 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
     ASSERT_TRUE(wait_event_stream(fx));
     // 10+0 is rapid: a searched move takes seconds at this clock, a book move none. The opponent
     // follows the line and resigns on its turn after 3. Bb5.
-    challenge(fx, "book0001", "{limit: 600, increment: 0}", "black",
-              "{kind: line, moves: [e7e5, b8c6], think_ms: 20, resign_at_ply: 5}");
-    const auto g = fx.wait_game_over("book0001", 60s);
+    const auto g = play_one(fx, "book0001", "{limit: 600, increment: 0}", "black",
+                            "{kind: line, moves: [e7e5, b8c6], think_ms: 20, resign_at_ply: 5}");
     ASSERT_TRUE(g.over) << describe(game(fx, "book0001"));
     EXPECT_EQ(g.status, "resign") << describe(g);
     EXPECT_EQ(bot_moves_uci(g), (std::vector<std::string>{"e2e4", "g1f3", "f1b5"})) << describe(g);
@@ -111,15 +111,14 @@ TEST_F(E2eBook, BlackLeavesTheBookAndSearches) {
     const std::string book = dir_.book(
         "black.bin", {test_util::book_entry(e4, "c7c5", 3), test_util::book_entry(e4, "e7e5", 9)});
 
-    LogCapture log;
+    LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book-out\nseed: 22\nkeepalive_ms: 500\n");
     BotSettings s = settings("{concurrency: 1}");
     s.engine = book_settings(book) + ", ponder: true";
     BotRunner bot(fx, s);
     ASSERT_TRUE(wait_event_stream(fx));
-    challenge(fx, "book0002", "{limit: 60, increment: 1}", "white",
-              "{kind: line, moves: [e2e4, d2d4], think_ms: 20, resign_at_ply: 7}");
-    const auto g = fx.wait_game_over("book0002", 90s);
+    const auto g = play_one(fx, "book0002", "{limit: 60, increment: 1}", "white",
+                            "{kind: line, moves: [e2e4, d2d4], think_ms: 20, resign_at_ply: 7}");
     ASSERT_TRUE(g.over) << describe(game(fx, "book0002"));
     const auto ours = bot_moves_uci(g);
     ASSERT_GE(ours.size(), 2u) << describe(g);
