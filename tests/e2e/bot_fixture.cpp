@@ -54,6 +54,7 @@ BotRunner::BotRunner(emu::EmulatorFixture& fx, BotSettings settings)
     lichess::ApiOptions options;
     options.http.base_url = config_.url;
     options.http.token = config_.token;
+    if (settings.rate_limit_pause) options.rate_limit.min_pause = *settings.rate_limit_pause;
     api_ = std::make_unique<lichess::Api>(options);
     auto account = api_->account();
     if (!account)
@@ -63,7 +64,8 @@ BotRunner::BotRunner(emu::EmulatorFixture& fx, BotSettings settings)
         config_, *api_, service::BotIdentity{.id = account->id, .name = account->username},
         metrics_,
         service::BotOptions{.stream_options = stream_options(settings.silence),
-                            .tick = std::chrono::milliseconds(50)});
+                            .tick = std::chrono::milliseconds(50),
+                            .matchmaking = settings.matchmaking});
     thread_ = std::jthread([this] {
         exit_code_ = bot_->run(graceful_.get_token(), abort_.get_token());
         returned_ = true;

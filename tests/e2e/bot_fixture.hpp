@@ -26,6 +26,9 @@ struct BotSettings {
     std::string extra;             // more top-level YAML lines ("abort_time: 5\n")
     std::string engine;            // more `engine:` keys, as YAML flow entries ("ponder: true")
     std::chrono::milliseconds silence{2000};
+    service::MatchmakingTimes matchmaking{};  // matchmaking's timings (idle, answer timeout)
+    // The client's shortest pause after a 429 (Lichess asks for a minute); none: that minute.
+    std::optional<std::chrono::milliseconds> rate_limit_pause{};
 };
 [[nodiscard]] inline BotSettings settings(std::string challenge, std::string extra = "") {
     BotSettings s;

@@ -128,6 +128,24 @@ outgoing:
     EXPECT_EQ(d["challenge"]["declineReasonKey"], "later");
     EXPECT_TRUE(d["challenge"]["declineReason"].is_string());
     EXPECT_EQ(d["challenge"]["timeControl"]["type"], "correspondence");
+
+    // What the bot asked for, whom, and when: in the views and in the report.
+    const auto views = emu->challenges();
+    ASSERT_EQ(views.size(), 2u);
+    EXPECT_EQ(views[0].opponent, "Friendly");
+    EXPECT_EQ(views[0].speed, "blitz");
+    EXPECT_EQ(views[0].variant, "standard");
+    EXPECT_FALSE(views[0].rated);
+    EXPECT_EQ(views[1].opponent, "grumpy");
+    EXPECT_EQ(views[1].speed, "correspondence");
+    EXPECT_LE(views[0].created_ms, views[1].created_ms);
+    const auto report = emu->report();
+    const auto& rc = report["challenges"];
+    ASSERT_EQ(rc.size(), 2u);
+    EXPECT_EQ(rc[0]["opponent"], "Friendly");
+    EXPECT_EQ(rc[0]["speed"], "blitz");
+    EXPECT_EQ(rc[0]["direction"], "out");
+    EXPECT_EQ(rc[1]["decline_reason_key"], "later");
 }
 
 TEST(Challenges, OutgoingLimitsAndValidation) {

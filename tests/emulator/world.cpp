@@ -525,8 +525,9 @@ std::vector<ChallengeView> World::challenges() const {
     std::vector<ChallengeView> out;
     for (const auto& id : challenge_order_) {
         const auto& c = challenges_.at(id).c;
-        out.push_back(
-            {id, c.outgoing ? "out" : "in", c.status, c.decline_reason, c.decline_reason_key});
+        out.push_back({id, c.outgoing ? "out" : "in", c.status, c.decline_reason,
+                       c.decline_reason_key, c.outgoing ? c.dest.name : c.challenger.name,
+                       speed_of(c.time_control), c.variant, c.rated, c.created_ms});
     }
     return out;
 }
@@ -578,7 +579,10 @@ json World::snapshot_json() const {
     }
     json challenges = json::array();
     for (const auto& c : challenge_views) {
-        json j{{"id", c.id}, {"direction", c.direction}, {"status", c.status}};
+        json j{{"id", c.id},         {"direction", c.direction},
+               {"status", c.status}, {"opponent", c.opponent},
+               {"speed", c.speed},   {"variant", c.variant},
+               {"rated", c.rated},   {"created_ms", c.created_ms}};
         if (c.status == "declined") {
             j["decline_reason"] = c.decline_reason;
             j["decline_reason_key"] = c.decline_reason_key;

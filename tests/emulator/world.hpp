@@ -42,6 +42,10 @@ struct GameView {
 
 struct ChallengeView {
     std::string id, direction, status, decline_reason, decline_reason_key;
+    std::string opponent;  // the other side's name: the challenger, or whom the bot challenged
+    std::string speed, variant;
+    bool rated = false;
+    Ms created_ms = 0;
 };
 
 class World {
