@@ -30,7 +30,7 @@ class DeskSession {
   public:
     virtual ~DeskSession() = default;  // stops the session and waits for its threads
     [[nodiscard]] virtual bool finished() const = 0;
-    // Finished with the game known to be over; finished and not over is parked.
+    // The session saw the game end (and recorded it); finished without that is parked.
     [[nodiscard]] virtual bool game_over() const = 0;
 };
 
@@ -104,8 +104,8 @@ class CorrespondenceDesk {
         State state = State::Parked;
         bool visited = false;  // a session ran in this process
         bool ending = false;   // over (gameFinish), or gone from the list
-        bool last_call =
-            false;  // its session started after `ending`: drop after it, however it ends
+        // Its session started after `ending`: the game is dropped after it, however it ends.
+        bool last_call = false;
         std::unique_ptr<DeskSession> session;
     };
 

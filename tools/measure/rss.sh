@@ -33,7 +33,7 @@ trap 'stop_all' EXIT
 } >"$DIR/scenario.yml"
 
 start_emulator "$DIR/scenario.yml" "$DIR/report.json" "$DIR/emulator.out"
-write_config "$DIR/config.yml" "$EMU_PORT" "$HASH" "$CONC" 1 "127.0.0.1:0" \
+write_config "$DIR/config.yml" "$EMU_PORT" "$HASH" "$CONC" 60 "127.0.0.1:0" \
     "move_time_ms: $MOVE_MS, max_concurrent_searches: $SEARCHES, disconnect_time_s: $DISCONNECT, checkin_period_s: $CHECKIN"
 start_daemon "$DIR/config.yml" "$DIR/outpost.log"
 
