@@ -29,8 +29,10 @@ bool is_correspondence(const lichess::GameEventInfo& game) {
            (game.perf && *game.perf == "correspondence");
 }
 
-DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config) {
+DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
+                                const config::DrawOrResignConfig& draw_or_resign) {
     DeskSettings s;
+    s.draw_or_resign = draw_or_resign;
     s.checkin_period = std::chrono::seconds(std::max(1, config.checkin_period_s));
     s.max_sessions = std::max(1, config.max_concurrent_searches);
     s.linger = std::chrono::seconds(std::max(0, config.disconnect_time_s));
@@ -176,9 +178,12 @@ void CorrespondenceDesk::start_waiting_locked() {
         const auto it = games_.find(id);
         if (it == games_.end() || it->second.state != State::Waiting) continue;
         Game& game = it->second;
+        if (!game.draw_resign)
+            game.draw_resign = std::make_shared<DrawResignPolicy>(settings_.draw_or_resign);
         ParkingRules rules{.linger = settings_.linger,
                            .park_early = [this] { return someone_waiting(); },
-                           .first_visit = !game.visited};
+                           .first_visit = !game.visited,
+                           .draw_resign = game.draw_resign};
         game.visited = true;
         game.last_call = game.ending;
         game.session = hooks_.start_session(id, std::move(rules));

@@ -40,8 +40,10 @@ struct DeskSettings {
     std::chrono::milliseconds linger{std::chrono::seconds(15)};
     // /api/account/playing lists at most this many games: a shorter list is the whole list.
     int playing_page = 50;
+    config::DrawOrResignConfig draw_or_resign;  // for each game's policy, kept across sessions
 
-    [[nodiscard]] static DeskSettings from(const config::CorrespondenceConfig& config);
+    [[nodiscard]] static DeskSettings from(const config::CorrespondenceConfig& config,
+                                           const config::DrawOrResignConfig& draw_or_resign = {});
 };
 
 // What the desk needs from the daemon; tests give fakes.
@@ -107,6 +109,7 @@ class CorrespondenceDesk {
         // Its session started after `ending`: the game is dropped after it, however it ends.
         bool last_call = false;
         std::unique_ptr<DeskSession> session;
+        std::shared_ptr<DrawResignPolicy> draw_resign;  // made on the first session
     };
 
     void check_in();

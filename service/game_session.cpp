@@ -234,7 +234,7 @@ void GameSession::on_state(const lichess::GameState& state) {
     const bool opponent_wants_takeback = we_are_white ? state.btakeback : state.wtakeback;
     if (opponent_offers_draw && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
-        const bool accept = draw_resign_.accept_draw(engine::popcount(position_->board().pieces()));
+        const bool accept = draw_resign_->accept_draw(engine::popcount(position_->board().pieces()));
         auto r = ctx_.api.handle_draw(game_id_, accept);
         spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
@@ -284,12 +284,12 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     if (game_over_ || !result.best) return;
 
     // Only searched moves feed the draw and resign counters: a book move has no score.
-    const DrawResignDecision verdict = draw_resign_.after_search(result.score, position_->board());
+    const DrawResignDecision verdict = draw_resign_->after_search(result.score, position_->board());
     last_search_ = LastSearch{.board = position_->board(), .info = result};
     if (verdict.resign) {
         auto r = ctx_.api.resign(game_id_);
         spdlog::info("game {}: resigning at score {} ({} moves at or below {}cp){}", game_id_,
-                     score_text(result.score), draw_resign_.losing_streak(),
+                     score_text(result.score), draw_resign_->losing_streak(),
                      ctx_.config.draw_or_resign.resign_score,
                      r ? "" : " failed: " + r.error().describe());
         if (r) return;  // the final state ends the session; if resigning failed, play on
@@ -297,7 +297,7 @@ void GameSession::think_and_move(const lichess::GameState& state) {
     const std::string uci = position_->to_uci(result.best);
     if (verdict.offer_draw)
         spdlog::info("game {}: offering a draw with {} (score {}, {} moves within {}cp)", game_id_,
-                     uci, score_text(result.score), draw_resign_.drawish_streak(),
+                     uci, score_text(result.score), draw_resign_->drawish_streak(),
                      ctx_.config.draw_or_resign.offer_draw_score);
     if (!post_move(uci, verdict.offer_draw)) return;
     const std::int64_t reaction_ms = ms_since(turn_started_) - think_ms;

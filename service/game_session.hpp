@@ -37,6 +37,9 @@ struct ParkingRules {
     std::chrono::milliseconds linger{15000};
     std::function<bool()> park_early;
     bool first_visit = true;  // greet only on the game's first session, before our first move
+    // The game's draw/resign streaks, kept by the desk between sessions (a parked game often
+    // gets one search per session, so a session's own policy would never reach a streak).
+    std::shared_ptr<DrawResignPolicy> draw_resign;
 };
 
 // What a session needs from the daemon; everything outlives the session.
@@ -148,7 +151,10 @@ class GameSession {
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
     bool aborted_ = false;
-    DrawResignPolicy draw_resign_{ctx_.config.draw_or_resign};
+    std::shared_ptr<DrawResignPolicy> draw_resign_ =
+        parking_ && parking_->draw_resign
+            ? parking_->draw_resign
+            : std::make_shared<DrawResignPolicy>(ctx_.config.draw_or_resign);
     ChatCommands chat_commands_{ctx_.my_id, ctx_.my_name, ctx_.slots};
     std::optional<LastSearch> last_search_;    // our last searched move, for !eval
     std::chrono::seconds abort_extension_{0};  // added to abort_time by !wait

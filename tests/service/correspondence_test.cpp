@@ -197,6 +197,26 @@ TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
     EXPECT_FALSE(last_session("g1")->rules.first_visit);  // no second hello
 }
 
+TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
+    playing_.now_playing = {corr("g1", true), corr("g2", true)};
+    desk_.on_game_start(corr("g1", true));
+    desk_.on_game_start(corr("g2", true));
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    const auto g1_policy = last_session("g1")->rules.draw_resign;
+    ASSERT_NE(g1_policy, nullptr);
+    EXPECT_NE(last_session("g2")->rules.draw_resign, g1_policy);  // one policy per game
+    (void)g1_policy->after_search(-5000, 20, 30);  // a lost score, as a session would feed it
+
+    park("g1");
+    desk_.tick();
+    now_ += 60s;  // the check-in finds g1 on our turn again
+    desk_.tick();
+    ASSERT_EQ(started().size(), 3u);
+    EXPECT_EQ(last_session("g1")->rules.draw_resign, g1_policy);
+    EXPECT_EQ(last_session("g1")->rules.draw_resign->losing_streak(), 1);
+}
+
 TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {
     desk_.on_game_start(corr("g1", false, /*has_moved=*/false));  // we are black
     desk_.on_game_start(corr("g2", std::nullopt, std::nullopt));  // nothing known: look
