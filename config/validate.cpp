@@ -232,6 +232,10 @@ void check_matchmaking(const Config& config, Checker& check) {
     if (mm.enabled && mm.variants.empty())
         check.error("matchmaking.variants",
                     "is empty, but matchmaking.enabled is true; list at least one variant");
+    if (mm.enabled && mm.allow_during_games && config.challenge.concurrency < 2)
+        check.warning("matchmaking.allow_during_games",
+                      "is true but challenge.concurrency is 1, so no slot is ever free for a "
+                      "challenge while a game runs; raise challenge.concurrency");
 }
 
 bool is_lichess_username(std::string_view name) {

@@ -272,6 +272,21 @@ health:
     EXPECT_EQ(r.warnings[1].line, 6);
 }
 
+TEST(ConfigWarnings, MatchmakingDuringGamesNeedsASecondSlot) {
+    const char* text = "matchmaking:\n  enabled: true\n  allow_during_games: true\n";
+    LoadResult one = load_string(text, "c.yml", with_env_token());
+    ASSERT_TRUE(one.ok());
+    ASSERT_EQ(one.warnings.size(), 1u);
+    EXPECT_EQ(one.warnings[0].key_path, "matchmaking.allow_during_games");
+    EXPECT_EQ(one.warnings[0].line, 3);
+    EXPECT_NE(one.warnings[0].message.find("challenge.concurrency is 1"), std::string::npos);
+    LoadResult two = load_string(std::string(text) + "challenge:\n  concurrency: 2\n", "c.yml",
+                                 with_env_token());
+    ASSERT_TRUE(two.ok());
+    for (const ConfigError& w : two.warnings)
+        EXPECT_NE(w.key_path, "matchmaking.allow_during_games") << w.message;
+}
+
 TEST(ConfigKeys, NearestKeyAndEditDistance) {
     EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
     EXPECT_EQ(edit_distance("", "abc"), 3u);

@@ -149,7 +149,8 @@ challenges:
     const auto g = fx.wait_game_over("human001", 30s);
     EXPECT_TRUE(legal_end(g)) << describe(g);
     emu::Ms game_ended = -1;
-    for (const auto& rg : fx->report()["games"])
+    const auto report = fx->report();  // named: a range-for over report()["games"] dangles
+    for (const auto& rg : report["games"])
         if (rg["id"] == "human001") game_ended = rg["ended_ms"].get<emu::Ms>();
     // Idle again well before the pause ends: only the pause can hold the next challenge back.
     EXPECT_LT(game_ended + 1500, limited.t_ms + 6000) << "the game took too long to tell";
