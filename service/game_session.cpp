@@ -234,7 +234,8 @@ void GameSession::on_state(const lichess::GameState& state) {
     const bool opponent_wants_takeback = we_are_white ? state.btakeback : state.wtakeback;
     if (opponent_offers_draw && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
-        const bool accept = draw_resign_->accept_draw(engine::popcount(position_->board().pieces()));
+        const bool accept =
+            draw_resign_->accept_draw(engine::popcount(position_->board().pieces()));
         auto r = ctx_.api.handle_draw(game_id_, accept);
         spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
