@@ -1,5 +1,6 @@
 // ChatCommands: parsing, the reply texts and the per-game spam guard.
 #include "service/chat_commands.hpp"
+#include "service/lowercase.hpp"
 
 #include <cctype>
 #include <cstdio>
@@ -12,12 +13,6 @@
 namespace service {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 // "950", "12k", "1.2M": chat has no room for long numbers.
 std::string compact(std::uint64_t n) {
@@ -64,7 +59,7 @@ std::optional<ChatCommand> parse_chat_command(std::string_view text) {
     text.remove_prefix(1);
     std::size_t end = 0;
     while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
-    const std::string word = lower(text.substr(0, end));
+    const std::string word = lowercase(text.substr(0, end));
     if (word == "help") return ChatCommand::Help;
     if (word == "name") return ChatCommand::Name;
     if (word == "eval") return ChatCommand::Eval;
@@ -90,14 +85,14 @@ std::string eval_text(const LastSearch& search) {
 
 ChatCommands::ChatCommands(std::string my_id, std::string my_name,
                            std::function<SlotSnapshot()> slots, ChatCommandSettings settings)
-    : my_id_(lower(my_id)),
+    : my_id_(lowercase(my_id)),
       my_name_(std::move(my_name)),
       slots_(std::move(slots)),
       settings_(settings) {}
 
 std::optional<ChatReply> ChatCommands::answer(const lichess::ChatLine& line, const ChatFacts& facts,
                                               Clock::time_point now) {
-    if (lower(line.username) == my_id_) return std::nullopt;  // our own lines come back too
+    if (lowercase(line.username) == my_id_) return std::nullopt;  // our own lines come back too
     const auto command = parse_chat_command(line.text);
     if (!command) return std::nullopt;
     lichess::ChatRoom room;

@@ -1,25 +1,16 @@
 // GameSlots: reservations with deadlines plus started games, counted under one mutex.
 #include "service/game_slots.hpp"
+#include "service/lowercase.hpp"
 
 #include <algorithm>
 #include <cctype>
 
 namespace service {
 
-namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-}  // namespace
-
 int SlotSnapshot::free() const { return std::max(0, limit - active - reserved); }
 
 int SlotSnapshot::games_with(std::string_view user_id) const {
-    const auto it = per_user.find(lower(user_id));
+    const auto it = per_user.find(lowercase(user_id));
     return it == per_user.end() ? 0 : it->second;
 }
 
@@ -57,7 +48,7 @@ int GameSlots::free_locked() const {
 }
 
 int GameSlots::games_with_locked(std::string_view user) const {
-    const std::string u = lower(user);
+    const std::string u = lowercase(user);
     int n = 0;
     for (const auto& [id, r] : reservations_) n += r.user == u;
     for (const auto& [id, g] : games_) n += g == u;
@@ -71,7 +62,7 @@ bool GameSlots::try_reserve(std::string_view challenge_id, std::string_view user
     if (games_.contains(challenge_id) || reservations_.contains(challenge_id)) return true;
     if (free_locked() <= 0) return false;
     reservations_.emplace(std::string(challenge_id),
-                          Reservation{lower(user_id), now_() + ttl.value_or(ttl_)});
+                          Reservation{lowercase(user_id), now_() + ttl.value_or(ttl_)});
     return true;
 }
 
@@ -88,7 +79,7 @@ Admission GameSlots::on_game_start(std::string_view game_id, std::string_view us
     if (games_.contains(game_id)) return Admission::AlreadyRunning;
     if (const auto it = reservations_.find(game_id); it != reservations_.end()) {
         // The reservation's slot becomes the game's: the count does not change.
-        std::string user = user_id.empty() ? it->second.user : lower(user_id);
+        std::string user = user_id.empty() ? it->second.user : lowercase(user_id);
         reservations_.erase(it);
         games_.emplace(std::string(game_id), std::move(user));
         return Admission::Admitted;
@@ -96,7 +87,7 @@ Admission GameSlots::on_game_start(std::string_view game_id, std::string_view us
     const bool had_room = free_locked() > 0;
     // Recorded even over the limit: the game exists on Lichess whatever we think, and a replay
     // or its finish must find it.
-    games_.emplace(std::string(game_id), lower(user_id));
+    games_.emplace(std::string(game_id), lowercase(user_id));
     return had_room ? Admission::Admitted : Admission::OverLimit;
 }
 

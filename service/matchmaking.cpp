@@ -1,6 +1,7 @@
 // Matchmaker: when idle, pick an online bot within the rating window at a random configured time
 // control and variant, challenge it, and learn from how it answers.
 #include "service/matchmaking.hpp"
+#include "service/lowercase.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -18,12 +19,6 @@ namespace {
 // What Lichess rates a player at before any game in a perf.
 constexpr int kDefaultRating = 1500;
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 bool matches(const std::string& field, const std::string& value) {
     return field.empty() || field == value;
 }
@@ -34,7 +29,7 @@ double seconds_of(milliseconds d) { return std::chrono::duration<double>(d).coun
 
 Refusal refusal_for(std::string_view reason_key, std::string bot, std::string speed,
                     std::string variant, std::string mode) {
-    const std::string key = lower(reason_key);
+    const std::string key = lowercase(reason_key);
     Refusal r{std::move(bot), std::move(speed), std::move(variant), std::move(mode), {}};
     if (key == "toofast" || key == "tooslow" || key == "timecontrol") {
         r.variant.clear();
@@ -60,7 +55,7 @@ Matchmaker::Matchmaker(const config::MatchmakingConfig& config, MatchmakingApi& 
     : config_(config),
       api_(api),
       slots_(slots),
-      my_id_(lower(my_id)),
+      my_id_(lowercase(my_id)),
       times_(times),
       now_(std::move(now)),
       rng_(seed),
@@ -141,11 +136,11 @@ bool Matchmaker::refused(std::string_view bot, const Choice& choice, TimePoint n
 }
 
 bool Matchmaker::fits(const lichess::User& bot, const Choice& choice, TimePoint now) const {
-    const std::string id = lower(bot.id);
+    const std::string id = lowercase(bot.id);
     if (id == my_id_ || (bot.title && *bot.title != "BOT")) return false;
     const bool blocked = std::any_of(
         config_.block_list.begin(), config_.block_list.end(), [&](const std::string& name) {
-            return lower(name) == id || lower(name) == lower(bot.username);
+            return lowercase(name) == id || lowercase(name) == lowercase(bot.username);
         });
     if (blocked || slots_.games_with(id) > 0 || refused(id, choice, now)) return false;
     const auto perf = bot.perfs.find(choice.perf);
@@ -194,13 +189,13 @@ void Matchmaker::challenge_someone(TimePoint now) {
             return;
         }
         // Our own challenges hold a slot like accepted ones until answered.
-        if (!slots_.try_reserve(created->id, lower(bot.id),
+        if (!slots_.try_reserve(created->id, lowercase(bot.id),
                                 times_.answer_timeout + std::chrono::seconds(5))) {
             spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it", created->id);
             (void)api_.cancel_challenge(created->id);
             return;
         }
-        pending_ = Pending{created->id, lower(bot.id), bot.username, *choice, now};
+        pending_ = Pending{created->id, lowercase(bot.id), bot.username, *choice, now};
         said_nobody_fits_ = false;
         spdlog::info("matchmaking: challenged {} ({}), challenge {}", bot.username, what,
                      created->id);
@@ -216,7 +211,7 @@ void Matchmaker::challenge_someone(TimePoint now) {
 
 void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess::User& bot,
                                   const Choice& choice, TimePoint now) {
-    const std::string id = lower(bot.id);
+    const std::string id = lowercase(bot.id);
     if (const auto limit = lichess::bot_game_limit(error)) {
         const milliseconds wait =
             limit->wait.value_or(error.retry_after.value_or(times_.decline_memory));
