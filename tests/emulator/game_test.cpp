@@ -1,5 +1,6 @@
-// Unit tests of the game model: clocks, increments, flag, noStart, game end, castling text,
-// illegal moves and takebacks, with explicit timestamps (no threads, no HTTP).
+// Unit tests of the game model: clocks, increments, flag, noStart, game end (mate, stalemate,
+// repetition, fifty moves, insufficient material), castling text, illegal moves and takebacks,
+// with explicit timestamps (no threads, no HTTP).
 #include "game.hpp"
 
 #include <gtest/gtest.h>
@@ -72,6 +73,56 @@ TEST(Game, MateEndsTheGame) {
     EXPECT_EQ(g.status(), "mate");
     EXPECT_EQ(g.winner(), BLACK);
     EXPECT_EQ(game_state_json(g, 0)["winner"], "black");
+}
+
+// A drawn ending as Lichess reports it: the status name (stalemate, or draw for repetition, fifty
+// moves and insufficient material) and its id on gameState and gameFinish, and no winner.
+void expect_drawn_end(const Game& g, const std::string& status, int id) {
+    EXPECT_TRUE(g.over());
+    EXPECT_EQ(g.status(), status);
+    EXPECT_FALSE(g.winner().has_value());
+    const auto state = game_state_json(g, 0);
+    EXPECT_EQ(state["status"], status);
+    EXPECT_FALSE(state.contains("winner"));
+    const auto finish = game_event_json(g, "gameFinish", 0);
+    EXPECT_EQ(finish["game"]["status"]["name"], status);
+    EXPECT_EQ(finish["game"]["status"]["id"], id);
+    EXPECT_FALSE(finish["game"].contains("winner"));
+}
+
+TEST(Game, StalemateIsADrawWithStatusStalemate) {
+    Game g = make(60, 0, 2, true, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
+    ASSERT_FALSE(g.over());
+    ASSERT_FALSE(g.play(WHITE, "f1f7", 0, true));  // Kh8: g8, g7, h7 all covered, no check
+    expect_drawn_end(g, "stalemate", 32);
+    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
+}
+
+TEST(Game, ThreefoldRepetitionIsADraw) {
+    Game g = make(60, 0);
+    // The start position occurs again after plies 4 and 8: the third time ends the game.
+    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"})
+        ASSERT_FALSE(g.play(g.position().side_to_move(), m, 0, false));
+    ASSERT_FALSE(g.over());
+    ASSERT_FALSE(g.play(BLACK, "f6g8", 0, false));
+    expect_drawn_end(g, "draw", 34);
+    EXPECT_TRUE(g.play(WHITE, "e2e4", 0, true));
+}
+
+TEST(Game, FiftyMoveRuleIsADraw) {
+    Game g = make(60, 0, 2, true, "7k/8/8/8/8/8/8/R6K w - - 99 80");
+    ASSERT_FALSE(g.over());
+    ASSERT_FALSE(g.play(WHITE, "a1a2", 0, true));  // the 100th ply without capture or pawn move
+    expect_drawn_end(g, "draw", 34);
+    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
+}
+
+TEST(Game, InsufficientMaterialIsADraw) {
+    Game g = make(60, 0, 2, true, "7k/8/8/8/8/8/1r6/K6N w - - 0 1");
+    ASSERT_FALSE(g.over());
+    ASSERT_FALSE(g.play(WHITE, "a1b2", 0, true));  // takes the last rook: king and knight vs king
+    expect_drawn_end(g, "draw", 34);
+    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
 }
 
 TEST(Game, RejectsIllegalAndOutOfTurnMoves) {
