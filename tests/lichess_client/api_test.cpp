@@ -107,9 +107,11 @@ TEST(ApiHttp, FormBodiesAndPaths) {
     auto created = api.create_challenge("someone", req);
     ASSERT_TRUE(created.ok()) << created.error().describe();
     EXPECT_EQ(created->time_control.limit_s, 180);
+    ASSERT_TRUE(api.handle_draw("game1234", true).ok());
+    ASSERT_TRUE(api.handle_takeback("game1234", false).ok());
 
     const auto r = server.requests();
-    ASSERT_EQ(r.size(), 14u);
+    ASSERT_EQ(r.size(), 16u);
     EXPECT_EQ(r[0].target, "/api/challenge/abc12345/decline");
     EXPECT_EQ(r[0].method, "POST");
     EXPECT_EQ(r[0].body, "reason=tooFast");
@@ -130,6 +132,10 @@ TEST(ApiHttp, FormBodiesAndPaths) {
     EXPECT_EQ(r[13].target, "/api/challenge/someone");
     EXPECT_EQ(r[13].body,
               "clock.limit=180&clock.increment=2&rated=true&color=white&variant=standard");
+    EXPECT_EQ(r[14].target, "/api/bot/game/game1234/draw/yes");
+    EXPECT_EQ(r[14].method, "POST");
+    EXPECT_EQ(r[15].target, "/api/bot/game/game1234/takeback/no");
+    EXPECT_EQ(r[15].method, "POST");
 }
 
 TEST(ApiHttp, TokenTestRequiresBotPlay) {
@@ -331,19 +337,31 @@ TEST(ApiHttp, CreateChallengeFormsAndReply) {
     EXPECT_EQ(a->dest_user->id, "mary");
     auto b = api.create_challenge("Mary", ChallengeRequest{});  // unlimited: neither clock nor days
     ASSERT_TRUE(b.ok()) << b.error().describe();
+    ChallengeRequest from_fen;
+    from_fen.clock_limit_s = 300;
+    from_fen.variant = "fromPosition";
+    from_fen.fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    auto c = api.create_challenge("Mary", from_fen);
+    ASSERT_TRUE(c.ok()) << c.error().describe();
     auto gone = api.cancel_challenge("gone");
     ASSERT_FALSE(gone.ok());
     EXPECT_EQ(gone.error().status, 404);
     EXPECT_EQ(gone.error().message, "Not found.");
 
     const auto r = server.requests();
-    ASSERT_EQ(r.size(), 3u);
+    ASSERT_EQ(r.size(), 4u);
     EXPECT_EQ(r[0].target, "/api/challenge/Mary");
     EXPECT_EQ(r[0].body, "days=3&rated=false&color=random&variant=chess960");
     EXPECT_EQ(r[0].header("content-type"), "application/x-www-form-urlencoded");
     EXPECT_EQ(r[1].body, "rated=false&color=random&variant=standard");
-    EXPECT_EQ(r[2].target, "/api/challenge/gone/cancel");
-    EXPECT_EQ(r[2].method, "POST");
+    // The FEN goes last, percent-encoded ('/' as %2F, ' ' as %20), with no increment given as 0.
+    EXPECT_EQ(r[2].target, "/api/challenge/Mary");
+    EXPECT_EQ(r[2].body,
+              "clock.limit=300&clock.increment=0&rated=false&color=random&variant=fromPosition"
+              "&fen=r1bqkbnr%2Fpppp1ppp%2F2n5%2F4p3%2F4P3%2F5N2%2FPPPP1PPP%2FRNBQKB1R"
+              "%20w%20KQkq%20-%202%203");
+    EXPECT_EQ(r[3].target, "/api/challenge/gone/cancel");
+    EXPECT_EQ(r[3].method, "POST");
 }
 
 TEST(ApiHttp, BotsOnlineReadsPerfRatingsOfTheSpecExample) {
