@@ -39,7 +39,9 @@ class RateLimiter {
 
     explicit RateLimiter(RateLimitConfig config = {}) : config_(config) {}
 
-    // Held for the duration of one request in `family` (streams hold it only while opening).
+    // Held for the duration of one request in `family`. Streams do not take it (a stream lives
+    // as long as its game or the session, and each game has its own); a 429 on opening one
+    // still pauses its family, which open_stream checks before connecting.
     [[nodiscard]] std::unique_lock<std::mutex> acquire(Family family) {
         return std::unique_lock(slots_[static_cast<std::size_t>(family)].request);
     }
