@@ -19,7 +19,7 @@ std::string config_text(const emu::EmulatorFixture& fx, const BotSettings& s) {
         << "token: \"" << fx.token() << "\"\n"
         << "engine: {hash_mb: 8, threads: 1" << (s.engine.empty() ? "" : ", " + s.engine) << "}\n"
         << "health: {listen: \"\"}\n"
-        << "shutdown_grace_s: 0\n"
+        << "shutdown_grace_s: " << s.shutdown_grace_s << "\n"
         << "challenge: " << s.challenge << "\n"
         << s.extra;
     return out.str();

@@ -20,12 +20,13 @@
 namespace e2e {
 
 // What a test changes in the daemon's configuration; the rest is fixed for tests (no health
-// endpoint, 8 MB hash, no shutdown grace).
+// endpoint, 8 MB hash).
 struct BotSettings {
     std::string challenge = "{}";  // the `challenge:` mapping, as YAML flow text
     std::string extra;             // more top-level YAML lines ("abort_time: 5\n")
     std::string engine;            // more `engine:` keys, as YAML flow entries ("ponder: true")
     std::chrono::milliseconds silence{2000};
+    int shutdown_grace_s = 0;  // none by default: a test's stop() should not wait for games
     service::MatchmakingTimes matchmaking{};  // matchmaking's timings (idle, answer timeout)
     // The client's shortest pause after a 429 (Lichess asks for a minute); none: that minute.
     std::optional<std::chrono::milliseconds> rate_limit_pause{};
