@@ -1,5 +1,5 @@
 // Api against a loopback server: headers, form bodies, error values, 429 pauses, 5xx retries,
-// and the token never reaching a log line.
+// moves never queued behind slow chat or challenge calls, and the token never reaching a log line.
 #include "lichess_client/api.hpp"
 
 #include <gtest/gtest.h>
@@ -233,6 +233,55 @@ TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
     EXPECT_GE(std::chrono::steady_clock::now() - t0, 200ms);
     EXPECT_TRUE(api.accept_challenge("c1").ok());
     EXPECT_EQ(server.count("/api/challenge"), 2u);
+}
+
+TEST(ApiHttp, MovePostIsNeverQueuedBehindSlowChatOrChallengeCalls) {
+    // The server holds a chat post and a challenge accept for a second each; a move posted
+    // while both are in flight on other threads must not wait for either (own rate-limiter
+    // family, no lock shared with them in Api or the handle pool). The test server serves
+    // each connection on its own thread.
+    constexpr auto kSlow = 1000ms;
+    TestServer server([&](Connection& c) {
+        const auto& t = c.request().target;
+        if (t.ends_with("/chat") || t.starts_with("/api/challenge/")) c.sleep(kSlow);
+        c.respond(200, kOk);
+    });
+    Api api(fast_options(server.base_url()));
+    std::atomic<bool> chat_done{false};
+    std::atomic<bool> accept_done{false};
+    std::thread chat([&] {
+        EXPECT_TRUE(api.chat("game1234", ChatRoom::Player, "good luck").ok());
+        chat_done = true;
+    });
+    std::thread accept([&] {
+        EXPECT_TRUE(api.accept_challenge("abc12345").ok());
+        accept_done = true;
+    });
+    // Both slow calls have reached the server (it records a request before handling it).
+    const auto wait_deadline = std::chrono::steady_clock::now() + 5s;
+    while ((server.count("/api/bot/game/game1234/chat") == 0 ||
+            server.count("/api/challenge/abc12345/accept") == 0) &&
+           std::chrono::steady_clock::now() < wait_deadline) {
+        std::this_thread::sleep_for(2ms);
+    }
+    const bool both_in_flight = server.count("/api/bot/game/game1234/chat") == 1 &&
+                                server.count("/api/challenge/abc12345/accept") == 1;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto move = api.post_move("game1234", "e2e4");
+    const auto elapsed = std::chrono::steady_clock::now() - t0;
+    const bool chat_finished = chat_done;
+    const bool accept_finished = accept_done;
+    chat.join();
+    accept.join();
+    ASSERT_TRUE(both_in_flight);
+    ASSERT_TRUE(move.ok()) << move.error().describe();
+    EXPECT_LT(elapsed, 500ms) << "the move waited "
+                              << std::chrono::duration_cast<Millis>(elapsed).count() << " ms";
+    EXPECT_FALSE(chat_finished) << "the move came back after the slow chat call";
+    EXPECT_FALSE(accept_finished) << "the move came back after the slow challenge accept";
+    EXPECT_EQ(server.count("/api/bot/game/game1234/move/e2e4"), 1u);
+    EXPECT_TRUE(chat_done);
+    EXPECT_TRUE(accept_done);
 }
 
 TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
