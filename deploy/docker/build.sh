@@ -2,7 +2,8 @@
 # The Dockerfile's build stage: install the build dependencies (deploy/install-deps.sh, as CI
 # does), build `outpost` with the release preset (tests off, a portable -march), and install it
 # under a staging prefix the runtime stage copies from. CI runs it with --dry-run and checks the
-# commands it prints (tests/deploy/docker_check.sh).
+# commands it prints, and runs the printed `cmake --preset` configure line for real into a
+# scratch binary dir (tests/deploy/docker_check.sh scripts).
 #
 # usage: deploy/docker/build.sh [--dry-run] [--prefix DIR] [--jobs N]
 #   OUTPOST_MARCH (environment) overrides the CPU level, default x86-64-v2.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI stand-in for `docker build` (CI has no Docker engine): checks the Dockerfile and the scripts
-# its RUN steps call, that the runtime package list covers every shared library `outpost` loads,
-# and that `cmake --install` stages what the runtime stage copies. One check per ctest test.
+# its RUN steps call (and runs the build stage's CMake configure for real, into a scratch dir),
+# that the runtime package list covers every shared library `outpost` loads, and that
+# `cmake --install` stages what the runtime stage copies. One check per ctest test.
 #
 # usage: docker_check.sh dockerfile|scripts|libraries|install --source DIR
 #            [--build DIR] [--binary FILE] [--sanitizer-runtime]
@@ -141,6 +142,62 @@ check_dockerfile() {
     done
 }
 
+# Runs the build stage's configure step (the `cmake --preset` line of build.sh's plan) for real,
+# configure only, into a scratch binary dir (-B overrides the preset's build/<preset>): CI never
+# otherwise configures tests off with a portable -march. The generated build must have `outpost`
+# and no test target, compile with that -march, and use every variable the preset and the line
+# set (a misspelt option name is "not used by the project").
+configure_build_stage() {
+    local plan=$1 preset=$2 line march out targets name value
+    line=$(grep -E "^\+ cmake --preset $preset( |$)" <<<"$plan" | head -1)
+    [[ -n $line ]] || { fail "build.sh's plan has no 'cmake --preset $preset' line"; return; }
+    march=$(sed -n 's/.* -DOUTPOST_MARCH=\([^ ]*\).*/\1/p' <<<"$line")
+    local -a configure
+    read -ra configure <<<"${line#+ }"
+    configure_dir=$(mktemp -d)  # global, for the EXIT trap
+    trap 'rm -rf "$configure_dir"' EXIT
+    if out=$("${configure[@]}" -B "$configure_dir" 2>&1); then
+        ok "the build stage's '${line#+ }' configures (into a scratch dir)"
+    else
+        echo "$out"
+        fail "the build stage's '${line#+ }' does not configure"
+        rm -rf "$configure_dir"
+        return
+    fi
+    if grep -q 'Manually-specified variables were not used' <<<"$out"; then
+        fail "the project ignores variables the build stage sets: $(sed -n '/not used by the project/,/^-- /p' <<<"$out" | sed -n 's/^    //p' | tr '\n' ' ')"
+    else
+        ok "the project uses every variable the build stage sets"
+    fi
+    # The preset's variables, as cmake printed them, are in the cache.
+    local preset_vars=0
+    while IFS='=' read -r name value; do
+        preset_vars=$((preset_vars + 1))
+        awk -v want="$name=$value" '{ entry = $0; sub(/:[A-Z]+=/, "=", entry) } entry == want { found = 1 }
+            END { exit !found }' "$configure_dir/CMakeCache.txt" ||
+            fail "preset variable $name=$value is not in the build stage's cache"
+    done < <(sed -n '/^Preset CMake variables:/,/^--/s/^  \([A-Za-z0-9_]*\)\(:[A-Z]*\)\{0,1\}="\(.*\)"$/\1=\3/p' <<<"$out")
+    [[ $preset_vars -gt 0 ]] && ok "the cache holds the $preset_vars variable(s) of preset '$preset'" ||
+        fail "cmake printed no variables of preset '$preset'"
+    grep -qx 'OUTPOST_BUILD_TESTS:BOOL=OFF' "$configure_dir/CMakeCache.txt" ||
+        fail "the build stage's cache does not have OUTPOST_BUILD_TESTS=OFF"
+    targets=$(ninja -C "$configure_dir" -t targets all)
+    grep -q '^outpost: ' <<<"$targets" && ok "the build stage's build has an outpost target" ||
+        fail "the build stage's build has no outpost target"
+    local tests
+    tests=$(grep -E '^(tests/[^:]*|[^:]*_test|[^:]*gtest[^:]*|test): ' <<<"$targets" | cut -d: -f1 || true)
+    [[ -z $tests ]] && ok "the build stage's build has no test targets" ||
+        fail "the build stage's build has $(wc -l <<<"$tests") test targets, e.g. $(grep -E '^tests/.*_test$' <<<"$tests" | head -3 | tr '\n' ' ' || true)"
+    local commands compiles with_march
+    commands=$(ninja -C "$configure_dir" -t commands outpost)
+    compiles=$(grep -c -- ' -c ' <<<"$commands" || true)
+    with_march=$(grep -- ' -c ' <<<"$commands" | grep -c -- " -march=$march " || true)
+    [[ -n $march && $compiles -gt 0 && $with_march -eq $compiles ]] &&
+        ok "all $compiles compile commands of outpost use -march=$march" ||
+        fail "$with_march of $compiles compile commands of outpost use -march=${march:-<none in the configure line>}"
+    rm -rf "$configure_dir"
+}
+
 check_scripts() {
     local script
     for script in deploy/docker/build.sh deploy/docker/runtime-setup.sh deploy/install-deps.sh; do
@@ -182,6 +239,7 @@ check_scripts() {
         ok "build.sh refuses -march=native"
     fi
     grep -qE '^ARG OUTPOST_MARCH=x86-64-v[0-9]$' <(dockerfile_instructions) || fail "the Dockerfile's OUTPOST_MARCH default is not x86-64-vN"
+    configure_build_stage "$plan" "$make_preset"
 
     # The runtime stage: exactly the packages of the list, the user of the Dockerfile's USER.
     local setup expected
