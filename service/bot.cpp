@@ -83,6 +83,8 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
                 exit_code = 1;
                 break;
             }
+            // A challenge that arrived with the signal is declined `later`, not accepted.
+            if (stop.stop_requested() || abort_now.stop_requested()) accepting_ = false;
             handle(std::get<lichess::Event>(*item));
         }
         slots_.expire_now();
