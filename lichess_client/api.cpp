@@ -102,6 +102,12 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
     return err;
 }
 
+void Api::count_error(const ApiError& e) {
+    // 429s have their own counter (RateLimiter); a parse error or a cancel is no failed request.
+    if (e.kind == ApiError::Kind::Http || e.kind == ApiError::Kind::Network)
+        errors_.fetch_add(1, std::memory_order_relaxed);
+}
+
 Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
                                const std::function<bool()>& still_on) {
     const int attempts = std::max(1, options_.retry.max_attempts);
@@ -121,6 +127,7 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
         if (response.ok() && is_2xx(response->status)) return response;
         ApiError err =
             response.ok() ? error_from(family, response->status, response->body) : response.error();
+        count_error(err);
         const bool last = attempt + 1 >= attempts;
         if (!is_retryable(err) || last || (still_on && !still_on())) {
             if (err.kind != ApiError::Kind::RateLimited) {
@@ -377,6 +384,7 @@ StreamResult Api::open_stream(Family family, const std::string& target, std::sto
     } else if (end.kind == StreamEnd::Kind::Network) {
         out.error = ApiError{ApiError::Kind::Network, end.status, end.message, {}, {}};
     }
+    if (out.error) count_error(*out.error);
     return out;
 }
 

@@ -1,6 +1,7 @@
 // Api: one function per Lichess Bot API endpoint, with rate limits and retries applied.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -129,6 +130,12 @@ class Api {
         return limiter_.paused_for(family);
     }
     [[nodiscard]] const RateLimiter& rate_limiter() const { return limiter_; }
+    // Requests that failed other than with a 429 (5xx, other 4xx, network errors), for
+    // /metrics: every attempt counts, retried ones too (a burst of 5xx the retries absorbed
+    // is still worth seeing), and so does a stream connection that failed or broke.
+    [[nodiscard]] std::uint64_t error_count() const {
+        return errors_.load(std::memory_order_relaxed);
+    }
     [[nodiscard]] HttpClient& http() { return http_; }
     // Puts `user:<name>` into the User-Agent of later requests (see HttpClient::set_username).
     void set_username(std::string_view username) { http_.set_username(username); }
@@ -149,6 +156,8 @@ class Api {
                              Millis silence, const ByteSink& on_bytes);
     // A non-2xx reply as an error value; a 429 also pauses the family.
     [[nodiscard]] ApiError error_from(Family family, int status, std::string_view body);
+    // Adds `e` to error_count() when it is a failure of the server or the network.
+    void count_error(const ApiError& e);
 
     ApiOptions options_;
     HttpClient http_;
@@ -157,6 +166,7 @@ class Api {
     std::stop_source shutdown_;
     std::mutex sleep_mutex_;
     std::condition_variable_any sleep_cv_;
+    std::atomic<std::uint64_t> errors_{0};
 };
 
 }  // namespace lichess

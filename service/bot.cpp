@@ -72,6 +72,13 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         if (fatal) queue_.push(StreamFailed{*fatal});
     });
 
+    // The client keeps its own counts; /metrics shows them.
+    const auto sync_client_metrics = [&] {
+        metrics_.stream_reconnects = events.stats().reconnects.load();
+        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
+        metrics_.http_errors = api_.error_count();
+    };
+
     int exit_code = 0;
     // Phase 1: play until asked to stop.
     while (!stop.stop_requested() && !abort_now.stop_requested()) {
@@ -92,9 +99,9 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         find_games_of_accepted_challenges();
         reap_sessions();
         desk_.tick();
-        metrics_.stream_reconnects = events.stats().reconnects.load();
-        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
+        sync_client_metrics();
     }
+    sync_client_metrics();  // what the last round of the loop did not see yet
 
     // Phase 2: stop accepting; running games may finish within the grace period.
     accepting_ = false;

@@ -249,7 +249,9 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
               m.stream_reconnects.load(relaxed));
     w.counter("rate_limited_total", "HTTP 429 (Too Many Requests) responses from Lichess.",
               m.rate_limited_429.load(relaxed));
-    w.counter("http_errors_total", "Failed Lichess API calls other than 429s.",
+    w.counter("http_errors_total",
+              "Failed Lichess API requests other than 429s (5xx, other 4xx, network errors; "
+              "each attempt, retries included).",
               m.http_errors.load(relaxed));
     w.counter("time_forfeits_total", "Games the bot lost on time.", m.time_forfeits.load(relaxed));
 

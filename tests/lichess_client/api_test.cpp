@@ -233,6 +233,7 @@ TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
     EXPECT_GE(std::chrono::steady_clock::now() - t0, 200ms);
     EXPECT_TRUE(api.accept_challenge("c1").ok());
     EXPECT_EQ(server.count("/api/challenge"), 2u);
+    EXPECT_EQ(api.error_count(), 0u);  // 429s are rate_limit_count()'s, not errors
 }
 
 TEST(ApiHttp, MovePostIsNeverQueuedBehindSlowChatOrChallengeCalls) {
@@ -448,6 +449,7 @@ TEST(ApiHttp, BadGatewayBurstThenSuccess) {
     auto r = api.resign("game1234");
     EXPECT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(server.count("/api/bot/game/game1234/resign"), 3u);
+    EXPECT_EQ(api.error_count(), 2u);  // each failed attempt, though the call succeeded
 }
 
 TEST(ApiHttp, HtmlErrorPageIsAnErrorValueWithExcerpt) {
@@ -469,6 +471,7 @@ TEST(ApiHttp, NonJsonSuccessBodyIsAParseError) {
     auto r = api.account();
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ApiError::Kind::Parse);
+    EXPECT_EQ(api.error_count(), 0u);  // the request itself went through
 }
 
 TEST(ApiHttp, MoveRejectedWith400IsFinal) {
@@ -482,6 +485,7 @@ TEST(ApiHttp, MoveRejectedWith400IsFinal) {
     EXPECT_EQ(r.error().status, 400);
     EXPECT_EQ(r.error().message, "Not your turn, or game already over");
     EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 1u);
+    EXPECT_EQ(api.error_count(), 1u);
 }
 
 TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
@@ -494,6 +498,7 @@ TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
     auto on = api.post_move("game1234", "e2e4", std::nullopt, [] { return true; });
     ASSERT_FALSE(on.ok());
     EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 5u);  // 1 + max_attempts
+    EXPECT_EQ(api.error_count(), 5u);                            // one per dropped request
 }
 
 TEST(ApiHttp, ConnectionRefusedIsANetworkError) {

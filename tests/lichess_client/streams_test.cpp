@@ -325,6 +325,7 @@ TEST(GameStream, NotFoundIsFinal) {
     ASSERT_TRUE(end.error.has_value());
     EXPECT_EQ(end.error->status, 404);
     EXPECT_EQ(server.count("/api/bot/game/stream/nosuchgm"), 1u);
+    EXPECT_EQ(api.error_count(), 1u);
 }
 
 TEST(GameStream, ServerErrorsReconnectUntilTheGameEnds) {
@@ -345,6 +346,7 @@ TEST(GameStream, ServerErrorsReconnectUntilTheGameEnds) {
     EXPECT_EQ(end.reason, GameStreamEnd::Reason::GameOver);
     EXPECT_EQ(got.items(), std::vector<std::string>{"full:e2e4"});
     EXPECT_EQ(server.count("/api/bot/game/stream/game1234"), 3u);
+    EXPECT_EQ(api.error_count(), 2u);  // the two 502s; the clean close is none
 }
 
 TEST(GameStream, ConcurrentGamesAndMovesDoNotInterfere) {
