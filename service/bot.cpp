@@ -72,9 +72,13 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         if (fatal) queue_.push(StreamFailed{*fatal});
     });
 
-    // The client keeps its own counts; /metrics shows them.
+    // The client keeps its own counts; /metrics shows them. Game sessions add their streams'
+    // reconnects to stream_reconnects themselves, so the event stream's are added as they grow.
+    std::uint64_t event_reconnects_counted = 0;
     const auto sync_client_metrics = [&] {
-        metrics_.stream_reconnects = events.stats().reconnects.load();
+        const std::uint64_t event_reconnects = events.stats().reconnects.load();
+        metrics_.stream_reconnects += event_reconnects - event_reconnects_counted;
+        event_reconnects_counted = event_reconnects;
         metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
         metrics_.http_errors = api_.error_count();
     };

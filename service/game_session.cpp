@@ -52,9 +52,19 @@ void GameSession::stop() {
 }
 
 void GameSession::stream_main(std::stop_token stop) {
+    // The stream's reconnects go to /metrics when they happen (every connection starts with a
+    // gameFull), and those that failed before a line came when the stream ends.
+    const lichess::StreamStats* stats = nullptr;
+    std::uint64_t reconnects_counted = 0;
+    const auto count_reconnects = [&] {
+        const std::uint64_t reconnects = stats->reconnects.load();
+        ctx_.metrics.stream_reconnects += reconnects - reconnects_counted;
+        reconnects_counted = reconnects;
+    };
     lichess::GameStream stream(
         ctx_.api, game_id_,
-        [this](const lichess::GameEvent& event) {
+        [this, &count_reconnects](const lichess::GameEvent& event) {
+            if (std::holds_alternative<lichess::GameFull>(event)) count_reconnects();
             // A final state stops a running search at once; the worker learns the rest.
             // An unknown status is bad input, not an end: the worker decides what to do.
             if (const auto* s = std::get_if<lichess::GameState>(&event);
@@ -66,7 +76,10 @@ void GameSession::stream_main(std::stop_token stop) {
             queue_.push(event);
         },
         ctx_.stream_options);
-    queue_.push(StreamEnded{stream.run(stop)});
+    stats = &stream.stats();
+    const lichess::GameStreamEnd end = stream.run(stop);
+    count_reconnects();
+    queue_.push(StreamEnded{end});
 }
 
 void GameSession::worker_main(std::stop_token stop) {

@@ -92,8 +92,9 @@ challenges:
     EXPECT_EQ(dropped, 2);
     EXPECT_GE(game_streams, 3);
     EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);
-    EXPECT_GE(bot.metrics().rate_limited_429.load(), 1u);  // /metrics shows the 429
-    EXPECT_GE(bot.metrics().http_errors.load(), 2u);       // and the two 503s
+    EXPECT_GE(bot.metrics().rate_limited_429.load(), 1u);   // /metrics shows the 429
+    EXPECT_GE(bot.metrics().http_errors.load(), 2u);        // and the two 503s
+    EXPECT_GE(bot.metrics().stream_reconnects.load(), 2u);  // and the game stream's two drops
     EXPECT_EQ(bot.stop(), 0);
 }
 
