@@ -138,19 +138,30 @@ void GameSession::on_game_full(const lichess::GameFull& full) {
         end_session_on_bad_input("variant '" + variant + "' cannot be played");
         return;
     }
-    our_color_ = white ? lichess::Color::White : lichess::Color::Black;
-    chess960_ = variant == "chess960";
-    initial_fen_ = full.is_startpos() ? std::string(engine::START_FEN) : full.initial_fen;
-    auto start = engine::Position::from_fen(initial_fen_, chess960_);
-    if (!start) {
-        end_session_on_bad_input("the initial FEN does not parse: " + start.error());
-        return;
-    }
+    const bool chess960 = variant == "chess960";
+    const std::string initial_fen =
+        full.is_startpos() ? std::string(engine::START_FEN) : full.initial_fen;
     const bool first = !full_.has_value();
+    // A reconnect's gameFull replays the same game: keep the position, so that on_state sees
+    // whether the move list changed (an unchanged one starts no search and keeps a pending move
+    // retry) and the PGN keeps its clocks and evals. sync_position rebuilds from the start when
+    // the list does not extend ours.
+    const bool same_start =
+        !first && position_ && initial_fen == initial_fen_ && chess960 == chess960_;
+    if (!same_start) {
+        auto start = engine::Position::from_fen(initial_fen, chess960);
+        if (!start) {
+            end_session_on_bad_input("the initial FEN does not parse: " + start.error());
+            return;
+        }
+        position_ = *start;
+        moves_.clear();
+        notes_.clear();
+    }
+    our_color_ = white ? lichess::Color::White : lichess::Color::Black;
+    chess960_ = chess960;
+    initial_fen_ = initial_fen;
     full_ = full;
-    position_ = *start;
-    moves_.clear();
-    notes_.clear();
     if (first) {
         if (!parking_) engine_.emplace(ctx_.engines.acquire());  // parked: one per search
         const auto& opp = white ? full.black : full.white;
@@ -259,7 +270,10 @@ void GameSession::on_state(const lichess::GameState& state) {
                      r ? "" : " (" + r.error().describe() + ")");
     }
 
-    if (our_turn() && moved_at_ply_ != moves_.size()) think_and_move(state);
+    // Only a new move list is a new position to search. A state that repeats ours (an offer, a
+    // declined takeback, a reconnect's gameFull) while our move waits for its retry after a 429
+    // or a 5xx must not search again: on_timer posts that move.
+    if (changed && our_turn() && moved_at_ply_ != moves_.size()) think_and_move(state);
 }
 
 MoveClock GameSession::clock_for_us(const lichess::GameState& state) const {

@@ -1,10 +1,13 @@
-// End-to-end robustness: bullet under a slow move endpoint without losing on time, and a game
-// whose stream drops (once mid-line) with a 429 and a 5xx burst that is still finished.
+// End-to-end robustness: bullet under a slow move endpoint without losing on time, a game
+// whose stream drops (once mid-line) with a 429 and a 5xx burst that is still finished, and a
+// move waiting out a 429 that states with an unchanged move list do not search over again.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "bot_fixture.hpp"
+#include "log_capture.hpp"
 
 namespace e2e {
 namespace {
@@ -14,6 +17,12 @@ using namespace std::chrono_literals;
 int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
     const auto fs = fx->faults_fired();
     return int(std::count_if(fs.begin(), fs.end(), [&](const auto& f) { return f.kind == kind; }));
+}
+
+int occurrences(const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
 }
 
 TEST(E2eFaults, BulletPairWithSlowMoveEndpointNeverFlags) {
@@ -95,6 +104,43 @@ challenges:
     EXPECT_GE(bot.metrics().rate_limited_429.load(), 1u);   // /metrics shows the 429
     EXPECT_GE(bot.metrics().http_errors.load(), 2u);        // and the two 503s
     EXPECT_GE(bot.metrics().stream_reconnects.load(), 2u);  // and the game stream's two drops
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+TEST(E2eFaults, AStateThatMovesNothingStartsNoSearchWhileAMoveWaitsForItsRetry) {
+    // The bot's 4th move (to ply 8) gets a 429 with a 5 s pause. Right after its move to ply 7
+    // the opponent asks for a takeback, and the bot's decline brings one more state: both carry
+    // the move list the bot is already answering. Neither may start a search of its own (whose
+    // move would be posted, and refused locally, while the pause lasts): the one move that got
+    // the 429 is posted again once the pause is over, and it is the move played at ply 8.
+    LogCapture logs;
+    emu::EmulatorFixture fx(R"(
+name: unchanged
+seed: 12
+keepalive_ms: 500
+faults:
+  - {kind: http_429, target: move, skip: 3, count: 1, ratelimit_seconds: 5}
+)");
+    BotRunner bot(fx);
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: same0001, at_ms: 0, challenger: {name: Asker, title: BOT, rating: 1800}, clock: {limit: 60, increment: 0},
+     color: white, opponent: {kind: engine, depth: 2, think_ms: 30, takeback_at_ply: 7, resign_at_ply: 16}}
+)");
+    const auto g = fx.wait_game_over("same0001", 120s);
+    ASSERT_TRUE(g.over) << describe(game(fx, "same0001"));
+    EXPECT_TRUE(legal_end(g)) << describe(g);
+    EXPECT_EQ(rejected_moves(fx, "same0001"), 0);
+    EXPECT_EQ(faults_of(fx, "http_429"), 1);
+    EXPECT_TRUE(has_event(g, "takeback_offer_opponent@7")) << describe(g);
+    EXPECT_TRUE(has_event(g, "takeback_declined_by_bot@7")) << describe(g);
+    ASSERT_GE(g.moves.size(), 8u) << describe(g);
+    ASSERT_TRUE(g.moves[7].by_bot) << describe(g);
+    const std::string text = logs.text();
+    EXPECT_EQ(occurrences(text, "game same0001: posting move "), 1) << text;
+    EXPECT_EQ(occurrences(text, "game same0001: posting move " + g.moves[7].uci + " failed"), 1)
+        << text;
     EXPECT_EQ(bot.stop(), 0);
 }
 
