@@ -115,6 +115,7 @@ struct Config {
     ChallengeConfig challenge;
     GreetingConfig greeting;
     int abort_time = 30;  // seconds an opponent may take for the first move before we abort
+    int max_takebacks_accepted = 0;  // per game: the opponent's takeback requests we grant
     DrawOrResignConfig draw_or_resign;
     CorrespondenceConfig correspondence;
     MatchmakingConfig matchmaking;

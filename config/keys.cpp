@@ -122,6 +122,8 @@ std::vector<KeySpec> make_table() {
     t.push_back(text("greeting.goodbye_spectators", OUTPOST_FIELD(greeting.goodbye_spectators)));
 
     t.push_back(integer("abort_time", OUTPOST_FIELD(abort_time), 5, 3600, "seconds"));
+    t.push_back(integer("max_takebacks_accepted", OUTPOST_FIELD(max_takebacks_accepted), 0, 1000,
+                        "takebacks"));
 
     t.push_back(section("draw_or_resign"));
     t.push_back(

@@ -233,6 +233,12 @@ void GameSession::on_state(const lichess::GameState& state) {
         lag_.record(ms_since(*posted_at_));
         posted_at_.reset();
     }
+    // A move of ours that was taken back no longer answers for this ply: move again there.
+    if (rebuilt && moved_at_ply_ != SIZE_MAX && moved_at_ply_ >= moves_.size())
+        moved_at_ply_ = SIZE_MAX;
+    // A ponder search started from a position that was taken back would be wrong if its
+    // expected move came again.
+    if (rebuilt) (void)finish_ponder(false);
     if (changed) {
         draw_answered_this_ply_ = false;
         move_retry_.reset();  // the position moved on: a pending move may no longer fit
@@ -252,7 +258,8 @@ void GameSession::on_state(const lichess::GameState& state) {
         }
     }
 
-    // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks never.
+    // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks until
+    // max_takebacks_accepted have been granted in this game.
     const bool we_are_white = our_color_ == lichess::Color::White;
     const bool opponent_offers_draw = we_are_white ? state.bdraw : state.wdraw;
     const bool opponent_wants_takeback = we_are_white ? state.btakeback : state.wtakeback;
@@ -264,10 +271,25 @@ void GameSession::on_state(const lichess::GameState& state) {
         spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
     }
-    if (opponent_wants_takeback) {
-        auto r = ctx_.api.handle_takeback(game_id_, false);
-        spdlog::info("game {}: declined a takeback request{}", game_id_,
-                     r ? "" : " (" + r.error().describe() + ")");
+    if (!opponent_wants_takeback) {
+        takeback_request_answered_ = false;
+    } else if (!takeback_request_answered_) {
+        takeback_request_answered_ = true;
+        if (our_turn() && moved_at_ply_ == moves_.size()) {
+            // The request came before our move, which declined it; a yes now would be a
+            // takeback request of our own.
+            spdlog::info("game {}: a takeback request was answered by our move", game_id_);
+        } else {
+            const bool accept = takebacks_accepted_ < ctx_.config.max_takebacks_accepted;
+            auto r = ctx_.api.handle_takeback(game_id_, accept);
+            if (accept && r) ++takebacks_accepted_;
+            spdlog::info("game {}: {} a takeback request ({} of {} accepted in this game){}",
+                         game_id_, accept ? "accepted" : "declined", takebacks_accepted_,
+                         ctx_.config.max_takebacks_accepted,
+                         r ? "" : " (" + r.error().describe() + ")");
+            // The server sends the position after the takeback; no move in this one.
+            if (accept && r) return;
+        }
     }
 
     // Only a new move list is a new position to search. A state that repeats ours (an offer, a

@@ -26,6 +26,7 @@ TEST(ConfigDefaults, EmptyFileGivesDefaults) {
     EXPECT_FALSE(r.config->engine.book.enabled);
     EXPECT_EQ(r.config->engine.book.selection, "weighted_random");
     EXPECT_EQ(r.config->challenge.concurrency, 1);
+    EXPECT_EQ(r.config->max_takebacks_accepted, 0);  // takebacks never granted
     EXPECT_EQ(r.config->challenge.variants,
               (std::vector<std::string>{"standard", "chess960", "fromPosition"}));
     EXPECT_EQ(r.config->challenge.modes, (std::vector<std::string>{"casual", "rated"}));
@@ -64,6 +65,7 @@ challenge:
   min_rating: -0
 greeting:
   hello:
+max_takebacks_accepted: 3
 log:
   level: DEBUG
 )";
@@ -80,6 +82,7 @@ log:
     EXPECT_EQ(c.challenge.time_controls, (std::vector<std::string>{"blitz", "rapid"}));
     EXPECT_EQ(c.challenge.block_list, (std::vector<std::string>{"some_user", "Another-One"}));
     EXPECT_EQ(c.greeting.hello, "");
+    EXPECT_EQ(c.max_takebacks_accepted, 3);
     EXPECT_EQ(c.log.level, "debug");
 }
 
@@ -140,6 +143,8 @@ const ErrorCase kErrorCases[] = {
      "must be between 1 and 64 games, got 0"},
     {"NegativeOverhead", "engine:\n  move_overhead_ms: -5\n", "engine.move_overhead_ms", 2,
      "must be between 0 and 10000 milliseconds"},
+    {"NegativeTakebacks", "abort_time: 30\nmax_takebacks_accepted: -1\n", "max_takebacks_accepted",
+     2, "must be between 0 and 1000 takebacks, got -1"},
     {"MinLargerThanMax", "challenge:\n  max_base: 60\n  min_base: 600\n", "challenge.min_base", 3,
      "is larger than challenge.max_base"},
     {"MinLargerThanDefaultMax", "challenge:\n  min_increment: 30\n", "challenge.min_increment", 2,

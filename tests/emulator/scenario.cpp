@@ -92,6 +92,7 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
                 "offer_draw_at_ply",
                 "accept_draw",
                 "takeback_at_ply",
+                "takeback_on_turn_at_plies",
                 "accept_takeback",
                 "go_away_at_ply",
                 "claim_win_in_seconds",
@@ -128,6 +129,7 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
     get(n, "offer_draw_at_ply", o.offer_draw_at_ply, path);
     get(n, "accept_draw", o.accept_draw, path);
     get(n, "takeback_at_ply", o.takeback_at_ply, path);
+    get(n, "takeback_on_turn_at_plies", o.takeback_on_turn_at_plies, path);
     get(n, "accept_takeback", o.accept_takeback, path);
     get(n, "go_away_at_ply", o.go_away_at_ply, path);
     get(n, "claim_win_in_seconds", o.claim_win_in_seconds, path);

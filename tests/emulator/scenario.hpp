@@ -46,6 +46,9 @@ struct OpponentSpec {
     int go_away_at_ply = -1;        // leaves (opponentGone) on its turn at this ply
     int claim_win_in_seconds = 10;
     Ms come_back_after_ms = -1;  // -1: never comes back
+    // On its turn, once the bot's move reaches each of these plies (ascending, one request
+    // each), asks to take back its own last move: two plies, as on Lichess.
+    std::vector<int> takeback_on_turn_at_plies;
     std::vector<ChatSpec> chat;
 };
 

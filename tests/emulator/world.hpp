@@ -120,6 +120,7 @@ class World {
         bool went_away = false, gone = false;
         Ms gone_at = -1;
         bool draw_offer_done = false, takeback_done = false;
+        std::size_t takebacks_on_turn_asked = 0;  // entries of opp.takeback_on_turn_at_plies
         std::vector<bool> chat_sent;
         Ms draw_answer_due = -1, takeback_answer_due = -1;
         std::vector<ChatRecord> chat;

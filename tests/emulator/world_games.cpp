@@ -42,6 +42,14 @@ Reply World::move(const std::string& id, const std::string& uci,
         }
     }
     publish(*s);
+    const auto& takeback_plies = s->opp.takeback_on_turn_at_plies;
+    if (s->takebacks_on_turn_asked < takeback_plies.size() && !g.over() &&
+        g.ply() >= takeback_plies[s->takebacks_on_turn_asked]) {
+        ++s->takebacks_on_turn_asked;
+        g.set_takeback_offer(~bot, true);
+        s->events.push_back("takeback_offer_opponent@" + std::to_string(g.ply()));
+        publish(*s);
+    }
     cv_.notify_all();  // the opponent's turn: wake the scheduler now rather than at its next tick
     return ok_reply();
 }
