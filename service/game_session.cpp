@@ -271,24 +271,19 @@ void GameSession::on_state(const lichess::GameState& state) {
         spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
     }
-    if (!opponent_wants_takeback) {
-        takeback_request_answered_ = false;
-    } else if (!takeback_request_answered_) {
-        takeback_request_answered_ = true;
+    if (const auto accept = takebacks_.answer(opponent_wants_takeback)) {
         if (our_turn() && moved_at_ply_ == moves_.size()) {
             // The request came before our move, which declined it; a yes now would be a
             // takeback request of our own.
             spdlog::info("game {}: a takeback request was answered by our move", game_id_);
         } else {
-            const bool accept = takebacks_accepted_ < ctx_.config.max_takebacks_accepted;
-            auto r = ctx_.api.handle_takeback(game_id_, accept);
-            if (accept && r) ++takebacks_accepted_;
+            auto r = ctx_.api.handle_takeback(game_id_, *accept);
+            if (*accept && r) takebacks_.granted();
             spdlog::info("game {}: {} a takeback request ({} of {} accepted in this game){}",
-                         game_id_, accept ? "accepted" : "declined", takebacks_accepted_,
-                         ctx_.config.max_takebacks_accepted,
-                         r ? "" : " (" + r.error().describe() + ")");
+                         game_id_, *accept ? "accepted" : "declined", takebacks_.accepted(),
+                         takebacks_.max_accepted(), r ? "" : " (" + r.error().describe() + ")");
             // The server sends the position after the takeback; no move in this one.
-            if (accept && r) return;
+            if (*accept && r) return;
         }
     }
 

@@ -26,6 +26,7 @@
 #include "service/engine_pool.hpp"
 #include "service/metrics.hpp"
 #include "service/pgn_writer.hpp"
+#include "service/takeback_policy.hpp"
 #include "service/time_budget.hpp"
 
 namespace service {
@@ -147,10 +148,7 @@ class GameSession {
     int our_moves_ = 0;
     bool greeted_ = false;
     bool draw_answered_this_ply_ = false;
-    // The opponent's takeback request showing on the last gameState has been answered (the
-    // flag stays up on every state until the server learns the answer).
-    bool takeback_request_answered_ = false;
-    int takebacks_accepted_ = 0;  // in this game, against config max_takebacks_accepted
+    TakebackPolicy takebacks_{ctx_.config.max_takebacks_accepted};
     std::chrono::steady_clock::time_point turn_started_;
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
