@@ -185,6 +185,29 @@ TEST(Play, TakebackRequestedByTheOpponent) {
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "e2e4 d7d5"; }));
 }
 
+TEST(Play, TakebackRequestedByTheOpponentOnItsTurnTakesBackTwoPlies) {
+    // Its 500 ms of thinking keep its next move from cancelling the request before the answer.
+    EmulatorFixture emu(one_game(
+        "clock: {limit: 600, increment: 0}",
+        "{kind: line, moves: [e7e5, d7d5], think_ms: 500, takeback_on_turn_at_plies: [3]}"));
+    HttpClient http(emu.port(), emu.token());
+    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/g1f3").status, 200);
+    nlohmann::json st;
+    for (int i = 0; i < 5 && (st.is_null() || !st.value("btakeback", false)); ++i)
+        st = next_of_type(game, "gameState");
+    ASSERT_FALSE(st.is_null());
+    EXPECT_EQ(st["moves"], "e2e4 e7e5 g1f3");
+    ASSERT_EQ(http.post("/api/bot/game/game0001/takeback/yes").status, 200);
+    // On its turn its own last move and the bot's go: black to move after e2e4 again.
+    EXPECT_EQ(next_of_type(game, "gameState")["moves"], "e2e4");
+    EXPECT_EQ(emu->games()[0].events.back(), "takeback_accepted_by_bot@1");
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "e2e4 d7d5"; }));
+}
+
 TEST(Play, OpponentGoesAwayAndTheBotClaimsVictory) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 0}",
