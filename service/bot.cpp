@@ -37,7 +37,8 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       books_(load_books(config.engine.book)),
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads),
       chat_(api),
-      desk_(DeskSettings::from(config.correspondence, config.draw_or_resign),
+      desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
+                               config.max_takebacks_accepted),
             DeskHooks{.list_playing = [this] { return api_.playing(); },
                       .start_session = game_sessions(session_context())}) {}
 

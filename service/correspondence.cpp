@@ -30,9 +30,11 @@ bool is_correspondence(const lichess::GameEventInfo& game) {
 }
 
 DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
-                                const config::DrawOrResignConfig& draw_or_resign) {
+                                const config::DrawOrResignConfig& draw_or_resign,
+                                int max_takebacks_accepted) {
     DeskSettings s;
     s.draw_or_resign = draw_or_resign;
+    s.max_takebacks_accepted = max_takebacks_accepted;
     s.checkin_period = std::chrono::seconds(std::max(1, config.checkin_period_s));
     s.max_sessions = std::max(1, config.max_concurrent_searches);
     s.linger = std::chrono::seconds(std::max(0, config.disconnect_time_s));
@@ -180,10 +182,13 @@ void CorrespondenceDesk::start_waiting_locked() {
         Game& game = it->second;
         if (!game.draw_resign)
             game.draw_resign = std::make_shared<DrawResignPolicy>(settings_.draw_or_resign);
+        if (!game.takebacks)
+            game.takebacks = std::make_shared<TakebackPolicy>(settings_.max_takebacks_accepted);
         ParkingRules rules{.linger = settings_.linger,
                            .park_early = [this] { return someone_waiting(); },
                            .first_visit = !game.visited,
-                           .draw_resign = game.draw_resign};
+                           .draw_resign = game.draw_resign,
+                           .takebacks = game.takebacks};
         game.visited = true;
         game.last_call = game.ending;
         game.session = hooks_.start_session(id, std::move(rules));

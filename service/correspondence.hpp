@@ -41,9 +41,11 @@ struct DeskSettings {
     // /api/account/playing lists at most this many games: a shorter list is the whole list.
     int playing_page = 50;
     config::DrawOrResignConfig draw_or_resign;  // for each game's policy, kept across sessions
+    int max_takebacks_accepted = 0;             // the same: a game's count spans its sessions
 
     [[nodiscard]] static DeskSettings from(const config::CorrespondenceConfig& config,
-                                           const config::DrawOrResignConfig& draw_or_resign = {});
+                                           const config::DrawOrResignConfig& draw_or_resign = {},
+                                           int max_takebacks_accepted = 0);
 };
 
 // What the desk needs from the daemon; tests give fakes.
@@ -110,6 +112,7 @@ class CorrespondenceDesk {
         bool last_call = false;
         std::unique_ptr<DeskSession> session;
         std::shared_ptr<DrawResignPolicy> draw_resign;  // made on the first session
+        std::shared_ptr<TakebackPolicy> takebacks;      // the same
     };
 
     void check_in();

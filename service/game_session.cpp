@@ -271,17 +271,17 @@ void GameSession::on_state(const lichess::GameState& state) {
         spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
                      r ? "" : " (" + r.error().describe() + ")");
     }
-    if (const auto accept = takebacks_.answer(opponent_wants_takeback)) {
+    if (const auto accept = takebacks_->answer(opponent_wants_takeback)) {
         if (our_turn() && moved_at_ply_ == moves_.size()) {
             // The request came before our move, which declined it; a yes now would be a
             // takeback request of our own.
             spdlog::info("game {}: a takeback request was answered by our move", game_id_);
         } else {
             auto r = ctx_.api.handle_takeback(game_id_, *accept);
-            if (*accept && r) takebacks_.granted();
+            if (*accept && r) takebacks_->granted();
             spdlog::info("game {}: {} a takeback request ({} of {} accepted in this game){}",
-                         game_id_, *accept ? "accepted" : "declined", takebacks_.accepted(),
-                         takebacks_.max_accepted(), r ? "" : " (" + r.error().describe() + ")");
+                         game_id_, *accept ? "accepted" : "declined", takebacks_->accepted(),
+                         takebacks_->max_accepted(), r ? "" : " (" + r.error().describe() + ")");
             // The server sends the position after the takeback; no move in this one.
             if (*accept && r) return;
         }

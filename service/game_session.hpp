@@ -41,6 +41,7 @@ struct ParkingRules {
     // The game's draw/resign streaks, kept by the desk between sessions (a parked game often
     // gets one search per session, so a session's own policy would never reach a streak).
     std::shared_ptr<DrawResignPolicy> draw_resign;
+    std::shared_ptr<TakebackPolicy> takebacks;  // the game's granted takebacks, likewise
 };
 
 // What a session needs from the daemon; everything outlives the session.
@@ -148,7 +149,10 @@ class GameSession {
     int our_moves_ = 0;
     bool greeted_ = false;
     bool draw_answered_this_ply_ = false;
-    TakebackPolicy takebacks_{ctx_.config.max_takebacks_accepted};
+    std::shared_ptr<TakebackPolicy> takebacks_ =
+        parking_ && parking_->takebacks
+            ? parking_->takebacks
+            : std::make_shared<TakebackPolicy>(ctx_.config.max_takebacks_accepted);
     std::chrono::steady_clock::time_point turn_started_;
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;

@@ -125,10 +125,11 @@ TEST(Correspondence, SettingsComeFromTheConfig) {
     c.checkin_period_s = 7;
     c.max_concurrent_searches = 3;
     c.disconnect_time_s = 0;
-    const DeskSettings s = DeskSettings::from(c);
+    const DeskSettings s = DeskSettings::from(c, {}, 2);
     EXPECT_EQ(s.checkin_period, 7s);
     EXPECT_EQ(s.max_sessions, 3);
     EXPECT_EQ(s.linger, 0s);
+    EXPECT_EQ(s.max_takebacks_accepted, 2);
     EXPECT_EQ(DeskSettings::from({}).linger, 15s);
 }
 
@@ -215,6 +216,26 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     ASSERT_EQ(started().size(), 3u);
     EXPECT_EQ(last_session("g1")->rules.draw_resign, g1_policy);
     EXPECT_EQ(last_session("g1")->rules.draw_resign->losing_streak(), 1);
+}
+
+TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
+    playing_.now_playing = {corr("g1", true), corr("g2", true)};
+    desk_.on_game_start(corr("g1", true));
+    desk_.on_game_start(corr("g2", true));
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    const auto g1_takebacks = last_session("g1")->rules.takebacks;
+    ASSERT_NE(g1_takebacks, nullptr);
+    EXPECT_NE(last_session("g2")->rules.takebacks, g1_takebacks);  // one count per game
+    g1_takebacks->granted();  // as a session does when the server took its yes
+
+    park("g1");
+    desk_.tick();
+    now_ += 60s;
+    desk_.tick();
+    ASSERT_EQ(started().size(), 3u);
+    EXPECT_EQ(last_session("g1")->rules.takebacks, g1_takebacks);
+    EXPECT_EQ(last_session("g1")->rules.takebacks->accepted(), 1);
 }
 
 TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {
