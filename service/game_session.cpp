@@ -234,8 +234,7 @@ void GameSession::on_state(const lichess::GameState& state) {
         posted_at_.reset();
     }
     // A move of ours that was taken back no longer answers for this ply: move again there.
-    if (rebuilt && moved_at_ply_ != SIZE_MAX && moved_at_ply_ >= moves_.size())
-        moved_at_ply_ = SIZE_MAX;
+    if (rebuilt && moved_at_ply_ >= moves_.size()) moved_at_ply_ = SIZE_MAX;
     // A ponder search started from a position that was taken back would be wrong if its
     // expected move came again.
     if (rebuilt) (void)finish_ponder(false);
