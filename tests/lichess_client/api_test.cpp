@@ -267,17 +267,13 @@ TEST(ApiHttp, MovePostIsNeverQueuedBehindSlowChatOrChallengeCalls) {
     }
     const bool both_in_flight = server.count("/api/bot/game/game1234/chat") == 1 &&
                                 server.count("/api/challenge/abc12345/accept") == 1;
-    const auto t0 = std::chrono::steady_clock::now();
     const auto move = api.post_move("game1234", "e2e4");
-    const auto elapsed = std::chrono::steady_clock::now() - t0;
     const bool chat_finished = chat_done;
     const bool accept_finished = accept_done;
     chat.join();
     accept.join();
     ASSERT_TRUE(both_in_flight);
     ASSERT_TRUE(move.ok()) << move.error().describe();
-    EXPECT_LT(elapsed, 500ms) << "the move waited "
-                              << std::chrono::duration_cast<Millis>(elapsed).count() << " ms";
     EXPECT_FALSE(chat_finished) << "the move came back after the slow chat call";
     EXPECT_FALSE(accept_finished) << "the move came back after the slow challenge accept";
     EXPECT_EQ(server.count("/api/bot/game/game1234/move/e2e4"), 1u);
