@@ -343,14 +343,15 @@ void GameSession::think_and_move(const lichess::GameState& state) {
         spdlog::info("game {}: offering a draw with {} (score {}, {} moves within {}cp)", game_id_,
                      uci, score_text(result.score), draw_resign_->drawish_streak(),
                      ctx_.config.draw_or_resign.offer_draw_score);
-    if (!post_move(uci, verdict.offer_draw)) return;
+    const PgnEval eval{
+        .kind = result.score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
+        .value = result.score.value,
+        .depth = result.depth};
+    if (!post_move({.uci = uci, .offer_draw = verdict.offer_draw, .eval = eval, .book = false}))
+        return;
     const std::int64_t reaction_ms = ms_since(turn_started_) - think_ms;
     ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(reaction_ms));
     ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
-    pending_eval_ =
-        PgnEval{.kind = result.score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
-                .value = result.score.value,
-                .depth = result.depth};
     spdlog::info(
         "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms "
         "({}{}, lag {}ms)",
@@ -378,12 +379,11 @@ bool GameSession::play_from_book(const MoveClock& clock) {
     // expected reply to ponder on.
     (void)finish_ponder(false);
     const std::int64_t think_ms = ms_since(started);
-    if (!post_move(choice->uci)) return true;
+    if (!post_move({.uci = choice->uci, .offer_draw = false, .eval = std::nullopt, .book = true}))
+        return true;
     ctx_.metrics.move_reaction_latency.observe(
         std::chrono::milliseconds(ms_since(turn_started_) - think_ms));
     ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(think_ms));
-    pending_eval_.reset();
-    pending_book_ = true;
     spdlog::info("game {}: move {} (book) ply {} weight {} from {} clock {}ms", game_id_,
                  choice->uci, moves_.size() + 1, choice->weight, choice->file, clock.our_ms);
     return true;
@@ -430,16 +430,20 @@ std::optional<engine::SearchResult> GameSession::finish_ponder(bool opponent_mov
     return p->result;
 }
 
-bool GameSession::post_move(const std::string& uci, bool offer_draw) {
+bool GameSession::post_move(const OutgoingMove& move) {
+    const std::string& uci = move.uci;
     move_retry_.reset();
     posted_at_ = Clock::now();
     posted_ply_ = moves_.size() + 1;
-    auto r = ctx_.api.post_move(game_id_, uci, offer_draw ? std::optional(true) : std::nullopt,
+    auto r = ctx_.api.post_move(game_id_, uci, move.offer_draw ? std::optional(true) : std::nullopt,
                                 [this] { return !game_over_ && !finished_; });
     if (r) {
         moved_at_ply_ = moves_.size();
         ++our_moves_;
         ctx_.metrics.moves_played++;
+        // Attached to the move when the server's state shows it (record_clocks).
+        pending_eval_ = move.eval;
+        pending_book_ = move.book;
         return true;
     }
     posted_at_.reset();
@@ -452,7 +456,7 @@ bool GameSession::post_move(const std::string& uci, bool offer_draw) {
     // A 429 pause, or 5xx/network errors beyond the client's retries, may pass: no new
     // gameState would come to make us move again, so post the same move again later.
     const auto wait = e.retry_after.value_or(std::chrono::milliseconds(250));
-    move_retry_ = MoveRetry{.uci = uci, .at = Clock::now() + wait};
+    move_retry_ = MoveRetry{.move = move, .at = Clock::now() + wait};
     spdlog::warn("game {}: posting move {} failed: {}; trying again in {} ms", game_id_, uci,
                  e.describe(), wait.count());
     return false;
@@ -489,9 +493,10 @@ void GameSession::on_timer() {
     if (!full_ || !position_ || game_over_) return;
     const auto now = Clock::now();
     if (move_retry_ && now >= move_retry_->at) {
-        const std::string uci = move_retry_->uci;
+        const OutgoingMove move = std::move(move_retry_->move);
         move_retry_.reset();
-        if (our_turn() && moved_at_ply_ != moves_.size()) (void)post_move(uci);
+        if (our_turn() && moved_at_ply_ != moves_.size() && post_move(move))
+            spdlog::info("game {}: move {} posted on a retry", game_id_, move.uci);
     }
     if (claim_victory_at_ && now >= *claim_victory_at_) {
         claim_victory_at_.reset();

@@ -99,9 +99,16 @@ class GameSession {
     void think_and_move(const lichess::GameState& state);
     // Plays a move of the opening book without searching; false when the book has none here.
     bool play_from_book(const MoveClock& clock);
-    // Posts our move (offering a draw with it); true when the server took it. A failure that
-    // may pass schedules a retry.
-    bool post_move(const std::string& uci, bool offer_draw = false);
+    // A move of ours on its way to the server, with what the PGN says of it once it is taken.
+    struct OutgoingMove {
+        std::string uci;
+        bool offer_draw = false;
+        std::optional<PgnEval> eval;  // a searched move's score
+        bool book = false;            // played from the opening book
+    };
+    // Posts our move; true when the server took it. A failure that may pass schedules a retry
+    // of the same move, draw offer and PGN notes included.
+    bool post_move(const OutgoingMove& move);
     // Pondering (engine.ponder): after our move, search the position after the expected reply
     // on a thread of its own until the opponent moves.
     void start_ponder(engine::Move ours, engine::Move expected, const MoveClock& after);
@@ -141,7 +148,7 @@ class GameSession {
     std::optional<std::chrono::steady_clock::time_point> posted_at_;
     // A move the server did not take for a passing reason, posted again from on_timer.
     struct MoveRetry {
-        std::string uci;
+        OutgoingMove move;
         std::chrono::steady_clock::time_point at;
     };
     std::optional<MoveRetry> move_retry_;

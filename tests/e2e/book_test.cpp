@@ -104,6 +104,61 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
     EXPECT_EQ(bot.stop(), 0);
 }
 
+TEST_F(E2eBook, MovesPostedAgainAfterA429KeepTheirPgnNotes) {
+    // The book has 1. e4 and 2. Nf3; the third move is searched. The second move POST (2. Nf3,
+    // from the book) and the fourth (the third move, searched) get a 429: the daemon posts each
+    // again, and the PGN still says "book" for 2. Nf3 and gives the third move its eval.
+    const engine::Position start;
+    const std::string book =
+        dir_.book("retry.bin", test_util::book_line(start, {"e2e4", "e7e5", "g1f3"}, 100));
+
+    LogCapture log;  // outlives the daemon
+    emu::EmulatorFixture fx(R"(
+name: book-retry
+seed: 24
+keepalive_ms: 500
+faults:
+  - {kind: http_429, target: move, skip: 1, count: 1, ratelimit_seconds: 1}
+  - {kind: http_429, target: move, skip: 3, count: 1, ratelimit_seconds: 1}
+)");
+    BotSettings s =
+        settings("{concurrency: 1}", "pgn_directory: \"" + (dir_.path() / "pgn").string() + "\"\n");
+    s.engine = book_settings(book);
+    BotRunner bot(fx, s);
+    ASSERT_TRUE(wait_event_stream(fx));
+    const auto g = play_one(fx, "book0003", "{limit: 60, increment: 1}", "black",
+                            "{kind: line, moves: [e7e5, b8c6], think_ms: 20, resign_at_ply: 5}");
+    ASSERT_TRUE(g.over) << describe(game(fx, "book0003"));
+    EXPECT_EQ(g.status, "resign") << describe(g);
+    const auto ours = bot_moves_uci(g);
+    ASSERT_EQ(ours.size(), 3u) << describe(g);
+    EXPECT_EQ(ours[0], "e2e4");
+    EXPECT_EQ(ours[1], "g1f3");
+    EXPECT_EQ(rejected_moves(fx, "book0003"), 0);
+    int fired = 0;
+    for (const auto& f : fx->faults_fired()) fired += f.kind == "http_429";
+    EXPECT_EQ(fired, 2);
+
+    ASSERT_TRUE(fx.wait_until([&] { return bot.bot().active_games() == 0; }, 10s));
+    EXPECT_EQ(bot.metrics().moves_played.load(), 3u);
+    const std::string text = log.text();
+    EXPECT_NE(text.find("game book0003: move g1f3 posted on a retry"), std::string::npos) << text;
+    EXPECT_NE(text.find("game book0003: move " + ours[2] + " posted on a retry"), std::string::npos)
+        << text;
+    ASSERT_TRUE(fx.wait_until([&] { return !pgn_text(dir_.path() / "pgn").empty(); }, 10s));
+    std::string pgn = pgn_text(dir_.path() / "pgn");
+    std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // movetext lines wrap at 80 columns
+    EXPECT_NE(pgn.find("1. e4 { book"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("2. Nf3 { book"), std::string::npos) << pgn;
+    // The searched third move: no "book", an eval with the depth the engine reached.
+    const auto third = pgn.find("3. ");
+    ASSERT_NE(third, std::string::npos) << pgn;
+    const std::string rest = pgn.substr(third);
+    EXPECT_EQ(rest.find("{ book"), std::string::npos) << pgn;
+    EXPECT_NE(rest.find("[%eval "), std::string::npos) << pgn;
+    EXPECT_EQ(bot.stop(), 0);
+}
+
 TEST_F(E2eBook, BlackLeavesTheBookAndSearches) {
     // The book answers 1. e4 with 1... e5 (best of two) and knows nothing after 2. d4.
     engine::Position e4;
