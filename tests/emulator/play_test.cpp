@@ -2,7 +2,11 @@
 // clocks that flag, noStart, the scripted opponent events, and the report's per-move data.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "emulator_fixture.hpp"
+#include "engine/position.hpp"
+#include "engine/search.hpp"
 #include "test_helpers.hpp"
 
 namespace emu {
@@ -229,6 +233,54 @@ TEST(Play, OpponentGoesAwayAndTheBotClaimsVictory) {
     const auto g = emu.wait_game_over("game0001");
     EXPECT_EQ(g.status, "timeout");
     EXPECT_EQ(g.winner, "white");
+}
+
+TEST(Play, OpponentGoesAwayAndTheBotClaimsADraw) {
+    EmulatorFixture emu(
+        one_game("clock: {limit: 600, increment: 0}",
+                 "{kind: random, think_ms: 0, go_away_at_ply: 3, claim_win_in_seconds: 1}"));
+    HttpClient http(emu.port(), emu.token());
+    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // nobody has gone
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
+    ASSERT_FALSE(next_of_type(game, "opponentGone").is_null());
+    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // too early
+    ASSERT_TRUE(
+        emu.wait_until([&] { return http.post("/api/bot/game/game0001/claim-draw").status == 200; },
+                       std::chrono::seconds(5)));
+    const auto g = emu.wait_game_over("game0001");
+    EXPECT_EQ(g.status, "draw");
+    EXPECT_FALSE(g.winner.has_value());
+    EXPECT_EQ(emu->games()[0].events.back(), "draw_claimed_by_bot@3");
+    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // over
+}
+
+TEST(Play, EngineOpponentSearchesToItsNodeLimit) {
+    // Depth 64 would never end in a test: the 3000-node limit is what stops the opponent, and
+    // one thread at a fixed node count is deterministic, so a fresh engine given the same
+    // limits in the same position picks the same reply.
+    EmulatorFixture emu(one_game("clock: {limit: 600, increment: 0}",
+                                 "{kind: engine, search: outpost, depth: 64, nodes: 3000, "
+                                 "think_ms: 0}"));
+    HttpClient http(emu.port(), emu.token());
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; },
+                               std::chrono::seconds(60)));
+    const std::string reply = emu->games()[0].moves[1].uci;
+
+    engine::Position pos;
+    ASSERT_TRUE(pos.play_uci("e2e4"));
+    engine::Engine same(engine::EngineOptions{1, 1});
+    engine::SearchLimits limits;
+    limits.depth = 64;
+    limits.nodes = 3000;
+    const std::atomic<bool> stop{false};
+    const auto r = same.search(pos, limits, stop);
+    EXPECT_LE(r.nodes, 3000u + 1024u);
+    EXPECT_EQ(reply, pos.to_uci(r.best));
 }
 
 TEST(Play, OpponentResignsAtPlyAndChats) {
