@@ -28,6 +28,15 @@ class E2eBook : public ::testing::Test {
                "\"]}, selection: best_move, max_depth: 10}";
     }
 
+    // One game at a time, `book` for standard games, PGNs into pgn_dir().
+    BotSettings book_and_pgn_settings(const std::string& book) const {
+        BotSettings s =
+            settings("{concurrency: 1}", "pgn_directory: \"" + pgn_dir().string() + "\"\n");
+        s.engine = book_settings(book);
+        return s;
+    }
+    fs::path pgn_dir() const { return dir_.path() / "pgn"; }
+
     test_util::BookDir dir_{std::string("e2e-book-") +
                             ::testing::UnitTest::GetInstance()->current_test_info()->name()};
 };
@@ -60,6 +69,15 @@ std::string pgn_text(const fs::path& dir) {
     return "";
 }
 
+// The first PGN written into `dir`, waited for (up to 10 s; empty when none came), on one line:
+// movetext lines wrap at 80 columns.
+std::string wait_for_pgn(emu::EmulatorFixture& fx, const fs::path& dir) {
+    (void)fx.wait_until([&] { return !pgn_text(dir).empty(); }, 10s);
+    std::string pgn = pgn_text(dir);
+    std::replace(pgn.begin(), pgn.end(), '\n', ' ');
+    return pgn;
+}
+
 TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
     // Ruy Lopez for White: 1. e4 e5 2. Nf3 Nc6 3. Bb5, with lighter side lines best_move skips.
     const engine::Position start;
@@ -69,10 +87,7 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
 
     LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book\nseed: 21\nkeepalive_ms: 500\n");
-    BotSettings s =
-        settings("{concurrency: 1}", "pgn_directory: \"" + (dir_.path() / "pgn").string() + "\"\n");
-    s.engine = book_settings(book);
-    BotRunner bot(fx, s);
+    BotRunner bot(fx, book_and_pgn_settings(book));
     ASSERT_TRUE(wait_event_stream(fx));
     // 10+0 is rapid: a searched move takes seconds at this clock, a book move none. The opponent
     // follows the line and resigns on its turn after 3. Bb5.
@@ -96,9 +111,8 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
             << m;
     // No search ran: a searched move logs its depth.
     EXPECT_EQ(text.find("game book0001 ply"), std::string::npos);
-    ASSERT_TRUE(fx.wait_until([&] { return !pgn_text(dir_.path() / "pgn").empty(); }, 10s));
-    std::string pgn = pgn_text(dir_.path() / "pgn");
-    std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // movetext lines wrap at 80 columns
+    const std::string pgn = wait_for_pgn(fx, pgn_dir());
+    ASSERT_FALSE(pgn.empty());
     for (const char* move : {"1. e4 { book", "2. Nf3 { book", "3. Bb5 { book"})
         EXPECT_NE(pgn.find(move), std::string::npos) << move << " in " << pgn;
     EXPECT_EQ(bot.stop(), 0);
@@ -121,10 +135,7 @@ faults:
   - {kind: http_429, target: move, skip: 1, count: 1, ratelimit_seconds: 1}
   - {kind: http_429, target: move, skip: 3, count: 1, ratelimit_seconds: 1}
 )");
-    BotSettings s =
-        settings("{concurrency: 1}", "pgn_directory: \"" + (dir_.path() / "pgn").string() + "\"\n");
-    s.engine = book_settings(book);
-    BotRunner bot(fx, s);
+    BotRunner bot(fx, book_and_pgn_settings(book));
     ASSERT_TRUE(wait_event_stream(fx));
     const auto g = play_one(fx, "book0003", "{limit: 60, increment: 1}", "black",
                             "{kind: line, moves: [e7e5, b8c6], think_ms: 20, resign_at_ply: 5}");
@@ -145,9 +156,8 @@ faults:
     EXPECT_NE(text.find("game book0003: move g1f3 posted on a retry"), std::string::npos) << text;
     EXPECT_NE(text.find("game book0003: move " + ours[2] + " posted on a retry"), std::string::npos)
         << text;
-    ASSERT_TRUE(fx.wait_until([&] { return !pgn_text(dir_.path() / "pgn").empty(); }, 10s));
-    std::string pgn = pgn_text(dir_.path() / "pgn");
-    std::replace(pgn.begin(), pgn.end(), '\n', ' ');  // movetext lines wrap at 80 columns
+    const std::string pgn = wait_for_pgn(fx, pgn_dir());
+    ASSERT_FALSE(pgn.empty());
     EXPECT_NE(pgn.find("1. e4 { book"), std::string::npos) << pgn;
     EXPECT_NE(pgn.find("2. Nf3 { book"), std::string::npos) << pgn;
     // The searched third move: no "book", an eval with the depth the engine reached.

@@ -212,50 +212,46 @@ TEST(Play, TakebackRequestedByTheOpponentOnItsTurnTakesBackTwoPlies) {
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "e2e4 d7d5"; }));
 }
 
-TEST(Play, OpponentGoesAwayAndTheBotClaimsVictory) {
+// The opponent leaves on its turn at ply 3 (claimWinInSeconds 1). `claim` ("claim-victory" or
+// "claim-draw") is refused before it left, before the second passed and after the end; in
+// between it ends the game. Returns the finished game.
+GameView claim_after_the_opponent_leaves(const std::string& claim) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 0}",
                  "{kind: random, think_ms: 0, go_away_at_ply: 3, claim_win_in_seconds: 1}"));
     HttpClient http(emu.port(), emu.token());
     StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
-    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
-    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
-    ASSERT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
-    auto gone = next_of_type(game, "opponentGone");
-    ASSERT_FALSE(gone.is_null());
-    EXPECT_EQ(gone["gone"], true);
-    EXPECT_EQ(gone["claimWinInSeconds"], 1);
-    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-victory").status, 400);  // too early
-    ASSERT_TRUE(emu.wait_until(
-        [&] { return http.post("/api/bot/game/game0001/claim-victory").status == 200; },
-        std::chrono::seconds(5)));
+    EXPECT_FALSE(next_of_type(game, "gameFull").is_null());
+    const std::string url = "/api/bot/game/game0001/" + claim;
+    EXPECT_EQ(http.post(url).status, 400);  // nobody has gone
+    EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
+    EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
+    EXPECT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
+    const auto gone = next_of_type(game, "opponentGone");
+    EXPECT_TRUE(gone.is_object() && gone["gone"] == true) << gone.dump();
+    EXPECT_TRUE(gone.is_object() && gone["claimWinInSeconds"] == 1) << gone.dump();
+    EXPECT_EQ(http.post(url).status, 400);  // too early
+    EXPECT_TRUE(
+        emu.wait_until([&] { return http.post(url).status == 200; }, std::chrono::seconds(5)));
     const auto g = emu.wait_game_over("game0001");
+    EXPECT_EQ(http.post(url).status, 400);  // over
+    return g;
+}
+
+TEST(Play, OpponentGoesAwayAndTheBotClaimsVictory) {
+    const auto g = claim_after_the_opponent_leaves("claim-victory");
     EXPECT_EQ(g.status, "timeout");
     EXPECT_EQ(g.winner, "white");
+    ASSERT_FALSE(g.events.empty());
+    EXPECT_EQ(g.events.back(), "victory_claimed_by_bot@3");
 }
 
 TEST(Play, OpponentGoesAwayAndTheBotClaimsADraw) {
-    EmulatorFixture emu(
-        one_game("clock: {limit: 600, increment: 0}",
-                 "{kind: random, think_ms: 0, go_away_at_ply: 3, claim_win_in_seconds: 1}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
-    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // nobody has gone
-    ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
-    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
-    ASSERT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
-    ASSERT_FALSE(next_of_type(game, "opponentGone").is_null());
-    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // too early
-    ASSERT_TRUE(
-        emu.wait_until([&] { return http.post("/api/bot/game/game0001/claim-draw").status == 200; },
-                       std::chrono::seconds(5)));
-    const auto g = emu.wait_game_over("game0001");
+    const auto g = claim_after_the_opponent_leaves("claim-draw");
     EXPECT_EQ(g.status, "draw");
     EXPECT_FALSE(g.winner.has_value());
-    EXPECT_EQ(emu->games()[0].events.back(), "draw_claimed_by_bot@3");
-    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-draw").status, 400);  // over
+    ASSERT_FALSE(g.events.empty());
+    EXPECT_EQ(g.events.back(), "draw_claimed_by_bot@3");
 }
 
 TEST(Play, EngineOpponentSearchesToItsNodeLimit) {
