@@ -343,8 +343,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
+        // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= 8 && ss->static_eval - 150 * (depth - improving) >= beta && eval >= beta &&
-            eval < MATE_IN_MAX)
+            eval < MATE_IN_MAX && beta > -MATE_IN_MAX)
             return (eval + beta) / 2;
 
         // Null move: if passing still fails high, a real move will too. Not in pawn endings

@@ -35,6 +35,10 @@ TEST(Bench, SignatureIsReproducible) {
     EXPECT_EQ(a.nodes, b.nodes);
 }
 
+// The signature at the default depth: a commit that changes it says "Bench: N" in its message
+// and updates this number (see docs/STRENGTH.md). About a second in Release.
+TEST(Bench, SignatureIsPinned) { EXPECT_EQ(run_bench(BENCH_DEFAULT_DEPTH).nodes, 1193394u); }
+
 TEST(Bench, PrintsTheSignatureLine) {
     std::ostringstream out;
     const BenchResult r = run_bench(3, &out);

@@ -123,6 +123,22 @@ TEST(Search, FindsABackRankMateAndReportsIt) {
     EXPECT_EQ(pos.to_uci(r.best), "d1d8");
 }
 
+// Two rooks against a bare king: Ra7 Kg8 Rb8# (or Rb7 Kg8 Ra8#) is mate in 2. Reverse futility
+// let the lone king "stand pat" against a beta of being mated, so only mate in 3 was found.
+TEST(Search, FindsTheShortestRookLadderMate) {
+    Engine eng;
+    std::atomic<bool> stop{false};
+    const Position pos = from_fen("7k/8/8/8/8/8/R7/1R2K3 w - - 0 1");
+    for (int depth : {5, 6, 8, 12}) {
+        eng.new_game();
+        const SearchResult r = eng.search(pos, depth_limit(depth), stop);
+        EXPECT_TRUE(r.score.is_mate) << "depth " << depth;
+        EXPECT_EQ(r.score.value, 2) << "depth " << depth;
+        const std::string best = pos.to_uci(r.best);  // Ra7 or, the mirror, Rb7
+        EXPECT_TRUE(best == "a2a7" || best == "b1b7") << "depth " << depth << ": " << best;
+    }
+}
+
 TEST(Search, ALostPositionScoresBadly) {
     Engine eng;
     std::atomic<bool> stop{false};
