@@ -1,7 +1,9 @@
 // Reads YAML into a Config: shape and type checks here, value rules in validate.cpp.
 #include "load.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -266,33 +268,58 @@ std::string errno_text(int err) {
     return std::strerror(err);
 }
 
-// Reads a whole file of at most max_bytes; returns an explanation instead on failure.
+// Reads a whole regular file of at most max_bytes; returns an explanation instead on failure.
+// The open never blocks (O_NONBLOCK) and anything but a regular file is refused after it, so a
+// FIFO, a socket or a device named as the config or token file is an error, not a hang.
 std::optional<std::string> read_file(const std::filesystem::path& path, std::size_t max_bytes,
                                      std::string& why) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        why = "it is a folder, not a file";
+    const auto not_regular = [](mode_t mode) -> const char* {
+        if (S_ISREG(mode)) return nullptr;
+        if (S_ISDIR(mode)) return "it is a folder, not a file";
+        if (S_ISFIFO(mode)) return "it is a FIFO (named pipe), not a regular file";
+        if (S_ISSOCK(mode)) return "it is a socket, not a regular file";
+        return "it is a device, not a regular file";
+    };
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {
+        if (const char* what = not_regular(st.st_mode)) {
+            why = what;
+            return std::nullopt;
+        }
+    }
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        why = errno_text(errno);
         return std::nullopt;
     }
-    errno = 0;
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                         &std::fclose);
-    if (!file) {
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    // Again on what was opened: the path may have been replaced in between.
+    if (::fstat(fd, &st) != 0) {
         why = errno_text(errno);
+        return std::nullopt;
+    }
+    if (const char* what = not_regular(st.st_mode)) {
+        why = what;
         return std::nullopt;
     }
     std::string content;
     char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, file.get())) {
-        content.append(buffer, n);
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            why = "reading it failed: " + errno_text(errno);
+            return std::nullopt;
+        }
+        if (n == 0) break;
+        content.append(buffer, std::size_t(n));
         if (content.size() > max_bytes) {
             why = "it is larger than " + std::to_string(max_bytes) + " bytes";
             return std::nullopt;
         }
-    }
-    if (std::ferror(file.get())) {
-        why = "reading it failed";
-        return std::nullopt;
     }
     return content;
 }
@@ -306,6 +333,38 @@ bool readable_by_others(const std::filesystem::path& path) {
 std::string chmod_warning(const std::string& what, const std::string& path) {
     return what + " can be read by other users on this machine; run `chmod 600 " + path +
            "` so only you can read the token";
+}
+
+// pgn_directory must be a folder this process can write, or one it can create: found at start
+// rather than at the end of the first game. access() has no side effects (check-config creates
+// nothing) and reports a read-only file system too.
+void check_pgn_directory(const Config& config, const KeyPositions& positions, LoadResult& result) {
+    if (config.pgn_directory.empty()) return;
+    auto it = positions.find("pgn_directory");
+    const FilePosition at = it == positions.end() ? FilePosition{} : it->second;
+    auto error = [&](const std::string& why) {
+        result.errors.push_back({"pgn_directory", at.line, at.column,
+                                 "the PGN folder \"" + config.pgn_directory + "\" " + why});
+    };
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path dir = config.pgn_directory;
+    const fs::file_status st = fs::status(dir, ec);
+    if (fs::exists(st)) {
+        if (!fs::is_directory(st)) return error("is not a folder");
+        if (::access(dir.c_str(), W_OK | X_OK) != 0)
+            return error("cannot be written by this user: " + errno_text(errno));
+        return;
+    }
+    // Missing: the nearest existing ancestor must let us create it.
+    fs::path parent = fs::absolute(dir, ec).parent_path();
+    while (!parent.empty() && !fs::exists(parent, ec) && parent != parent.parent_path())
+        parent = parent.parent_path();
+    if (!fs::is_directory(parent, ec))
+        return error("cannot be created: " + parent.string() + " is not a folder");
+    if (::access(parent.c_str(), W_OK | X_OK) != 0)
+        return error("does not exist and cannot be created in " + parent.string() + ": " +
+                     errno_text(errno));
 }
 
 // Applies the token precedence: environment, then token_file, then token.
@@ -491,6 +550,9 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
     };
 
     std::size_t errors_before = result.errors.size();
+    if (options.check_pgn_directory && !unread.contains("pgn_directory"))
+        check_pgn_directory(config, positions, result);
+    errors_before = result.errors.size();
     resolve_token(config, positions, options, result, secrets);
     const bool token_failed = result.errors.size() > errors_before;
     ValidationResult checked = validate(config, positions);
@@ -574,6 +636,7 @@ LoadResult load_file(const std::string& path, const LoadOptions& options) {
             return result;
         }
         LoadOptions file_options = options;
+        file_options.check_pgn_directory = true;
         file_options.base_dir = std::filesystem::path(path).parent_path();
         if (file_options.base_dir.empty()) file_options.base_dir = ".";
         std::optional<FilePosition> token_at;

@@ -29,6 +29,9 @@ struct LoadOptions {
     Environment env = process_environment();
     // Relative token_file paths are taken from here; load_file uses the config file's folder.
     std::filesystem::path base_dir = ".";
+    // Whether pgn_directory must be writable (or creatable) now; load_file turns it on, so
+    // check-config and run both refuse a PGN folder the daemon could never write.
+    bool check_pgn_directory = false;
 };
 
 struct LoadResult {

@@ -618,7 +618,8 @@ void GameSession::write_pgn(const lichess::GameState& state) {
                       : state.status == lichess::GameStatus::Aborted ? "Abandoned"
                                                                      : "Normal";
     rec.moves = notes_;
-    auto written = service::write_pgn(ctx_.config.pgn_directory, rec);
+    auto written =
+        service::write_pgn(ctx_.config.pgn_directory, rec, ctx_.metrics.pgn_write_errors);
     if (written)
         spdlog::info("game {}: PGN written to {}", game_id_, written->string());
     else

@@ -236,6 +236,9 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     w.family("games_active", "gauge", "Games being played right now.");
     w.sample("games_active", "", std::to_string(m.games_active.load(relaxed)));
     w.counter("moves_played_total", "Moves the bot posted.", m.moves_played.load(relaxed));
+    w.counter("pgn_write_errors_total",
+              "Failed attempts to write a game's PGN file (each retry counts).",
+              m.pgn_write_errors.load(relaxed));
 
     w.counter("challenges_accepted_total", "Challenges the bot accepted.",
               m.challenges_accepted.load(relaxed));

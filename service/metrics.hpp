@@ -79,6 +79,8 @@ struct Metrics {
     std::array<std::atomic<std::uint64_t>, kGameResultCount> games_finished{};  // by GameResult
     std::atomic<std::int64_t> games_active{0};                                  // gauge
     std::atomic<std::uint64_t> moves_played{0};
+    // Failed attempts to write a game's PGN file (each retry counts; see write_pgn).
+    std::atomic<std::uint64_t> pgn_write_errors{0};
     std::atomic<std::uint64_t> challenges_accepted{0};
     LabeledCounter challenges_declined;  // by decline reason ("tooFast", "noBot", ...)
     std::atomic<std::uint64_t> stream_reconnects{0};

@@ -2,6 +2,8 @@
 #include "service/pgn_writer.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
 #include "engine/san.hpp"
+#include "service/log_text.hpp"
 
 namespace service {
 
@@ -172,8 +175,20 @@ std::string safe_id(std::string_view id) {
     std::string out;
     for (char c : id)
         out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
-    return out.empty() ? "game" : out;
+    if (out.empty()) return "game";
+    if (out.size() <= kMaxPgnIdChars) return out;
+    // FNV-1a of the original id: two long ids sharing a prefix still get two files.
+    std::uint64_t hash = 14695981039346656037ull;
+    for (char c : id) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return out.substr(0, kMaxPgnIdChars - 17) + "-" + hex;
 }
+
+constexpr std::string_view kTempSuffix = ".tmp";
 
 std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
 
@@ -200,6 +215,34 @@ std::string write_synced(const std::filesystem::path& path, const std::string& t
     if (::close(fd) != 0) return "cannot close " + path.string() + ": " + errno_text(errno);
     return {};
 }
+
+// Makes a rename inside dir durable. EINVAL: the file system cannot sync folders (nothing to do).
+std::string sync_directory(const std::filesystem::path& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return "cannot open " + dir.string() + " to sync it: " + errno_text(errno);
+    const int rc = ::fsync(fd);
+    const int e = errno;
+    ::close(fd);
+    if (rc != 0 && e != EINVAL) return "cannot sync " + dir.string() + ": " + errno_text(e);
+    return {};
+}
+
+// ".<name>.<pid>.<n>.tmp" -> pid; nullopt for other names.
+std::optional<long> temp_file_pid(const std::string& name) {
+    if (name.size() < 2 || name[0] != '.' || !name.ends_with(kTempSuffix)) return std::nullopt;
+    const std::string stem = name.substr(0, name.size() - kTempSuffix.size());
+    const auto counter_dot = stem.rfind('.');
+    if (counter_dot == std::string::npos || counter_dot == 0) return std::nullopt;
+    const auto pid_dot = stem.rfind('.', counter_dot - 1);
+    if (pid_dot == std::string::npos) return std::nullopt;
+    const std::string pid = stem.substr(pid_dot + 1, counter_dot - pid_dot - 1);
+    if (pid.empty() || pid.size() > 9 ||
+        !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return std::stol(pid);
+}
+
+bool process_alive(long pid) { return ::kill(pid_t(pid), 0) == 0 || errno == EPERM; }
 
 }  // namespace
 
@@ -272,9 +315,67 @@ engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir
             return R::failure("cannot rename " + temp.string() + " to " + target.string() + ": " +
                               ec.message());
         }
+        if (std::string err = sync_directory(dir); !err.empty()) return R::failure(err);
         return target;
     } catch (const std::exception& e) {
         return R::failure("cannot write the PGN of " + record.game_id + ": " + e.what());
+    }
+}
+
+engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
+                                                const GameRecord& record,
+                                                std::atomic<std::uint64_t>& failed_attempts,
+                                                const PgnRetry& retry) {
+    std::chrono::milliseconds pause = retry.pause;
+    const int attempts = std::max(1, retry.attempts);
+    for (int attempt = 1;; ++attempt) {
+        auto written = write_pgn(dir, record);
+        if (written) return written;
+        failed_attempts.fetch_add(1, std::memory_order_relaxed);
+        if (attempt >= attempts) return written;
+        spdlog::warn("game {}: PGN attempt {} of {} failed: {}; trying again in {} ms",
+                     printable(record.game_id), attempt, attempts, written.error(), pause.count());
+        if (retry.sleep) retry.sleep(pause);
+        pause *= 2;
+    }
+}
+
+engine::Result<int> prepare_pgn_directory(const std::filesystem::path& dir) {
+    using R = engine::Result<int>;
+    namespace fs = std::filesystem;
+    try {
+        std::error_code ec;
+        fs::create_directories(dir, ec);
+        if (ec)
+            return R::failure("cannot create the PGN folder " + dir.string() + ": " + ec.message());
+        if (!fs::is_directory(dir, ec))
+            return R::failure("the PGN folder " + dir.string() + " is not a folder");
+        int removed = 0;
+        const auto now = fs::file_time_type::clock::now();
+        for (const auto& entry : fs::directory_iterator(dir, ec)) {
+            const std::string name = entry.path().filename().string();
+            const std::optional<long> pid = temp_file_pid(name);
+            if (!pid || !entry.is_regular_file(ec)) continue;
+            const auto written_at = entry.last_write_time(ec);
+            const bool old = !ec && now - written_at > std::chrono::hours(1);
+            // Our own pid: a previous run in a container (pid 1 again); we wrote nothing yet.
+            if (*pid == long(::getpid()) || !process_alive(*pid) || old) {
+                std::error_code gone;
+                if (fs::remove(entry.path(), gone)) ++removed;
+            }
+        }
+        if (ec)
+            return R::failure("cannot list the PGN folder " + dir.string() + ": " + ec.message());
+        const fs::path probe = dir / (".outpost-write-probe." + std::to_string(::getpid()) + ".0" +
+                                      std::string(kTempSuffix));
+        fs::remove(probe, ec);
+        if (std::string err = write_synced(probe, "probe\n"); !err.empty())
+            return R::failure("the PGN folder " + dir.string() + " is not writable: " + err);
+        fs::remove(probe, ec);
+        if (std::string err = sync_directory(dir); !err.empty()) return R::failure(err);
+        return removed;
+    } catch (const std::exception& e) {
+        return R::failure("cannot prepare the PGN folder " + dir.string() + ": " + e.what());
     }
 }
 

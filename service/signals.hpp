@@ -1,5 +1,5 @@
 // ShutdownSignals: SIGINT/SIGTERM handled on a dedicated thread; the first asks for a graceful
-// stop, the second for an immediate one.
+// stop, the second for an immediate one. SIGHUP reopens the log file and stops nothing.
 #pragma once
 
 #include <csignal>
@@ -10,8 +10,9 @@ namespace service {
 
 class ShutdownSignals {
   public:
-    // Blocks SIGINT and SIGTERM in the calling thread (and the threads it starts afterwards),
-    // so only the waiting thread receives them. Construct before starting other threads.
+    // Blocks SIGINT, SIGTERM and SIGHUP in the calling thread (and the threads it starts
+    // afterwards), so only the waiting thread receives them. Construct before starting other
+    // threads.
     ShutdownSignals();
     ~ShutdownSignals();
     ShutdownSignals(const ShutdownSignals&) = delete;

@@ -12,9 +12,11 @@
 #include "config/load.hpp"
 #include "lichess_client/api.hpp"
 #include "service/bot.hpp"
+#include "service/hardening.hpp"
 #include "service/health_server.hpp"
 #include "service/logging.hpp"
 #include "service/metrics.hpp"
+#include "service/pgn_writer.hpp"
 #include "service/signals.hpp"
 
 namespace cli {
@@ -74,9 +76,24 @@ int run_daemon(const RunOptions& o) {
         std::cerr << "outpost: " << *err << "\n";
         return 1;
     }
+    // No core dumps and no ptrace/proc access by other processes of this user: the token is in
+    // memory. (systemd's LimitCORE=0 and the container's settings say the same from outside.)
+    if (auto err = service::make_non_dumpable())
+        spdlog::warn("could not make the process non-dumpable: {}", *err);
     // Signals are blocked before any thread starts, so only the signal thread receives them.
     service::ShutdownSignals signals;
     spdlog::info("outpost {} starting against {}", OUTPOST_VERSION, cfg->url);
+    if (!cfg->pgn_directory.empty()) {
+        // A PGN folder the daemon cannot write is found now, not after the first game.
+        auto prepared = service::prepare_pgn_directory(cfg->pgn_directory);
+        if (!prepared) {
+            spdlog::critical("pgn_directory: {}", prepared.error());
+            return 1;
+        }
+        if (*prepared > 0)
+            spdlog::info("removed {} temporary PGN file(s) left by an earlier run from {}",
+                         *prepared, cfg->pgn_directory);
+    }
 
     try {
         std::optional<lichess::Account> account;

@@ -186,6 +186,7 @@ TEST(Metrics, CountersAndGaugesShowTheirValues) {
     metrics.rate_limited_429 = 1;
     metrics.http_errors = 5;
     metrics.time_forfeits = 0;
+    metrics.pgn_write_errors = 2;
     metrics.event_stream_connected = true;
 
     const std::string text = render_prometheus(metrics);
@@ -204,6 +205,7 @@ TEST(Metrics, CountersAndGaugesShowTheirValues) {
     EXPECT_EQ(sample_value(text, "outpost_rate_limited_total"), "1");
     EXPECT_EQ(sample_value(text, "outpost_http_errors_total"), "5");
     EXPECT_EQ(sample_value(text, "outpost_time_forfeits_total"), "0");
+    EXPECT_EQ(sample_value(text, "outpost_pgn_write_errors_total"), "2");
     EXPECT_EQ(sample_value(text, "outpost_event_stream_connected"), "1");
     EXPECT_NE(text.find("outpost_build_info{version=\""), std::string::npos);
 }

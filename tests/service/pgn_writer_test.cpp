@@ -2,6 +2,9 @@
 // wrapping, and the atomic file write.
 #include "service/pgn_writer.hpp"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <fstream>
 #include <sstream>
 
@@ -217,6 +220,112 @@ TEST_F(PgnFile, UnwritableDirectoryIsAnErrorValue) {
     const auto written = write_pgn(file / "pgn", record({"e2e4"}));
     ASSERT_FALSE(written);
     EXPECT_NE(written.error().find("a-file"), std::string::npos) << written.error();
+}
+
+TEST_F(PgnFile, AFailedWriteIsRetriedAndCounted) {
+    fs::create_directories(dir_);
+    const GameRecord r = record({"e2e4"});
+    // A folder where the PGN file should go makes the rename fail until it is taken away.
+    const fs::path blocker = dir_ / pgn_file_name(r);
+    fs::create_directories(blocker / "inside");
+    std::atomic<std::uint64_t> errors{0};
+    std::vector<milliseconds> pauses;
+    PgnRetry retry;
+    retry.attempts = 3;
+    retry.pause = milliseconds(200);
+    retry.sleep = [&](milliseconds d) {
+        pauses.push_back(d);
+        if (pauses.size() == 2) fs::remove_all(blocker);  // the fault goes away after two tries
+    };
+    const auto written = write_pgn(dir_, r, errors, retry);
+    ASSERT_TRUE(written) << written.error();
+    EXPECT_EQ(read(*written), to_pgn(r));
+    EXPECT_EQ(errors.load(), 2u);
+    EXPECT_EQ(pauses, (std::vector<milliseconds>{milliseconds(200), milliseconds(400)}));
+}
+
+TEST_F(PgnFile, AWriteThatKeepsFailingReturnsTheLastErrorAndCountsEveryAttempt) {
+    fs::create_directories(dir_);
+    const GameRecord r = record({"e2e4"});
+    fs::create_directories(dir_ / pgn_file_name(r) / "inside");
+    std::atomic<std::uint64_t> errors{5};
+    PgnRetry retry;
+    retry.attempts = 3;
+    int sleeps = 0;
+    retry.sleep = [&](milliseconds) { ++sleeps; };
+    const auto written = write_pgn(dir_, r, errors, retry);
+    ASSERT_FALSE(written);
+    EXPECT_NE(written.error().find("cannot rename"), std::string::npos) << written.error();
+    EXPECT_EQ(errors.load(), 8u);
+    EXPECT_EQ(sleeps, 2);
+    // No temporary file is left behind by the failed attempts.
+    for (const auto& e : fs::directory_iterator(dir_))
+        EXPECT_FALSE(e.path().filename().string().ends_with(".tmp")) << e.path();
+}
+
+TEST_F(PgnFile, StaleTemporaryFilesAreRemovedAtStart) {
+    fs::create_directories(dir_);
+    // Left by a killed process (no such pid), by an earlier run with our pid (pid 1 again in a
+    // container), and an hour-old one from a pid that is alive now (pid 1 always is).
+    const fs::path dead = dir_ / ".2026-11-21-abcd1234.pgn.999999999.0.tmp";
+    const fs::path ours =
+        dir_ / (".2026-11-21-abcd1234.pgn." + std::to_string(::getpid()) + ".3.tmp");
+    const fs::path old_live = dir_ / ".2026-11-21-zzzz.pgn.1.0.tmp";
+    const fs::path fresh_live = dir_ / ".2026-11-21-yyyy.pgn.1.1.tmp";
+    const fs::path game = dir_ / "2026-11-21-abcd1234.pgn";
+    const fs::path other = dir_ / "notes.tmp";
+    for (const fs::path& p : {dead, ours, old_live, fresh_live, game, other})
+        std::ofstream(p) << "x";
+    fs::last_write_time(old_live, fs::file_time_type::clock::now() - hours(2));
+
+    const auto removed = prepare_pgn_directory(dir_);
+    ASSERT_TRUE(removed) << removed.error();
+    EXPECT_EQ(*removed, 3);
+    EXPECT_FALSE(fs::exists(dead));
+    EXPECT_FALSE(fs::exists(ours));
+    EXPECT_FALSE(fs::exists(old_live));
+    EXPECT_TRUE(fs::exists(fresh_live)) << "another live writer's file is kept";
+    EXPECT_TRUE(fs::exists(game));
+    EXPECT_TRUE(fs::exists(other));
+    // The write probe is gone too.
+    int files = 0;
+    for (const auto& e : fs::directory_iterator(dir_)) {
+        (void)e;
+        ++files;
+    }
+    EXPECT_EQ(files, 3);
+}
+
+TEST_F(PgnFile, PrepareCreatesTheFolderAndReportsOneItCannotUse) {
+    const auto created = prepare_pgn_directory(dir_ / "new" / "pgn");
+    ASSERT_TRUE(created) << created.error();
+    EXPECT_EQ(*created, 0);
+    EXPECT_TRUE(fs::is_directory(dir_ / "new" / "pgn"));
+
+    std::ofstream(dir_ / "a-file") << "x";
+    for (const fs::path& bad : {dir_ / "a-file", dir_ / "a-file" / "pgn"}) {
+        const auto r = prepare_pgn_directory(bad);
+        ASSERT_FALSE(r) << bad;
+        EXPECT_NE(r.error().find(bad.string()), std::string::npos) << r.error();
+    }
+}
+
+TEST_F(PgnFile, VeryLongIdsGiveShortDistinctNamesThatCanBeWritten) {
+    GameRecord a = record({"e2e4"});
+    GameRecord b = a;
+    a.game_id = std::string(5000, 'a') + "1";
+    b.game_id = std::string(5000, 'a') + "2";
+    const std::string name_a = pgn_file_name(a);
+    EXPECT_LE(name_a.size(), 11 + kMaxPgnIdChars + 4);
+    EXPECT_NE(name_a, pgn_file_name(b));
+    EXPECT_EQ(pgn_file_name(a), name_a) << "the same id always gives the same name";
+    const auto written = write_pgn(dir_, a);
+    ASSERT_TRUE(written) << written.error();  // no ENAMETOOLONG, temporary name included
+    EXPECT_TRUE(fs::exists(dir_ / name_a));
+    // An id of exactly the cap is kept whole.
+    GameRecord c = a;
+    c.game_id = std::string(kMaxPgnIdChars, 'c');
+    EXPECT_EQ(pgn_file_name(c), "2026-11-21-" + c.game_id + ".pgn");
 }
 
 TEST(PgnWriter, FileNameIsSafe) {

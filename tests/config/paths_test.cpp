@@ -1,0 +1,170 @@
+// Files and folders the config names: token_file and the config itself must be regular files
+// (a FIFO is an error, never a hang), and pgn_directory must be writable or creatable.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "config/load.hpp"
+#include "test_support.hpp"
+
+namespace config {
+namespace {
+
+using testing::fake_env;
+using testing::TempDir;
+
+LoadOptions no_env(const std::filesystem::path& dir) {
+    LoadOptions options;
+    options.env = fake_env({});
+    options.base_dir = dir;
+    return options;
+}
+
+// Should a reader ever block on the FIFO, this opens its write end and closes it, so the read
+// ends (with an empty file) and the test fails on its assertions instead of hanging.
+class FifoUnblocker {
+  public:
+    explicit FifoUnblocker(std::string path)
+        : thread_([this, path = std::move(path)] {
+              for (int i = 0; i < 500 && !done_; ++i)
+                  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+              while (!done_) {
+                  const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+                  if (fd >= 0) ::close(fd);
+                  std::this_thread::sleep_for(std::chrono::milliseconds(10));
+              }
+          }) {}
+    ~FifoUnblocker() {
+        done_ = true;
+        thread_.join();
+    }
+
+  private:
+    std::atomic<bool> done_{false};
+    std::thread thread_;
+};
+
+TEST(ConfigPaths, FifoAsTokenFileIsAClearError) {
+    TempDir dir;
+    const std::string fifo = (dir.path() / "token.fifo").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    FifoUnblocker unblocker(fifo);
+    LoadResult r = load_string("token_file: token.fifo\n", "c.yml", no_env(dir.path()));
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].key_path, "token_file");
+    EXPECT_EQ(r.errors[0].line, 1);
+    EXPECT_NE(r.errors[0].message.find("FIFO"), std::string::npos) << r.errors[0].message;
+    EXPECT_NE(r.errors[0].message.find("not a regular file"), std::string::npos);
+}
+
+TEST(ConfigPaths, FifoAsConfigFileIsAClearError) {
+    TempDir dir;
+    const std::string fifo = (dir.path() / "config.yml").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    FifoUnblocker unblocker(fifo);
+    LoadResult r = load_file(fifo, no_env(dir.path()));
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_NE(r.errors[0].message.find("cannot read the config file: it is a FIFO"),
+              std::string::npos)
+        << r.errors[0].message;
+}
+
+TEST(ConfigPaths, DeviceOrSocketAsTokenFileIsAnError) {
+    TempDir dir;
+    const std::string socket_path = (dir.path() / "s").string();
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    ASSERT_LT(socket_path.size(), sizeof addr.sun_path);
+    socket_path.copy(addr.sun_path, socket_path.size());
+    ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    for (const auto& [file, what] :
+         {std::pair<std::string, std::string>{"/dev/null", "device"}, {socket_path, "socket"}}) {
+        LoadResult r = load_string("token_file: \"" + file + "\"\n", "c.yml", no_env(dir.path()));
+        ASSERT_EQ(r.errors.size(), 1u) << file;
+        EXPECT_NE(r.errors[0].message.find("it is a " + what + ", not a regular file"),
+                  std::string::npos)
+            << r.errors[0].message;
+    }
+    ::close(fd);
+}
+
+TEST(ConfigPaths, SymlinkToARegularTokenFileIsRead) {
+    // Kubernetes mounts Secrets as symbolic links to regular files.
+    TempDir dir;
+    dir.write("real", "lip_linked\n");
+    std::filesystem::create_symlink(dir.path() / "real", dir.path() / "token");
+    LoadResult r = load_string("token_file: token\n", "c.yml", no_env(dir.path()));
+    ASSERT_TRUE(r.ok()) << r.errors.front().message;
+    EXPECT_EQ(r.config->token, "lip_linked");
+}
+
+// A config file with the token from the environment and the given pgn_directory.
+LoadResult load_with_pgn(const TempDir& dir, const std::string& pgn_directory) {
+    const std::string file =
+        dir.write("config.yml", "pgn_directory: \"" + pgn_directory + "\"\n", 0600);
+    LoadOptions options;
+    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    return load_file(file, options);
+}
+
+TEST(ConfigPaths, WritableOrCreatablePgnDirectoryIsAccepted) {
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "pgn");
+    EXPECT_TRUE(load_with_pgn(dir, (dir.path() / "pgn").string()).ok());
+    const std::filesystem::path later = dir.path() / "not" / "yet";
+    LoadResult r = load_with_pgn(dir, later.string());
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.errors.front().message);
+    EXPECT_FALSE(std::filesystem::exists(later)) << "checking must not create it";
+}
+
+TEST(ConfigPaths, PgnDirectoryThatIsAFileIsAnError) {
+    TempDir dir;
+    const std::string file = dir.write("plain", "x");
+    for (const std::string& pgn : {file, file + "/below"}) {
+        LoadResult r = load_with_pgn(dir, pgn);
+        ASSERT_EQ(r.errors.size(), 1u) << pgn;
+        EXPECT_EQ(r.errors[0].key_path, "pgn_directory");
+        EXPECT_EQ(r.errors[0].line, 1);
+        EXPECT_NE(r.errors[0].message.find(pgn), std::string::npos) << r.errors[0].message;
+        EXPECT_NE(r.errors[0].message.find("not a folder"), std::string::npos)
+            << r.errors[0].message;
+    }
+}
+
+TEST(ConfigPaths, UnwritablePgnDirectoryIsAnError) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere: no permission error to see";
+    TempDir dir;
+    const std::filesystem::path locked = dir.path() / "locked";
+    std::filesystem::create_directories(locked);
+    ::chmod(locked.c_str(), 0500);
+    LoadResult r = load_with_pgn(dir, locked.string());
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_NE(r.errors[0].message.find("cannot be written by this user: permission denied"),
+              std::string::npos)
+        << r.errors[0].message;
+    r = load_with_pgn(dir, (locked / "pgn").string());
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_NE(r.errors[0].message.find("does not exist and cannot be created in"),
+              std::string::npos)
+        << r.errors[0].message;
+    ::chmod(locked.c_str(), 0700);
+}
+
+TEST(ConfigPaths, LoadStringChecksNoFolders) {
+    // Manifests (e.g. the Kubernetes ConfigMap) are validated on machines without their volumes.
+    LoadOptions options;
+    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    EXPECT_TRUE(load_string("pgn_directory: /nonexistent/folder/pgn\n", "c.yml", options).ok());
+}
+
+}  // namespace
+}  // namespace config
