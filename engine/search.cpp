@@ -57,6 +57,7 @@ struct SharedState {
     TimeBudget budget{NO_TIME_LIMIT, NO_TIME_LIMIT};
     bool pondering = false;  // only the main thread writes it
     int thread_count = 1;
+    const nnue::Network* net = nullptr;  // null: the hand-crafted evaluation
 };
 
 }  // namespace
@@ -81,6 +82,11 @@ struct Engine::Worker {
     std::vector<Key> keys;  // game history, then the current search path
     int game_len = 0;       // keys before the search path (the root's key is keys[game_len-1])
     Stack stack[MAX_PLY + 8];
+    // NNUE accumulators along the search path, by ply: a node marks its own stale on entry
+    // and evaluation brings it up to date from the nearest ready ancestor.
+    nnue::Accumulator acc[MAX_PLY + 8];
+    const Board* path_boards[MAX_PLY + 8] = {};
+    bool acc_ready[MAX_PLY + 8] = {};
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2] = {};
     int seldepth = 0;
@@ -151,6 +157,23 @@ struct Engine::Worker {
         return false;
     }
 
+    void enter(const Board& b, int ply) {
+        path_boards[ply] = &b;
+        if (ply > 0) acc_ready[ply] = false;
+    }
+
+    int evaluate_at(const Board& b, int ply) {
+        const nnue::Network* net = shared->net;
+        if (!net) return evaluate(b);
+        int q = ply;
+        while (!acc_ready[q]) --q;  // the root (ply 0) is always ready
+        for (int i = q + 1; i <= ply; ++i) {
+            nnue::update(*net, *path_boards[i - 1], *path_boards[i], acc[i - 1], acc[i]);
+            acc_ready[i] = true;
+        }
+        return nnue::evaluate(*net, acc[ply], b.side);
+    }
+
     void update_pv(int ply, Move m) {
         pv[ply][ply] = m;
         for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
@@ -207,6 +230,7 @@ struct Engine::Worker {
 
 int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     const int ply = ss->ply;
+    enter(b, ply);
     const bool pv_node = beta - alpha > 1;
     pv_len[ply] = ply;
     // Nodes reached after a stop are not counted, so a node limit is met exactly.
@@ -215,7 +239,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     if (ply > seldepth) seldepth = ply;
     if (is_draw(b, ply)) return 0;
     const bool in_check = b.in_check();
-    if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(b);
+    if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
 
     TranspositionTable& tt = *shared->tt;
     TTData tte;
@@ -228,7 +252,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
 
     int best = -SCORE_INF, static_eval = SCORE_NONE;
     if (!in_check) {
-        static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(b);
+        static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
         best = static_eval;
         // A TT score is a better guess than the static evaluation when its bound allows.
         if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > best) ||
@@ -290,6 +314,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     const bool pv_node = beta - alpha > 1;
     const bool root = ply == 0;
     if (depth <= 0) return qsearch(b, alpha, beta, ss);
+    enter(b, ply);
 
     pv_len[ply] = ply;
     if (stopped()) return 0;
@@ -299,7 +324,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     const bool in_check = b.in_check();
     if (!root) {
         if (is_draw(b, ply)) return 0;
-        if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(b);
+        if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
         // Mate-distance pruning: no result here can beat a mate already found nearer the root.
         alpha = std::max(alpha, mated_in(ply));
         beta = std::min(beta, mate_in(ply + 1));
@@ -329,7 +354,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     } else if (excluded) {
         eval = ss->static_eval;
     } else {
-        ss->static_eval = eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate(b);
+        ss->static_eval = eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
         if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > eval) ||
                        (tte.bound == BOUND_UPPER && tt_score < eval)))
             eval = tt_score;
@@ -537,6 +562,9 @@ void Engine::Worker::iterate() {
         stack[i].ply = std::max(0, i - 4);
     }
     Stack* ss = &stack[4];
+    path_boards[0] = &root;
+    acc_ready[0] = true;
+    if (s.net) nnue::refresh(*s.net, root, acc[0]);
 
     const int max_depth = s.limits.depth > 0 ? std::min(s.limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
     const int root_moves = int(legal_moves(root).size());
@@ -611,6 +639,7 @@ void Engine::Worker::iterate() {
 
 Engine::Engine(EngineOptions options) : tt_(std::size_t(std::max(1, options.hash_mb))) {
     set_threads(options.threads);
+    use_nnue_ = options.nnue;
 }
 
 Engine::~Engine() = default;
@@ -634,6 +663,24 @@ void Engine::new_game() {
 
 void Engine::ponderhit() { ponderhit_.store(true); }
 
+void Engine::set_nnue(bool on) {
+    if (on != use_nnue_) tt_.clear();
+    use_nnue_ = on;
+}
+
+Result<bool> Engine::load_net(const std::string& path) {
+    if (path == "<embedded>") {
+        if (!nnue::embedded_network()) return Result<bool>::failure("no net is embedded");
+        net_ = nnue::embedded_network();
+    } else {
+        auto r = nnue::load_network_file(path);
+        if (!r) return Result<bool>::failure(r.error());
+        net_ = *r;
+    }
+    tt_.clear();
+    return true;
+}
+
 SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
                             const std::atomic<bool>& stop, const InfoCallback& on_info) {
     SharedState shared;
@@ -644,6 +691,7 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     shared.ponderhit = &ponderhit_;
     shared.pondering = limits.ponder;
     shared.thread_count = int(workers_.size());
+    shared.net = use_nnue_ && net_ ? net_.get() : nullptr;
     ponderhit_.store(false);
 
     const Board& root = pos.board();

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "nnue.hpp"
 #include "position.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
@@ -17,6 +18,7 @@ namespace engine {
 struct EngineOptions {
     int hash_mb = 16;
     int threads = 1;
+    bool nnue = false;  // the NNUE evaluation instead of the hand-crafted one
 };
 
 // A score as UCI reports it: centipawns, or full moves to mate (negative: being mated).
@@ -74,11 +76,22 @@ class Engine {
     int threads() const { return int(workers_.size()); }
     int hash_mb() const { return int(tt_.size_mb()); }
 
+    // The evaluation: the NNUE (the embedded net unless another was loaded) or the HCE.
+    // Switching clears the TT (its stored static evaluations belong to the other one).
+    void set_nnue(bool on);
+    bool nnue() const { return use_nnue_ && net_; }
+    // Loads a net file (engine/nnue.hpp format) for later searches; on an error the current
+    // net stays and the message names the file and the problem. "<embedded>" restores the
+    // compiled-in net.
+    Result<bool> load_net(const std::string& path);
+
   private:
     struct Worker;
     TranspositionTable tt_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> ponderhit_{false};
+    std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
+    bool use_nnue_ = false;
 };
 
 }  // namespace engine

@@ -129,6 +129,9 @@ void Uci::cmd_uci() {
     println("option name UCI_Chess960 type check default false");
     println("option name Ponder type check default false");
     println("option name Clear Hash type button");
+    println(std::string("option name UseNNUE type check default ") +
+            (engine_.nnue() ? "true" : "false"));
+    println("option name EvalFile type string default <embedded>");
     println("uciok");
 }
 
@@ -167,6 +170,16 @@ void Uci::cmd_setoption(std::string_view args) {
     } else if (name == "clear hash") {
         finish_search();
         engine_.clear_hash();
+    } else if (name == "usennue") {
+        finish_search();
+        engine_.set_nnue(lower(value) == "true");
+        if (lower(value) == "true" && !engine_.nnue())
+            println("info string error: UseNNUE: no net loaded, the hand-crafted evaluation stays");
+    } else if (name == "evalfile") {
+        finish_search();
+        const auto r = engine_.load_net(value.empty() ? "<embedded>" : value);
+        println(r ? "info string EvalFile: loaded " + value
+                  : "info string error: EvalFile: " + r.error() + "; the previous net stays");
     } else {
         debug("ignored unknown option '" + name + "'");
     }

@@ -1,0 +1,130 @@
+// outpost-train: trains the engine's NNUE on outpost-datagen files and writes net files the
+// engine loads. Usage and the recorded runs: docs/NNUE.md.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "engine/attacks.hpp"
+#include "engine/fen.hpp"
+#include "engine/tools/trainer/trainer.hpp"
+
+namespace {
+
+using Options = std::map<std::string, std::string>;
+
+std::string opt(const Options& o, const std::string& key, const std::string& fallback = "") {
+    const auto it = o.find(key);
+    return it == o.end() ? fallback : it->second;
+}
+double opt_num(const Options& o, const std::string& key, double fallback) {
+    const auto it = o.find(key);
+    return it == o.end() ? fallback : std::strtod(it->second.c_str(), nullptr);
+}
+
+void usage() {
+    std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
+                 "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
+                 "[--lambda 0.75] [--seed 1] [--max N] [--validation-every 20]\n";
+}
+
+bool write_net(const engine::nnue::Network& net, const std::string& path) {
+    const auto bytes = engine::nnue::serialize(net);
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return bool(out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    engine::init_attacks();
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string key = argv[i];
+        if (key.rfind("--", 0) != 0 || i + 1 >= argc) {
+            std::cerr << "outpost-train: expected --option value, got '" << key << "'\n";
+            usage();
+            return 2;
+        }
+        o[key] = argv[++i];
+    }
+    if (!o.count("--data") || !o.count("--out")) {
+        usage();
+        return 2;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    trainer::Data data;
+    const std::string files = opt(o, "--data");
+    for (std::size_t pos = 0; pos != std::string::npos;) {
+        const std::size_t comma = files.find(',', pos);
+        const std::string file =
+            files.substr(pos, comma == std::string::npos ? comma : comma - pos);
+        const long bad = trainer::load(file, data, int(opt_num(o, "--validation-every", 20)),
+                                       std::size_t(opt_num(o, "--max", 0)));
+        if (bad < 0) {
+            std::cerr << "outpost-train: cannot read --data file '" << file << "'\n";
+            return 2;
+        }
+        std::fprintf(stderr, "%s: %ld unreadable lines\n", file.c_str(), bad);
+        pos = comma == std::string::npos ? comma : comma + 1;
+    }
+    std::fprintf(stderr, "%zu training positions, %zu held out, loaded in %.1f s\n",
+                 data.train.size(), data.validation.size(), seconds());
+    if (data.train.empty()) return 2;
+
+    const std::uint64_t seed = std::uint64_t(opt_num(o, "--seed", 1));
+    trainer::Weights w = trainer::Weights::random(seed);
+    trainer::Hyper h;
+    h.lr = opt_num(o, "--lr", h.lr);
+    h.lambda = opt_num(o, "--lambda", h.lambda);
+    h.batch = int(opt_num(o, "--batch", h.batch));
+    h.threads = int(opt_num(o, "--threads", 1));
+    trainer::Trainer t(w, h);
+    std::mt19937_64 rng(seed);
+    const int epochs = int(opt_num(o, "--epochs", 20));
+    const int drop_every = int(opt_num(o, "--drop-every", 8));
+    const double gamma = opt_num(o, "--gamma", 0.3);
+    const std::string prefix = opt(o, "--out");
+
+    std::fprintf(stderr, "epoch 0: validation %.6f\n", t.loss(data.validation));
+    double best = 1e9;
+    for (int e = 1; e <= epochs; ++e) {
+        const double lr = h.lr * std::pow(gamma, (e - 1) / std::max(1, drop_every));
+        const double train_loss = t.epoch(data.train, rng, lr);
+        const double val = t.loss(data.validation);
+        const auto net = std::make_unique<engine::nnue::Network>(trainer::quantise(w));
+        const std::string path = prefix + "-e" + std::to_string(e) + ".nnue";
+        if (!write_net(*net, path)) {
+            std::cerr << "outpost-train: cannot write '" << path << "'\n";
+            return 2;
+        }
+        // The quantised net in the engine against the float net, on held-out positions.
+        double diff = 0;
+        int n = 0;
+        for (const auto& fen : data.validation_fens) {
+            const auto b = engine::parse_fen(fen);
+            const trainer::Sample s = trainer::sample_from_board(*b, 0, 0.5f);
+            diff += std::abs(t.evaluate(s) - engine::nnue::evaluate(*net, *b));
+            ++n;
+        }
+        std::fprintf(stderr,
+                     "epoch %d: lr %.2e train %.6f validation %.6f, quantised vs float %.2f cp, "
+                     "%.0f s -> %s\n",
+                     e, lr, train_loss, val, n ? diff / n : 0.0, seconds(), path.c_str());
+        if (val < best) {
+            best = val;
+            write_net(*net, prefix + ".nnue");
+        }
+    }
+    std::fprintf(stderr, "best validation %.6f -> %s.nnue\n", best, prefix.c_str());
+    return 0;
+}

@@ -1,0 +1,238 @@
+// The NNUE trainer (see trainer.hpp and docs/NNUE.md).
+#include "engine/tools/trainer/trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <thread>
+
+#include "engine/fen.hpp"
+#include "engine/tools/datagen/datagen.hpp"
+
+namespace trainer {
+
+using namespace engine;
+using engine::nnue::HIDDEN;
+using engine::nnue::INPUTS;
+
+namespace {
+
+constexpr std::size_t FT_W = std::size_t(INPUTS) * HIDDEN;
+constexpr std::size_t FT_B = FT_W;            // offset of the biases in a flat gradient
+constexpr std::size_t OUT_W = FT_B + HIDDEN;  // offset of the output weights
+constexpr std::size_t OUT_B = OUT_W + 2 * HIDDEN;
+constexpr std::size_t TOTAL = OUT_B + 1;
+constexpr float MAX_OUT = float(nnue::MAX_OUTPUT_WEIGHT) / nnue::QB;
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+}  // namespace
+
+Sample sample_from_board(const Board& b, int score_stm, float result_stm) {
+    Sample s;
+    s.stm = std::uint8_t(b.side);
+    s.score = std::int16_t(std::clamp(score_stm, -32000, 32000));
+    s.result = result_stm;
+    for (Bitboard bb = b.pieces(); bb && s.count < 32; bb &= bb - 1) {
+        const Square sq = lsb(bb);
+        s.square[s.count] = std::uint8_t(sq);
+        s.piece[s.count] = std::uint8_t(b.piece_on(sq));
+        ++s.count;
+    }
+    return s;
+}
+
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions) {
+    std::ifstream in(path);
+    if (!in) return -1;
+    long bad = 0;
+    datagen::Line line;
+    for (std::string text; std::getline(in, text);) {
+        if (max_positions && out.train.size() + out.validation.size() >= max_positions) break;
+        if (!datagen::parse_line(text, line)) {
+            ++bad;
+            continue;
+        }
+        auto board = parse_fen(line.fen);
+        if (!board) {
+            ++bad;
+            continue;
+        }
+        const bool white = board->side == WHITE;
+        const Sample s = sample_from_board(*board, white ? line.score_white : -line.score_white,
+                                           white ? line.result : 1.0f - line.result);
+        // Whole games are held out: positions of one game are strongly correlated.
+        if (validation_every > 0 && datagen::game_seed(12345, line.game) % validation_every == 0) {
+            out.validation.push_back(s);
+            if (out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
+        } else {
+            out.train.push_back(s);
+        }
+    }
+    return bad;
+}
+
+Weights Weights::random(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    Weights w;
+    std::uniform_real_distribution<float> ft(-0.1f, 0.1f), out(-0.05f, 0.05f);
+    w.ft_w.resize(FT_W);
+    for (auto& x : w.ft_w) x = ft(rng);
+    w.ft_b.assign(HIDDEN, 0.0f);
+    w.out_w.resize(2 * HIDDEN);
+    for (auto& x : w.out_w) x = out(rng);
+    return w;
+}
+
+Trainer::Trainer(Weights& w, Hyper h) : w_(w), h_(h), m_(TOTAL, 0.0f), v_(TOTAL, 0.0f) {}
+
+double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
+    alignas(64) float acc[2][HIDDEN];
+    int feats[2][32];
+    for (int p = 0; p < 2; ++p) {
+        // p = 0: the side to move's perspective, 1: the other side's.
+        const Color persp = p == 0 ? Color(s.stm) : ~Color(s.stm);
+        std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
+        for (int i = 0; i < s.count; ++i) {
+            const int f = nnue::feature_index(persp, Piece(s.piece[i]), Square(s.square[i]));
+            feats[p][i] = f;
+            const float* row = &w_.ft_w[std::size_t(f) * HIDDEN];
+            for (int j = 0; j < HIDDEN; ++j) acc[p][j] += row[j];
+        }
+    }
+    double out = w_.out_b;
+    for (int p = 0; p < 2; ++p) {
+        const float* ow = &w_.out_w[std::size_t(p) * HIDDEN];
+        float sum = 0;
+        for (int j = 0; j < HIDDEN; ++j) {
+            const float c = std::clamp(acc[p][j], 0.0f, 1.0f);
+            sum += c * c * ow[j];
+        }
+        out += sum;
+    }
+    const double pred = sigmoid(out * nnue::SCALE / h_.score_k);
+    const double target =
+        h_.lambda * sigmoid(s.score / h_.score_k) + (1 - h_.lambda) * double(s.result);
+    const double err = pred - target;
+    if (grad) {
+        std::vector<float>& g = *grad;
+        const float d_out = float(2 * err * pred * (1 - pred) * nnue::SCALE / h_.score_k);
+        g[OUT_B] += d_out;
+        for (int p = 0; p < 2; ++p) {
+            const float* ow = &w_.out_w[std::size_t(p) * HIDDEN];
+            float* gow = &g[OUT_W + std::size_t(p) * HIDDEN];
+            alignas(64) float d_acc[HIDDEN];
+            for (int j = 0; j < HIDDEN; ++j) {
+                const float a = acc[p][j];
+                const float c = std::clamp(a, 0.0f, 1.0f);
+                gow[j] += d_out * c * c;
+                d_acc[j] = (a > 0.0f && a < 1.0f) ? d_out * ow[j] * 2 * c : 0.0f;
+            }
+            float* gb = &g[FT_B];
+            for (int j = 0; j < HIDDEN; ++j) gb[j] += d_acc[j];
+            for (int i = 0; i < s.count; ++i) {
+                float* gw = &g[std::size_t(feats[p][i]) * HIDDEN];
+                for (int j = 0; j < HIDDEN; ++j) gw[j] += d_acc[j];
+            }
+        }
+    }
+    return err * err;
+}
+
+double Trainer::evaluate(const Sample& s) const {
+    // Reuses the loss pass's forward computation through a target-free copy.
+    alignas(64) float acc[2][HIDDEN];
+    for (int p = 0; p < 2; ++p) {
+        const Color persp = p == 0 ? Color(s.stm) : ~Color(s.stm);
+        std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
+        for (int i = 0; i < s.count; ++i) {
+            const int f = nnue::feature_index(persp, Piece(s.piece[i]), Square(s.square[i]));
+            for (int j = 0; j < HIDDEN; ++j) acc[p][j] += w_.ft_w[std::size_t(f) * HIDDEN + j];
+        }
+    }
+    double out = w_.out_b;
+    for (int p = 0; p < 2; ++p)
+        for (int j = 0; j < HIDDEN; ++j) {
+            const double c = std::clamp(acc[p][j], 0.0f, 1.0f);
+            out += c * c * w_.out_w[std::size_t(p) * HIDDEN + std::size_t(j)];
+        }
+    return out * nnue::SCALE;
+}
+
+double Trainer::batch_gradient(const Sample* begin, const Sample* end,
+                               std::vector<float>& grad) const {
+    double total = 0;
+    for (const Sample* s = begin; s != end; ++s) total += sample_loss(*s, &grad);
+    return total;
+}
+
+double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double lr) {
+    std::shuffle(train.begin(), train.end(), rng);
+    const int threads = std::max(1, h_.threads);
+    const auto nthreads = static_cast<std::size_t>(threads);
+    std::vector<std::vector<float>> grads(nthreads, std::vector<float>(TOTAL));
+    std::vector<double> losses(nthreads);
+    double total = 0;
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    for (std::size_t start = 0; start < train.size(); start += std::size_t(h_.batch)) {
+        const std::size_t n = std::min(std::size_t(h_.batch), train.size() - start);
+        const std::size_t per = (n + std::size_t(threads) - 1) / std::size_t(threads);
+        std::vector<std::thread> pool;
+        for (int t = 0; t < threads; ++t) {
+            std::fill(grads[std::size_t(t)].begin(), grads[std::size_t(t)].end(), 0.0f);
+            const std::size_t a = std::min(n, per * std::size_t(t)),
+                              z = std::min(n, per * std::size_t(t + 1));
+            const Sample* base = train.data() + start;
+            auto job = [&, t, a, z] {
+                losses[std::size_t(t)] = batch_gradient(base + a, base + z, grads[std::size_t(t)]);
+            };
+            if (t + 1 == threads)
+                job();
+            else
+                pool.emplace_back(job);
+        }
+        for (auto& th : pool) th.join();
+        for (int t = 1; t < threads; ++t)
+            for (std::size_t i = 0; i < TOTAL; ++i) grads[0][i] += grads[std::size_t(t)][i];
+        for (double l : losses) total += l;
+
+        ++step_;
+        const double c1 = 1 - std::pow(b1, double(step_)), c2 = 1 - std::pow(b2, double(step_));
+        const float scale = 1.0f / float(n);
+        auto adam = [&](float& w, std::size_t i) {
+            const float g = grads[0][i] * scale;
+            m_[i] = float(b1 * m_[i] + (1 - b1) * g);
+            v_[i] = float(b2 * v_[i] + (1 - b2) * g * g);
+            w -= float(lr * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + eps));
+        };
+        for (std::size_t i = 0; i < FT_W; ++i) adam(w_.ft_w[i], i);
+        for (std::size_t i = 0; i < std::size_t(HIDDEN); ++i) adam(w_.ft_b[i], FT_B + i);
+        for (std::size_t i = 0; i < std::size_t(2 * HIDDEN); ++i) {
+            adam(w_.out_w[i], OUT_W + i);
+            w_.out_w[i] = std::clamp(w_.out_w[i], -MAX_OUT, MAX_OUT);
+        }
+        adam(w_.out_b, OUT_B);
+    }
+    return total / double(std::max<std::size_t>(1, train.size()));
+}
+
+double Trainer::loss(const std::vector<Sample>& data) const {
+    double total = 0;
+    for (const Sample& s : data) total += sample_loss(s, nullptr);
+    return total / double(std::max<std::size_t>(1, data.size()));
+}
+
+nnue::Network quantise(const Weights& w) {
+    nnue::Network net;
+    auto q = [](double x, double scale, int lim) {
+        return std::int16_t(std::clamp<long>(std::lround(x * scale), -lim, lim));
+    };
+    for (std::size_t i = 0; i < FT_W; ++i) net.ft_weights[i] = q(w.ft_w[i], nnue::QA, 32767);
+    for (int j = 0; j < HIDDEN; ++j) net.ft_bias[j] = q(w.ft_b[std::size_t(j)], nnue::QA, 32767);
+    for (int j = 0; j < 2 * HIDDEN; ++j)
+        net.out_weights[j] = q(w.out_w[std::size_t(j)], nnue::QB, nnue::MAX_OUTPUT_WEIGHT);
+    net.out_bias = std::int32_t(std::lround(double(w.out_b) * nnue::QA * nnue::QB));
+    return net;
+}
+
+}  // namespace trainer

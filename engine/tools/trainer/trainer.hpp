@@ -1,0 +1,71 @@
+// The NNUE trainer: float weights of the engine's 768 -> 2x128 -> 1 net, fitted with Adam on
+// CPU threads to a blend of the search score and the game result, quantised for the engine.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/nnue.hpp"
+
+namespace trainer {
+
+// One training position: its pieces, the side to move, score and result from that side's view.
+struct Sample {
+    std::uint8_t count = 0;
+    std::uint8_t stm = 0;  // engine::Color
+    std::int16_t score = 0;
+    float result = 0.5f;
+    std::uint8_t square[32];
+    std::uint8_t piece[32];
+};
+
+struct Data {
+    std::vector<Sample> train, validation;
+    std::vector<std::string> validation_fens;  // the first few, to check the quantised net
+};
+
+// Reads an outpost-datagen file; one game in `validation_every` (by game index) is held out.
+// Returns the number of unreadable lines, or -1 when the file cannot be opened.
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions);
+
+struct Weights {
+    std::vector<float> ft_w, ft_b, out_w;  // as engine::nnue::Network, in float
+    float out_b = 0;
+    static Weights random(std::uint64_t seed);
+    std::size_t size() const { return ft_w.size() + ft_b.size() + out_w.size() + 1; }
+};
+
+struct Hyper {
+    double lr = 1e-3;
+    double lambda = 0.75;  // weight of the search score in the target (1 - lambda: result)
+    double score_k = 400;  // sigmoid(score / score_k) is the score's win probability
+    int batch = 16384;
+    int threads = 1;
+};
+
+// Adam over all weights; one step per batch. Returns the mean loss of the epoch.
+class Trainer {
+  public:
+    Trainer(Weights& w, Hyper h);
+    double epoch(std::vector<Sample>& train, std::mt19937_64& rng, double lr);
+    double loss(const std::vector<Sample>& data) const;
+    // The float net's evaluation in centipawns (side to move's view).
+    double evaluate(const Sample& s) const;
+
+  private:
+    double batch_gradient(const Sample* begin, const Sample* end, std::vector<float>& grad) const;
+    double sample_loss(const Sample& s, std::vector<float>* grad) const;
+    Weights& w_;
+    Hyper h_;
+    std::vector<float> m_, v_;
+    long step_ = 0;
+};
+
+// Rounds to the engine's int16 format (output weights clipped to their int16-safe range).
+engine::nnue::Network quantise(const Weights& w);
+
+Sample sample_from_board(const engine::Board& b, int score_stm, float result_stm);
+
+}  // namespace trainer

@@ -1,0 +1,176 @@
+// The NNUE: the embedded net, the file format's checks, incremental accumulators against a
+// fresh refresh, the scalar path against the vectorised one, colour symmetry, and the engine
+// and UCI switches.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "engine/fen.hpp"
+#include "engine/nnue.hpp"
+#include "engine/position.hpp"
+#include "engine/search.hpp"
+#include "engine/uci.hpp"
+
+namespace {
+
+using namespace engine;
+
+std::shared_ptr<const nnue::Network> net() {
+    auto n = nnue::embedded_network();
+    EXPECT_NE(n, nullptr) << "the embedded net does not parse";
+    return n;
+}
+
+// The same position with the colours swapped (board mirrored vertically).
+Board flipped(const Board& b) {
+    std::string fen = to_fen(b);
+    std::istringstream in(fen);
+    std::string placement, side, castling, ep, half, full;
+    in >> placement >> side >> castling >> ep >> half >> full;
+    std::vector<std::string> ranks;
+    std::stringstream ps(placement);
+    for (std::string r; std::getline(ps, r, '/');) ranks.push_back(r);
+    std::string out;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) {
+        for (char c : *it) out += std::isalpha(c) ? char(c ^ 32) : c;
+        if (it + 1 != ranks.rend()) out += '/';
+    }
+    std::string cas;
+    for (char c : castling) cas += c == '-' ? c : char(c ^ 32);
+    if (ep != "-") ep[1] = ep[1] == '3' ? '6' : '3';
+    const std::string f =
+        out + (side == "w" ? " b " : " w ") + cas + " " + ep + " " + half + " " + full;
+    auto r = parse_fen(f);
+    EXPECT_TRUE(r) << f;
+    return *r;
+}
+
+TEST(Nnue, EmbeddedNetParsesAndEvaluatesInRange) {
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    const int v = nnue::evaluate(*n, *parse_fen(START_FEN));
+    EXPECT_LT(std::abs(v), 200);  // the start position is roughly level
+}
+
+TEST(Nnue, SerialiseThenParseGivesTheSameNet) {
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    const auto bytes = nnue::serialize(*n);
+    ASSERT_EQ(bytes.size(), nnue::FILE_SIZE);
+    auto again = nnue::parse_network(bytes.data(), bytes.size());
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(nnue::serialize(**again), bytes);
+}
+
+TEST(Nnue, BrokenFilesAreClearErrors) {
+    const auto bytes = nnue::serialize(*net());
+    auto error_of = [](std::vector<unsigned char> b) {
+        auto r = nnue::parse_network(b.data(), b.size());
+        return r ? std::string() : r.error();
+    };
+    EXPECT_NE(error_of({}).find("0 bytes"), std::string::npos);
+    auto truncated = bytes;
+    truncated.resize(bytes.size() - 1);
+    EXPECT_NE(error_of(truncated).find("bytes, expected"), std::string::npos);
+    auto magic = bytes;
+    magic[0] = 'X';
+    EXPECT_NE(error_of(magic).find("OPNNUE01"), std::string::npos);
+    auto hidden = bytes;
+    hidden[16] = 7;  // the hidden size field
+    EXPECT_NE(error_of(hidden).find("hidden size"), std::string::npos);
+    auto weight = bytes;
+    weight[1000] ^= 0x40;
+    EXPECT_NE(error_of(weight).find("checksum"), std::string::npos);
+
+    auto missing = nnue::load_network_file("/nonexistent/outpost.nnue");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().find("/nonexistent/outpost.nnue"), std::string::npos);
+}
+
+TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    std::mt19937_64 rng(42);
+    int positions = 0;
+    const char* starts[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",  // castling
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2P4k/8/3pP3/8/8/1p5K/8 w - d6 0 1",  // en passant and promotions
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",  // Chess960
+    };
+    for (const char* fen : starts) {
+        for (int game = 0; game < 20; ++game) {
+            Board b = *parse_fen(fen, std::string(fen).find("HFhf") != std::string::npos);
+            nnue::Accumulator acc;
+            nnue::refresh(*n, b, acc);
+            for (int ply = 0; ply < 60; ++ply) {
+                const MoveList moves = legal_moves(b);
+                if (moves.empty()) break;
+                Board next = b;
+                next.make_move(moves[int(rng() % std::uint64_t(moves.size()))]);
+                nnue::Accumulator inc, fresh;
+                nnue::update(*n, b, next, acc, inc);
+                nnue::refresh(*n, next, fresh);
+                ASSERT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << to_fen(next);
+                EXPECT_EQ(nnue::evaluate(*n, inc, next.side),
+                          nnue::evaluate_scalar(*n, inc, next.side))
+                    << to_fen(next);
+                // Colour symmetry: the mirrored position scores the same for its mover.
+                EXPECT_EQ(nnue::evaluate(*n, next), nnue::evaluate(*n, flipped(next)))
+                    << to_fen(next);
+                b = next;
+                acc = inc;
+                ++positions;
+            }
+        }
+    }
+    EXPECT_GT(positions, 2000);
+}
+
+TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {
+    Engine eng({.hash_mb = 16, .threads = 1, .nnue = true});
+    ASSERT_TRUE(eng.nnue());
+    std::atomic<bool> stop{false};
+    const Position pos =
+        *Position::from_fen("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 4 8");
+    SearchLimits limits;
+    limits.nodes = 20000;
+    const SearchResult a = eng.search(pos, limits, stop);
+    eng.new_game();
+    const SearchResult b = eng.search(pos, limits, stop);
+    EXPECT_TRUE(pos.legal_moves().contains(a.best));
+    EXPECT_EQ(a.best, b.best);
+    EXPECT_EQ(a.raw_score, b.raw_score);
+    EXPECT_EQ(a.nodes, b.nodes);
+
+    // A bad net file leaves the current one in place.
+    auto r = eng.load_net("/nonexistent/net.nnue");
+    ASSERT_FALSE(r);
+    EXPECT_TRUE(eng.nnue());
+    ASSERT_TRUE(eng.load_net("<embedded>"));
+    eng.set_nnue(false);
+    EXPECT_FALSE(eng.nnue());
+}
+
+TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {
+    std::istringstream in(
+        "uci\nsetoption name EvalFile value /nonexistent/x.nnue\nsetoption name UseNNUE value "
+        "true\nposition startpos\ngo nodes 3000\nquit\n");
+    std::ostringstream out;
+    Uci uci(out);
+    uci.loop(in);
+    const std::string text = out.str();
+    EXPECT_NE(text.find("option name UseNNUE type check"), std::string::npos);
+    EXPECT_NE(text.find("option name EvalFile type string"), std::string::npos);
+    EXPECT_NE(text.find("info string error: EvalFile: cannot open net file '/nonexistent/x.nnue'"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("bestmove "), std::string::npos);
+}
+
+}  // namespace
