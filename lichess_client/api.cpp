@@ -89,7 +89,7 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
         if (const auto* rl = detail::field(j, "ratelimit")) {
             err.rate_limit_key = detail::opt_str(*rl, "key").value_or("");
             if (auto secs = detail::opt_i64(*rl, "seconds"); secs && *secs >= 0)
-                err.rate_limit_wait = Millis{*secs * 1000};
+                err.rate_limit_wait = Millis{std::min<std::int64_t>(*secs, 7 * 86400) * 1000};
         }
     }
     if (err.message.empty()) {

@@ -157,10 +157,11 @@ GamePlayer player_from(const json& j) {
 GameState game_state_from(const json& j) {
     GameState s;
     s.moves = req_str(j, "moves");
-    s.wtime_ms = req_i64(j, "wtime");
-    s.btime_ms = req_i64(j, "btime");
-    s.winc_ms = opt_i64(j, "winc").value_or(0);
-    s.binc_ms = opt_i64(j, "binc").value_or(0);
+    // Clocks are clamped (detail::clock_ms): a 9e18 or 1e300 clock is not a plan.
+    s.wtime_ms = detail::clock_ms(req_i64(j, "wtime"));
+    s.btime_ms = detail::clock_ms(req_i64(j, "btime"));
+    s.winc_ms = detail::clock_ms(opt_i64(j, "winc").value_or(0));
+    s.binc_ms = detail::clock_ms(opt_i64(j, "binc").value_or(0));
     s.status_name = req_str(j, "status");
     s.status = parse_game_status(s.status_name);
     if (auto w = opt_str(j, "winner")) s.winner = parse_color(*w);
@@ -169,8 +170,8 @@ GameState game_state_from(const json& j) {
     s.wtakeback = opt_bool(j, "wtakeback").value_or(false);
     s.btakeback = opt_bool(j, "btakeback").value_or(false);
     if (const json* e = detail::field(j, "expiration")) {
-        s.expiration = Expiration{opt_i64(*e, "idleMillis").value_or(0),
-                                  opt_i64(*e, "millisToMove").value_or(0)};
+        s.expiration = Expiration{detail::clock_ms(opt_i64(*e, "idleMillis").value_or(0)),
+                                  detail::clock_ms(opt_i64(*e, "millisToMove").value_or(0))};
     }
     s.rematch = opt_str(j, "rematch");
     return s;
@@ -181,7 +182,8 @@ GameFull game_full_from(const json& j) {
     g.id = req_str(j, "id");
     g.variant = variant_from(j.at("variant"));
     if (const json* c = detail::field(j, "clock")) {
-        g.clock = Clock{req_i64(*c, "initial"), req_i64(*c, "increment")};
+        g.clock = Clock{detail::clock_ms(req_i64(*c, "initial")),
+                        detail::clock_ms(req_i64(*c, "increment"))};
     }
     g.speed = opt_str(j, "speed").value_or("");
     if (const json* p = detail::field(j, "perf")) g.perf_name = opt_str(*p, "name").value_or("");

@@ -1,7 +1,9 @@
 // Small helpers for reading optional and required JSON fields (internal to lichess_client).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,11 +14,34 @@ namespace lichess::detail {
 
 using nlohmann::json;
 
+// Server numbers are range-checked here: a JSON number as int64 without undefined behaviour.
+// nlohmann's get<int64_t>() casts a float (1e300) or an unsigned above INT64_MAX with a plain
+// static_cast; here floats are cut toward zero and both are clamped to the int64 range.
+inline std::int64_t to_i64(const json& v) {
+    using Limits = std::numeric_limits<std::int64_t>;
+    if (v.is_number_unsigned()) {
+        const std::uint64_t u = v.get<std::uint64_t>();
+        return u > std::uint64_t(Limits::max()) ? Limits::max() : std::int64_t(u);
+    }
+    if (v.is_number_integer()) return v.get<std::int64_t>();
+    const double d = v.get<double>();  // throws for a non-number, as get<int64_t> would
+    if (d != d) return 0;              // NaN: not valid JSON, but never UB
+    if (d >= 9.2e18) return Limits::max();
+    if (d <= -9.2e18) return Limits::min();
+    return static_cast<std::int64_t>(d);
+}
+
+// Clocks and increments in ms from the server, clamped to [0, kMaxClockMs] (about 115 days):
+// unlimited games say 2147483647, correspondence at most 14 days; anything larger is nonsense
+// that must not overflow later arithmetic (inc * 3, ms -> ns) or plan a search of centuries.
+inline constexpr std::int64_t kMaxClockMs = 10'000'000'000;
+inline std::int64_t clock_ms(std::int64_t ms) {
+    return std::clamp<std::int64_t>(ms, 0, kMaxClockMs);
+}
+
 // Required fields throw nlohmann exceptions; the public parse functions catch them.
 inline std::string req_str(const json& j, const char* key) { return j.at(key).get<std::string>(); }
-inline std::int64_t req_i64(const json& j, const char* key) {
-    return j.at(key).get<std::int64_t>();
-}
+inline std::int64_t req_i64(const json& j, const char* key) { return to_i64(j.at(key)); }
 inline bool req_bool(const json& j, const char* key) { return j.at(key).get<bool>(); }
 
 inline const json* field(const json& j, const char* key) {
@@ -34,12 +59,14 @@ inline std::optional<std::string> opt_str(const json& j, const char* key) {
 inline std::optional<std::int64_t> opt_i64(const json& j, const char* key) {
     const json* f = field(j, key);
     if (f == nullptr || !f->is_number()) return std::nullopt;
-    return f->get<std::int64_t>();
+    return to_i64(*f);
 }
+// Clamped to the int range (ratings, seconds, days): never a wrapped-around value.
 inline std::optional<int> opt_int(const json& j, const char* key) {
     const auto v = opt_i64(j, key);
     if (!v) return std::nullopt;
-    return static_cast<int>(*v);
+    return static_cast<int>(std::clamp<std::int64_t>(*v, std::numeric_limits<int>::min(),
+                                                     std::numeric_limits<int>::max()));
 }
 inline std::optional<bool> opt_bool(const json& j, const char* key) {
     const json* f = field(j, key);
@@ -49,5 +76,8 @@ inline std::optional<bool> opt_bool(const json& j, const char* key) {
 
 // First bytes of a body for error messages: printable, single-line, bounded.
 std::string excerpt(std::string_view body, std::size_t max = 200);
+
+// A server text (an `error` message) for a log line: newlines as \n, other control bytes as \xNN.
+std::string escape_controls(std::string_view text);
 
 }  // namespace lichess::detail

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "service/challenge_policy.hpp"
+#include "service/log_text.hpp"
 
 namespace service {
 
@@ -207,7 +208,8 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
     const Decision d =
         judge_challenge(c, config_.challenge, me_.id, desk_.with_games_per_user(slots_.snapshot()));
     if (d.verdict == Verdict::Ignore) return;
-    const std::string who = c.challenger.name + (c.challenger.is_bot() ? " (BOT)" : "");
+    // Only for log lines: a name with control characters cannot forge one.
+    const std::string who = printable(c.challenger.name) + (c.challenger.is_bot() ? " (BOT)" : "");
     if (!accepting_) {
         (void)api_.decline_challenge(c.id, lichess::DeclineReason::Later);
         return;

@@ -8,6 +8,7 @@
 #include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
 #include "service/chat_text.hpp"
+#include "service/log_text.hpp"
 #include "service/pgn_writer.hpp"
 
 namespace service {
@@ -165,8 +166,9 @@ void GameSession::on_game_full(const lichess::GameFull& full) {
     if (first) {
         if (!parking_) engine_.emplace(ctx_.engines.acquire());  // parked: one per search
         const auto& opp = white ? full.black : full.white;
-        spdlog::info("game {}: {} vs {} ({}, {}, {}), we play {}", game_id_, full.white.name,
-                     full.black.name, variant, full.speed, full.rated ? "rated" : "casual",
+        spdlog::info("game {}: {} vs {} ({}, {}, {}), we play {}", game_id_,
+                     printable(full.white.name), printable(full.black.name), printable(variant),
+                     printable(full.speed), full.rated ? "rated" : "casual",
                      white ? "white" : "black");
         (void)opp;
     }
@@ -188,7 +190,7 @@ bool GameSession::sync_position(const std::vector<std::string>& moves) {
         auto m = position_->play_uci(moves[i]);
         if (!m) {
             spdlog::error("game {}: move {} '{}' from the server is illegal: {}", game_id_, i + 1,
-                          moves[i], m.error());
+                          printable(moves[i]), m.error());
             return false;
         }
         moves_.push_back(moves[i]);
@@ -464,7 +466,8 @@ bool GameSession::post_move(const OutgoingMove& move) {
 
 void GameSession::on_chat(const lichess::ChatLine& line) {
     if (line.username == ctx_.my_name) return;
-    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, line.room, line.username, line.text);
+    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, printable(line.room),
+                  printable(line.username), printable(line.text));
     // !wait is for the abort timer, which runs until the opponent's first move.
     const bool white = our_color_ == lichess::Color::White;
     const bool before_first_moves =
@@ -537,7 +540,7 @@ void GameSession::finish(const lichess::GameState& state) {
             (*state.winner == lichess::Color::White) == white ? GameResult::Win : GameResult::Loss;
     if (state.status == lichess::GameStatus::Aborted) result = GameResult::Aborted;
     static constexpr const char* names[] = {"win", "loss", "draw", "aborted"};
-    spdlog::info("game {}: over ({}), {} after {} plies", game_id_, state.status_name,
+    spdlog::info("game {}: over ({}), {} after {} plies", game_id_, printable(state.status_name),
                  names[static_cast<int>(result)], moves_.size());
     ctx_.metrics.record_game_finished(result);
     if (result == GameResult::Loss && state.status == lichess::GameStatus::OutOfTime) {

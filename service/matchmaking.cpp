@@ -1,6 +1,7 @@
 // Matchmaker: when idle, pick an online bot within the rating window at a random configured time
 // control and variant, challenge it, and learn from how it answers.
 #include "service/matchmaking.hpp"
+#include "service/log_text.hpp"
 #include "service/lowercase.hpp"
 
 #include <spdlog/spdlog.h>
@@ -183,8 +184,8 @@ void Matchmaker::challenge_someone(TimePoint now) {
                                  " " + mode();
         auto created = api_.create_challenge(bot.username, request);
         if (!created) {
-            spdlog::info("matchmaking: challenging {} ({}) failed: {}", bot.username, what,
-                         created.error().describe());
+            spdlog::info("matchmaking: challenging {} ({}) failed: {}", printable(bot.username),
+                         what, created.error().describe());
             on_create_failed(created.error(), bot, *choice, now);
             return;
         }
@@ -197,7 +198,7 @@ void Matchmaker::challenge_someone(TimePoint now) {
         }
         pending_ = Pending{created->id, lowercase(bot.id), bot.username, *choice, now};
         said_nobody_fits_ = false;
-        spdlog::info("matchmaking: challenged {} ({}), challenge {}", bot.username, what,
+        spdlog::info("matchmaking: challenged {} ({}), challenge {}", printable(bot.username), what,
                      created->id);
         return;
     }
@@ -226,7 +227,7 @@ void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess:
             spdlog::info(
                 "matchmaking: {} played its bot games for today; not challenging it "
                 "for {:g} s",
-                bot.username, seconds_of(wait));
+                printable(bot.username), seconds_of(wait));
         }
         return;
     }
@@ -253,7 +254,7 @@ void Matchmaker::cancel_pending(std::string_view why) {
     pending_.reset();
     auto r = api_.cancel_challenge(p.id);
     slots_.release_reservation(p.id);
-    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", p.id, p.name, why,
+    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", p.id, printable(p.name), why,
                  r ? "" : " (" + r.error().describe() + ")");
 }
 
@@ -267,7 +268,8 @@ void Matchmaker::on_declined(const lichess::ChallengeInfo& c) {
     spdlog::info(
         "matchmaking: {} declined challenge {} ({}); not asking it again for {}{}{} "
         "for {} h",
-        p.name, p.id, key, refusal.speed.empty() ? "any speed" : refusal.speed,
+        printable(p.name), p.id, printable(key),
+        refusal.speed.empty() ? "any speed" : refusal.speed,
         refusal.variant.empty() ? "" : " " + refusal.variant,
         refusal.mode.empty() ? "" : " " + refusal.mode,
         std::chrono::duration_cast<std::chrono::hours>(times_.decline_memory).count());
@@ -282,7 +284,7 @@ void Matchmaker::on_canceled(std::string_view challenge_id) {
 
 void Matchmaker::on_game_start(std::string_view game_id) {
     if (!pending_ || game_id != pending_->id) return;
-    spdlog::info("matchmaking: {} accepted challenge {}", pending_->name, pending_->id);
+    spdlog::info("matchmaking: {} accepted challenge {}", printable(pending_->name), pending_->id);
     pending_.reset();  // the reservation became the game in GameSlots
 }
 

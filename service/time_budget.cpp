@@ -6,6 +6,11 @@
 
 namespace service {
 
+namespace {
+// Correspondence clocks (days per move) and unlimited games (2^31 ms): at most about 115 days.
+constexpr std::int64_t kMaxCorrespondenceMs = 10'000'000'000;
+}  // namespace
+
 void LagTracker::record(std::int64_t ms) {
     samples_.push_back(std::max<std::int64_t>(0, ms));
     if (samples_.size() > kWindow) samples_.pop_front();
@@ -47,7 +52,12 @@ MoveBudget TimeBudget::for_move(const MoveClock& c, std::int64_t lag_ms) const {
     MoveBudget b;
     b.overhead_ms = std::max<std::int64_t>(0, s_.move_overhead_ms) +
                     std::clamp<std::int64_t>(lag_ms, 0, LagTracker::kMaxEstimateMs);
-    const std::int64_t our_ms = std::max<std::int64_t>(0, c.our_ms);
+    // Clamped at both ends, so no sum or product below can overflow whatever the server sent.
+    const std::int64_t clock_cap = c.real_time ? kMaxRealTimeClockMs : kMaxCorrespondenceMs;
+    const auto clamp_ms = [&](std::int64_t ms) {
+        return std::clamp<std::int64_t>(ms, 0, clock_cap);
+    };
+    const std::int64_t our_ms = clamp_ms(c.our_ms);
     const std::int64_t usable = our_ms - b.overhead_ms;  // may be negative: then think minimum
     const std::int64_t floor = std::max<std::int64_t>(1, s_.min_think_ms);
 
@@ -65,15 +75,15 @@ MoveBudget TimeBudget::for_move(const MoveClock& c, std::int64_t lag_ms) const {
     if (c.our_moves_played <= 0)
         return fixed(BudgetMode::FirstMove, std::min(s_.first_move_max_ms, usable / 20));
     if (usable < s_.low_time_ms) {
-        const std::int64_t inc = std::max<std::int64_t>(0, c.our_inc_ms);
+        const std::int64_t inc = clamp_ms(c.our_inc_ms);
         return fixed(BudgetMode::LowTime, std::min(s_.low_time_move_ms + inc / 2, usable / 3));
     }
 
     b.mode = BudgetMode::Clock;
     const bool white = c.us == engine::WHITE;
-    const std::int64_t their_ms = std::max<std::int64_t>(0, c.their_ms);
-    const std::int64_t our_inc = std::max<std::int64_t>(0, c.our_inc_ms);
-    const std::int64_t their_inc = std::max<std::int64_t>(0, c.their_inc_ms);
+    const std::int64_t their_ms = clamp_ms(c.their_ms);
+    const std::int64_t our_inc = clamp_ms(c.our_inc_ms);
+    const std::int64_t their_inc = clamp_ms(c.their_inc_ms);
     b.limits.wtime = white ? our_ms : their_ms;
     b.limits.btime = white ? their_ms : our_ms;
     b.limits.winc = white ? our_inc : their_inc;

@@ -30,6 +30,10 @@ class LagTracker {
 };
 
 // The clock at the moment we are to move, as the game stream reports it (milliseconds).
+// Real-time clocks above this are treated as this much (24 h): no Lichess real-time game comes
+// near it, and a search planned from a larger (bogus) clock could run for days.
+inline constexpr std::int64_t kMaxRealTimeClockMs = 24LL * 3600 * 1000;
+
 struct MoveClock {
     bool real_time = true;  // false for correspondence and unlimited games (no gameFull clock)
     engine::Color us = engine::WHITE;

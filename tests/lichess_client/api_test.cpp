@@ -320,6 +320,27 @@ TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
     EXPECT_EQ(server.count("/api/challenge/otherbot"), 1u);  // answered locally while paused
 }
 
+TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
+    // seconds * 1000 must not overflow (UBSan): any wait is capped at 7 days. A control
+    // character in the server's error text is escaped in describe(), which goes to the log.
+    for (const char* seconds : {"9223372036854775807", "1e300", "18446744073709551615"}) {
+        TestServer server([&](Connection& c) {
+            c.respond(429, std::string(R"({"error":"slow\u001b[2J down\nforged line",)") +
+                               R"("ratelimit":{"key":"x","seconds":)" + seconds + "}}");
+        });
+        Api api(fast_options(server.base_url()));
+        ChallengeRequest req;
+        req.clock_limit_s = 60;
+        auto r = api.create_challenge("otherbot", req);
+        ASSERT_FALSE(r.ok()) << seconds;
+        EXPECT_EQ(r.error().rate_limit_wait, std::optional<Millis>(7 * 24h)) << seconds;
+        const std::string text = r.error().describe();
+        EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+        EXPECT_EQ(text.find('\n'), std::string::npos) << text;
+        EXPECT_NE(text.find("slow\\x1b[2J down\\nforged line"), std::string::npos) << text;
+    }
+}
+
 TEST(ApiHttp, OpponentOutOfBotGamesIsA400WithoutAPause) {
     TestServer server([](Connection& c) {
         c.respond(400, R"({"error":"Tired played 100 games against other bots today, please wait )"

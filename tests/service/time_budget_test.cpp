@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace service {
 namespace {
 
@@ -171,6 +173,34 @@ TEST(LagTracker, ClampsToTheRange) {
     EXPECT_EQ(lag.estimate_ms(), 0);
     lag.record(10000);
     EXPECT_EQ(lag.estimate_ms(), LagTracker::kMaxEstimateMs);
+}
+
+TEST(TimeBudget, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
+    // Whatever reaches TimeBudget (the parser already clamps; this is the second line), no sum
+    // or product overflows (UBSan checks it in the sanitize preset) and the engine is never
+    // given a search longer than a day.
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+    for (const std::int64_t ms : {kMax, kMin, std::int64_t(9e18), std::int64_t(0)}) {
+        for (const int played : {0, 20}) {
+            for (const engine::Color us : {engine::WHITE, engine::BLACK}) {
+                const MoveBudget b = budget().for_move(real_time(ms, ms, ms, played, us), kMax);
+                const engine::TimeBudget e = engine_view(b, us);
+                EXPECT_GE(e.hard_ms, 1) << ms;
+                EXPECT_LE(e.hard_ms, kMaxRealTimeClockMs) << ms;
+                EXPECT_LE(e.soft_ms, e.hard_ms) << ms;
+                EXPECT_LE(b.limits.wtime, kMaxRealTimeClockMs);
+                EXPECT_LE(b.limits.btime, kMaxRealTimeClockMs);
+                EXPECT_LE(b.limits.winc, kMaxRealTimeClockMs);
+                EXPECT_LE(b.limits.binc, kMaxRealTimeClockMs);
+            }
+        }
+        MoveClock corr = real_time(ms, ms, ms, 5);
+        corr.real_time = false;
+        const MoveBudget c = budget().for_move(corr, kMin);
+        EXPECT_GE(c.limits.movetime, 1);
+        EXPECT_LE(c.limits.movetime, 60000);
+    }
 }
 
 }  // namespace
