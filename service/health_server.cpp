@@ -12,6 +12,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <exception>
+#include <list>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <system_error>
@@ -78,6 +80,8 @@ std::optional<ListenAddress> parse_listen_address(const std::string& text) {
 
 namespace {
 
+class Session;
+
 // What sessions need from the server; it outlives them (see Impl's member order).
 struct SessionShared {
     SessionShared(HealthServer::Options opts, const Metrics& m)
@@ -86,6 +90,12 @@ struct SessionShared {
     const Metrics& metrics;
     // Touched only on the I/O thread, or after it was joined (sessions freed with io_context).
     std::size_t active_connections = 0;
+    std::size_t closing_connections = 0;  // closed, waiting for their handlers to unwind
+    std::list<Session*> sessions;         // oldest first; each removes itself when freed
+
+    // Closes the oldest idle connection, else the oldest one still reading its request, to make
+    // room for a new one. False when every connection is writing its reply.
+    bool shed_one();
 };
 
 }  // namespace
@@ -119,40 +129,75 @@ namespace {
 
 class Session : public std::enable_shared_from_this<Session> {
   public:
+    using Clock = std::chrono::steady_clock;
+
     Session(SessionShared& server, tcp::socket socket)
         : server_(server),
           stream_(std::move(socket)),
-          buffer_(2 * server.options.max_request_bytes + 1024) {
+          buffer_(2 * server.options.max_request_bytes + 1024),
+          deadline_(Clock::now() + server.options.connection_timeout) {
         ++server_.active_connections;
+        server_.sessions.push_back(this);
+        position_ = std::prev(server_.sessions.end());
     }
-    ~Session() { --server_.active_connections; }
+    ~Session() {
+        --server_.active_connections;
+        if (closed_) --server_.closing_connections;
+        server_.sessions.erase(position_);
+    }
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
     void read() {
+        writing_ = false;
         parser_.emplace();
         parser_->header_limit(static_cast<std::uint32_t>(
             std::min<std::size_t>(server_.options.max_request_bytes, UINT32_MAX)));
         parser_->body_limit(server_.options.max_request_bytes);
         // An absolute deadline for the whole request, so a client trickling bytes cannot
-        // hold the connection longer than read_timeout.
-        stream_.expires_after(server_.options.read_timeout);
+        // hold the connection longer than read_timeout, nor past the connection's own deadline.
+        stream_.expires_at(step_deadline());
         http::async_read(
             stream_, buffer_, *parser_,
             [self = shared_from_this()](error_code ec, std::size_t) { self->on_read(ec); });
     }
 
+    [[nodiscard]] bool closed() const { return closed_; }
+    [[nodiscard]] bool writing() const { return writing_; }
+    // Waiting for a request of which no byte has come: the first to go when room is needed.
+    [[nodiscard]] bool idle() const {
+        return !writing_ && buffer_.size() == 0 && (!parser_ || !parser_->got_some());
+    }
+
+    void close() {
+        if (!closed_) {
+            closed_ = true;
+            ++server_.closing_connections;
+        }
+        error_code ignored;
+        stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        stream_.socket().close(ignored);
+    }
+
   private:
+    Clock::time_point step_deadline() const {
+        return std::min(Clock::now() + server_.options.read_timeout, deadline_);
+    }
+
     void on_read(error_code ec) {
         // End of stream, timeout, a parse error or an exceeded limit: close without a reply.
-        if (ec) return close();
+        if (ec || closed_) return close();
         const auto& request = parser_->get();
         build_response(request);
+        // Keep-alive never extends the connection: with less than a request's time left, the
+        // reply says so and the client opens a new connection for its next request.
+        if (deadline_ - Clock::now() < server_.options.read_timeout) response_.keep_alive(false);
         const bool keep_alive = response_.keep_alive();
-        stream_.expires_after(server_.options.read_timeout);
+        writing_ = true;
+        stream_.expires_at(step_deadline());
         http::async_write(stream_, response_,
                           [self = shared_from_this(), keep_alive](error_code ec2, std::size_t) {
-                              if (ec2 || !keep_alive) return self->close();
+                              if (ec2 || !keep_alive || self->closed_) return self->close();
                               self->read();
                           });
     }
@@ -201,18 +246,27 @@ class Session : public std::enable_shared_from_this<Session> {
         }
     }
 
-    void close() {
-        error_code ignored;
-        stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-        stream_.socket().close(ignored);
-    }
-
     SessionShared& server_;
     beast::tcp_stream stream_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     http::response<http::string_body> response_;
+    const Clock::time_point deadline_;  // of the whole connection: keep-alive does not move it
+    std::list<Session*>::iterator position_;
+    bool writing_ = false;
+    bool closed_ = false;
 };
+
+bool SessionShared::shed_one() {
+    for (const bool idle_only : {true, false}) {
+        for (Session* s : sessions) {
+            if (s->closed() || s->writing() || (idle_only && !s->idle())) continue;
+            s->close();
+            return true;
+        }
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -227,7 +281,10 @@ void HealthServer::Impl::accept() {
             });
             return;
         }
-        if (shared.active_connections >= shared.options.max_connections) {
+        // Connections already closed but not yet unwound do not count: they go within a turn.
+        const bool full = shared.active_connections - shared.closing_connections >=
+                          shared.options.max_connections;
+        if (full && !shared.shed_one()) {
             error_code ignored;
             socket.shutdown(tcp::socket::shutdown_both, ignored);
             socket.close(ignored);
@@ -251,6 +308,7 @@ HealthServer::StartResult HealthServer::start(Options options, const Metrics& me
     options.max_connections = std::max<std::size_t>(options.max_connections, 1);
     options.max_request_bytes = std::max<std::size_t>(options.max_request_bytes, 256);
     options.read_timeout = std::max(options.read_timeout, std::chrono::milliseconds(1));
+    options.connection_timeout = std::max(options.connection_timeout, std::chrono::milliseconds(1));
 
     auto impl = std::make_unique<Impl>(std::move(options), metrics);
     error_code ec;

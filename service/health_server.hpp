@@ -16,8 +16,14 @@ namespace service {
 // Only GET and HEAD of /healthz and /metrics are served (a query string is ignored); every
 // other method or path gets 404, as issue 8 asks ("answers anything else with 404"). A request
 // that does not parse, or whose header or body exceeds max_request_bytes, or that is not
-// complete within read_timeout, is closed without a reply. Connections beyond max_connections
-// are closed as soon as they are accepted.
+// complete within read_timeout, is closed without a reply.
+//
+// It cannot be starved (issue 17): a connection lives at most connection_timeout from its
+// accept, however many keep-alive requests it makes (the reply says `Connection: close` once
+// less than read_timeout is left). A new connection beyond max_connections makes room: the
+// oldest idle connection (waiting for a request, no byte of it received) is closed, else the
+// oldest one still sending its request; only when all are being answered is the new one closed.
+// So a probe is answered at once however many idle or slow connections are open.
 class HealthServer {
   public:
     // Returns why the daemon is unhealthy (one line), or nullopt when it is healthy. It runs on
@@ -33,6 +39,7 @@ class HealthServer {
         HealthCheck health;                            // empty: always healthy
         std::size_t max_request_bytes = 8 * 1024;      // header limit, and separately body limit
         std::chrono::milliseconds read_timeout{5000};  // whole request, and writing the reply
+        std::chrono::milliseconds connection_timeout{15000};  // whole connection, from accept
         std::size_t max_connections = 16;
     };
 

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -27,13 +28,14 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-// A blocking loopback client on a raw socket; every receive gives up after 10 s so a broken
-// server fails a test instead of hanging it.
+// A blocking loopback client on a raw socket; every receive gives up after 10 s (or the given
+// time) so a broken server fails a test instead of hanging it.
 class Client {
   public:
-    explicit Client(std::uint16_t port) {
+    explicit Client(std::uint16_t port, std::chrono::milliseconds wait = 10s) {
         fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-        timeval timeout{10, 0};
+        timeval timeout{static_cast<time_t>(wait.count() / 1000),
+                        static_cast<suseconds_t>(wait.count() % 1000 * 1000)};
         ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
         ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
         sockaddr_in addr{};
@@ -405,40 +407,121 @@ TEST(HealthServer, SlowClientIsCutOffAfterTheReadTimeout) {
     expect_still_serving(server->port());
 }
 
-TEST(HealthServer, ConnectionsBeyondTheLimitAreClosed) {
+TEST(HealthServer, ANewConnectionBeyondTheLimitShedsTheOldestIdleOne) {
     Metrics metrics;
     HealthServer::Options options;
     options.max_connections = 2;
     auto server = start_server(metrics, options);
     ASSERT_TRUE(server);
 
-    auto idle1 = std::make_unique<Client>(server->port());
-    auto idle2 = std::make_unique<Client>(server->port());
-    ASSERT_TRUE(idle1->connected() && idle2->connected());
+    Client idle1(server->port());
+    Client idle2(server->port());
+    ASSERT_TRUE(idle1.connected() && idle2.connected());
     // Make sure both are accepted (and counted) before the third arrives.
-    ASSERT_TRUE(idle1->send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
-    ASSERT_EQ(parse_reply(idle1->read_response()).status, 200);
-    ASSERT_TRUE(idle2->send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
-    ASSERT_EQ(parse_reply(idle2->read_response()).status, 200);
+    ASSERT_TRUE(idle1.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    ASSERT_EQ(parse_reply(idle1.read_response()).status, 200);
+    ASSERT_TRUE(idle2.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    ASSERT_EQ(parse_reply(idle2.read_response()).status, 200);
 
-    {
-        Client third(server->port());
-        ASSERT_TRUE(third.connected());  // the kernel accepts; the server closes it at once
-        third.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
-        const Client::Received received = third.read_to_end();
-        EXPECT_NE(received.end, Client::End::TimedOut);
-        EXPECT_EQ(received.bytes, "");
-    }
+    // The third is served; the oldest idle keep-alive connection made room for it.
+    EXPECT_EQ(fetch(server->port(), "GET", "/healthz").status, 200);
+    const Client::Received shed = idle1.read_to_end();
+    EXPECT_EQ(shed.end, Client::End::Closed);
+    EXPECT_EQ(shed.bytes, "");
+    ASSERT_TRUE(idle2.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+    EXPECT_EQ(parse_reply(idle2.read_response()).status, 200) << "the younger one stays";
+}
 
-    idle1.reset();
-    // The slot frees once the server notices the close; poll with a generous bound.
-    const auto deadline = Clock::now() + 5s;
-    int status = 0;
-    while (status != 200 && Clock::now() < deadline) {
-        status = fetch(server->port(), "GET", "/healthz").status;
-        if (status != 200) std::this_thread::sleep_for(20ms);
+TEST(HealthServer, IdleConnectionsAreShedBeforeSlowOnes) {
+    Metrics metrics;
+    HealthServer::Options options;
+    options.max_connections = 3;
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+
+    // The oldest connection is a slow one, half-way through its request...
+    Client slow(server->port());
+    ASSERT_TRUE(slow.connected());
+    ASSERT_TRUE(slow.send("GET /healthz HTTP/1.1\r\n"));
+    std::this_thread::sleep_for(200ms);  // let the server read those bytes
+    // ...then two idle keep-alive connections.
+    Client idle1(server->port());
+    Client idle2(server->port());
+    for (Client* c : {&idle1, &idle2}) {
+        ASSERT_TRUE(c->send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"));
+        ASSERT_EQ(parse_reply(c->read_response()).status, 200);
     }
-    EXPECT_EQ(status, 200);
+    // A probe needs room: the oldest idle one goes, not the older slow one.
+    EXPECT_EQ(fetch(server->port(), "GET", "/healthz").status, 200);
+    EXPECT_EQ(idle1.read_to_end().end, Client::End::Closed);
+    ASSERT_TRUE(slow.send("Host: x\r\nConnection: close\r\n\r\n"));
+    EXPECT_EQ(parse_reply(slow.read_to_end().bytes).status, 200);
+}
+
+TEST(HealthServer, WhenAllAreSlowTheOldestMakesRoom) {
+    Metrics metrics;
+    HealthServer::Options options;
+    options.max_connections = 2;
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+    Client slow1(server->port());
+    Client slow2(server->port());
+    for (Client* c : {&slow1, &slow2}) ASSERT_TRUE(c->send("GET /metrics HTTP/1.1\r\nX: "));
+    std::this_thread::sleep_for(200ms);
+    EXPECT_EQ(fetch(server->port(), "GET", "/healthz").status, 200);
+    const Client::Received shed = slow1.read_to_end();
+    EXPECT_EQ(shed.end, Client::End::Closed);
+    EXPECT_EQ(shed.bytes, "");
+}
+
+TEST(HealthServer, AProbeIsAnsweredWithinASecondWith200IdleAndSlowConnectionsOpen) {
+    // Issue 17: sixteen idle keep-alive connections used to starve the endpoint.
+    Metrics metrics;
+    auto server = start_server(metrics);  // defaults: 16 connections, 5 s read timeout
+    ASSERT_TRUE(server);
+    std::vector<std::unique_ptr<Client>> crowd;
+    for (int i = 0; i < 200; ++i) {
+        crowd.push_back(std::make_unique<Client>(server->port()));
+        ASSERT_TRUE(crowd.back()->connected()) << i;
+        if (i % 2 == 1) crowd.back()->send("GET /healthz HTTP/1.1\r\nHost: x\r\n");  // slow
+    }
+    for (int probe = 0; probe < 5; ++probe) {
+        Client client(server->port(), 1000ms);  // a receive that waits longer fails the probe
+        ASSERT_TRUE(client.connected());
+        ASSERT_TRUE(client.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+        const auto begin = Clock::now();
+        const Client::Received received = client.read_to_end();
+        EXPECT_NE(received.end, Client::End::TimedOut) << "probe " << probe;
+        EXPECT_EQ(parse_reply(received.bytes).status, 200) << "probe " << probe;
+        EXPECT_LT(Clock::now() - begin, 1s) << "probe " << probe;
+    }
+}
+
+TEST(HealthServer, KeepAliveDoesNotExtendTheConnection) {
+    Metrics metrics;
+    HealthServer::Options options;
+    options.read_timeout = 200ms;
+    options.connection_timeout = 600ms;
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+    Client client(server->port());
+    ASSERT_TRUE(client.connected());
+    // A request every 50 ms, each within the read timeout: before, every one re-armed the
+    // deadline and the connection lived for ever.
+    int answered = 0;
+    bool told_to_close = false;
+    for (int i = 0; i < 100 && !told_to_close; ++i) {
+        if (!client.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")) break;
+        const Reply reply = parse_reply(client.read_response());
+        if (reply.status != 200) break;
+        ++answered;
+        told_to_close = reply.head.find("Connection: close") != std::string::npos;
+        std::this_thread::sleep_for(50ms);
+    }
+    EXPECT_TRUE(told_to_close) << answered << " requests answered on one connection";
+    EXPECT_GE(answered, 2);
+    EXPECT_LT(answered, 100);
+    EXPECT_EQ(client.read_to_end().end, Client::End::Closed);
 }
 
 TEST(HealthServer, DestructorReturnsPromptlyWithIdleClients) {
