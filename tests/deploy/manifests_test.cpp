@@ -4,11 +4,15 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "config/load.hpp"
 
@@ -194,6 +198,58 @@ TEST(Kubernetes, NonRootReadOnlyNoPrivileges) {
     EXPECT_EQ(sc["capabilities"]["drop"][0].as<std::string>(), "ALL");
 }
 
+TEST(Kubernetes, NetworkPolicyLetsInOnlyTheHealthPortAndOutOnlyDnsAndHttps) {
+    auto objects = kube_objects();
+    ASSERT_TRUE(objects.contains("NetworkPolicy"));
+    YAML::Node spec = objects["NetworkPolicy"]["spec"];
+    // It selects the Deployment's pods.
+    YAML::Node pod_labels = objects["Deployment"]["spec"]["template"]["metadata"]["labels"];
+    ASSERT_TRUE(spec["podSelector"]["matchLabels"].IsMap());
+    for (auto it = spec["podSelector"]["matchLabels"].begin();
+         it != spec["podSelector"]["matchLabels"].end(); ++it)
+        EXPECT_EQ(pod_labels[it->first.Scalar()].as<std::string>(), it->second.Scalar());
+    std::set<std::string> types;
+    for (const auto& t : spec["policyTypes"]) types.insert(t.as<std::string>());
+    EXPECT_EQ(types, (std::set<std::string>{"Ingress", "Egress"}));
+
+    // Every rule names its ports (a rule without ports would allow every port).
+    auto ports_of = [](const YAML::Node& rules) {
+        std::set<std::string> ports;
+        for (const auto& rule : rules) {
+            EXPECT_TRUE(rule["ports"].IsSequence()) << YAML::Dump(rule);
+            for (const auto& p : rule["ports"])
+                ports.insert(p["protocol"].as<std::string>("TCP") + "/" +
+                             p["port"].as<std::string>());
+        }
+        return ports;
+    };
+    // In: only the container's health port, which is where health.listen listens.
+    std::string health_port;
+    for (const auto& p :
+         objects["Deployment"]["spec"]["template"]["spec"]["containers"][0]["ports"])
+        if (p["name"].as<std::string>() == "health")
+            health_port = p["containerPort"].as<std::string>();
+    ASSERT_FALSE(health_port.empty());
+    EXPECT_EQ(ports_of(spec["ingress"]), (std::set<std::string>{"TCP/" + health_port}));
+    const config::Config cfg = configmap_config(objects["ConfigMap"]);
+    EXPECT_TRUE(cfg.health.listen.ends_with(":" + health_port)) << cfg.health.listen;
+    // Out: DNS and HTTPS only.
+    EXPECT_EQ(ports_of(spec["egress"]), (std::set<std::string>{"UDP/53", "TCP/53", "TCP/443"}));
+    EXPECT_TRUE(cfg.url.starts_with("https://")) << cfg.url;
+}
+
+TEST(Compose, LimitsProcessesAndRestartsLikeTheUnit) {
+    YAML::Node svc =
+        YAML::LoadFile((kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
+    ASSERT_TRUE(svc["pids_limit"].IsScalar());
+    EXPECT_GE(svc["pids_limit"].as<int>(), 64);
+    EXPECT_EQ(svc["restart"].as<std::string>(), "unless-stopped");
+    EXPECT_TRUE(svc["read_only"].as<bool>());
+    std::set<std::string> dropped;
+    for (const auto& c : svc["cap_drop"]) dropped.insert(c.as<std::string>());
+    EXPECT_TRUE(dropped.contains("ALL"));
+}
+
 TEST(Compose, RunsTheImageWithMountedConfigAndEnvToken) {
     YAML::Node svc =
         YAML::LoadFile((kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
@@ -242,6 +298,56 @@ TEST(Systemd, UnitIsHardenedAndStopsGracefully) {
     // The user the unit runs as is the one sysusers.d creates.
     EXPECT_NE(read_text(kSource / "deploy" / "outpost.sysusers.conf").find("\nu outpost "),
               std::string::npos);
+}
+
+// Every `Key=value` line of the unit, in order (a key may repeat, like SystemCallFilter).
+std::vector<std::pair<std::string, std::string>> unit_lines() {
+    std::vector<std::pair<std::string, std::string>> lines;
+    std::istringstream in(read_text(kSource / "deploy" / "outpost.service"));
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#' || line[0] == '[') continue;
+        const auto eq = line.find('=');
+        if (eq != std::string::npos) lines.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+    }
+    return lines;
+}
+
+TEST(Systemd, UnitHasTheIssue17Hardening) {
+    std::map<std::string, std::string> last;
+    std::vector<std::string> filters;
+    for (const auto& [key, value] : unit_lines()) {
+        last[key] = value;
+        if (key == "SystemCallFilter") filters.push_back(value);
+    }
+    ASSERT_FALSE(filters.empty());
+    EXPECT_EQ(filters.front(), "@system-service");  // an allow list first, then exceptions
+    for (std::size_t i = 1; i < filters.size(); ++i) EXPECT_TRUE(filters[i].starts_with("~"));
+    EXPECT_EQ(last["ProtectProc"], "invisible");
+    EXPECT_EQ(last["LimitCORE"], "0");
+    EXPECT_EQ(last["NoNewPrivileges"], "yes");
+    // MemoryMax in M or G, at least the default hash (64 MB) plus the 64 MB the rest needs.
+    const std::string memory = last["MemoryMax"];
+    ASSERT_FALSE(memory.empty());
+    const long long mb = std::stoll(memory) * (memory.ends_with("G") ? 1024 : 1);
+    EXPECT_TRUE(memory.ends_with("M") || memory.ends_with("G")) << memory;
+    EXPECT_GE(mb, 128);
+    ASSERT_FALSE(last["TasksMax"].empty());
+    EXPECT_GE(std::stoi(last["TasksMax"]), 64);  // 5 + 2 per game + engine threads
+    // SIGHUP reopens the log file: `systemctl reload` sends it.
+    EXPECT_NE(last["ExecReload"].find("-HUP"), std::string::npos);
+    // Restarts for crashes and fatal errors, with a start limit (outages are waited out inside).
+    EXPECT_EQ(last["Restart"], "on-failure");
+    EXPECT_FALSE(last["RestartSec"].empty());
+}
+
+TEST(Systemd, SecurityExposureIsLowWhereSystemdAnalyzeIsInstalled) {
+    if (std::system("command -v systemd-analyze >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "systemd-analyze is not installed";
+    // --offline reads the unit file alone; --threshold fails above an exposure of 2.0 ("OK").
+    const std::string command = "systemd-analyze security --offline=true --threshold=20 '" +
+                                (kSource / "deploy" / "outpost.service").string() +
+                                "' >/dev/null 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
 }
 
 }  // namespace
