@@ -61,8 +61,11 @@ Api::Api(ApiOptions options)
     : options_(std::move(options)),
       http_(options_.http),
       limiter_(options_.rate_limit),
-      backoff_(options_.retry.backoff,
-               options_.jitter_seed != 0 ? options_.jitter_seed : std::random_device{}()) {}
+      backoff_(options_.retry.backoff, jitter_seed()) {}
+
+std::uint64_t Api::jitter_seed() const {
+    return options_.jitter_seed != 0 ? options_.jitter_seed : std::random_device{}();
+}
 
 void Api::shutdown() {
     shutdown_.request_stop();
@@ -98,7 +101,14 @@ ApiError Api::error_from(Family family, int status, std::string_view body) {
         err.excerpt = detail::excerpt(http_.redact(std::string(body)));
     }
     err.message = http_.redact(std::move(err.message));
-    if (status == 429) err.retry_after = limiter_.on_rate_limited(family, err.rate_limit_wait);
+    if (status == 429 && err.rate_limit_key == "bot.vsBot.day") {
+        // A daily quota of bot games (lila BotLimit), not a request rate: pausing the family
+        // would leave humans' challenges unanswered for a day. The Bot stops bot games only.
+        limiter_.count_quota_refusal();
+        err.retry_after = err.rate_limit_wait;
+    } else if (status == 429) {
+        err.retry_after = limiter_.on_rate_limited(family, err.rate_limit_wait);
+    }
     return err;
 }
 
@@ -109,8 +119,12 @@ void Api::count_error(const ApiError& e) {
 }
 
 Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
-                               const std::function<bool()>& still_on) {
-    const int attempts = std::max(1, options_.retry.max_attempts);
+                               const std::function<bool()>& still_on, const RetryPolicy* policy) {
+    const RetryPolicy& retry = policy != nullptr ? *policy : options_.retry;
+    const int attempts = std::max(1, retry.max_attempts);
+    Backoff* backoff = &backoff_;
+    std::optional<Backoff> own_backoff;
+    if (policy != nullptr) backoff = &own_backoff.emplace(policy->backoff, jitter_seed());
     for (int attempt = 0;; ++attempt) {
         if (is_shut_down()) return ApiError{ApiError::Kind::Cancelled, 0, "shutting down", {}, {}};
         if (auto left = limiter_.paused_for(family)) {
@@ -135,7 +149,7 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
             }
             return err;
         }
-        const Millis wait = backoff_.delay(attempt);
+        const Millis wait = backoff->delay(attempt);
         spdlog::debug("lichess: {} failed ({}), retry {} of {} in {} ms", request.target,
                       err.describe(), attempt + 1, attempts - 1, wait.count());
         if (!sleep_for(wait)) {
@@ -149,6 +163,7 @@ Result<Ok> Api::post_ok(Family family, std::string target, std::string body) {
     req.method = Method::Post;
     req.target = std::move(target);
     req.body = std::move(body);
+    if (family == Family::GameAction) req.timeout = options_.game_action_timeout;
     auto r = call(family, req);
     if (!r) return r.error();
     return Ok{};
@@ -272,7 +287,8 @@ Result<Ok> Api::post_move(std::string_view game_id, std::string_view uci,
     req.method = Method::Post;
     req.target = game_path(game_id, "move/" + url_encode(uci));
     if (offering_draw) req.target += *offering_draw ? "?offeringDraw=true" : "?offeringDraw=false";
-    auto r = call(Family::Move, req, still_on);
+    req.timeout = options_.move_timeout;
+    auto r = call(Family::Move, req, still_on, &options_.move_retry);
     if (!r) return r.error();
     return Ok{};
 }

@@ -25,6 +25,13 @@ namespace lichess {
 struct ApiOptions {
     HttpConfig http;
     RetryPolicy retry;
+    // A move request with no answer within `move_timeout` is given up and sent again (the
+    // Python lichess-bot waits about 2 s), quickly and for as long as the caller's `still_on`
+    // says the move can still matter: a server that holds one request must not cost the game.
+    Millis move_timeout{2000};
+    RetryPolicy move_retry{30, BackoffConfig{Millis{100}, Millis{1000}, 2.0, 0.5}};
+    // Game actions (abort, resign, draw, takeback, claims) run on a game's own thread too.
+    Millis game_action_timeout{5000};
     RateLimitConfig rate_limit;
     std::uint64_t jitter_seed = 0;  // 0: random
 };
@@ -96,8 +103,9 @@ class Api {
     [[nodiscard]] Result<std::vector<UserStatus>> user_status(const std::vector<std::string>& ids);
 
     // ---- playing (families Move, GameAction, Chat) ----
-    // `still_on` is asked before every retry: a move is retried (network errors, 5xx) only
-    // while the game can still be on. A 4xx (e.g. 400 at game end) returns at once.
+    // `still_on` is asked before every retry: a move is retried (network errors, 5xx, no
+    // answer within ApiOptions::move_timeout) only while the game can still be on and our clock
+    // allows. A 4xx (e.g. 400 at game end) returns at once: it is final.
     [[nodiscard]] Result<Ok> post_move(std::string_view game_id, std::string_view uci,
                                        std::optional<bool> offering_draw = std::nullopt,
                                        const std::function<bool()>& still_on = {});
@@ -150,10 +158,12 @@ class Api {
 
   private:
     [[nodiscard]] Result<HttpResponse> call(Family family, const HttpRequest& request,
-                                            const std::function<bool()>& still_on = {});
+                                            const std::function<bool()>& still_on = {},
+                                            const RetryPolicy* policy = nullptr);
     [[nodiscard]] Result<Ok> post_ok(Family family, std::string target, std::string body = {});
     StreamResult open_stream(Family family, const std::string& target, std::stop_token stop,
                              Millis silence, const ByteSink& on_bytes);
+    [[nodiscard]] std::uint64_t jitter_seed() const;
     // A non-2xx reply as an error value; a 429 also pauses the family.
     [[nodiscard]] ApiError error_from(Family family, int status, std::string_view body);
     // Adds `e` to error_count() when it is a failure of the server or the network.

@@ -83,7 +83,11 @@ ChallengeInfo challenge_info_from(const json& j) {
     c.id = req_str(j, "id");
     c.url = opt_str(j, "url").value_or("");
     c.status = opt_str(j, "status").value_or("");
-    c.challenger = challenge_user_from(j.at("challenger"));
+    // lila writes `challenger: null` for a challenge by an anonymous player (no account).
+    if (const json* u = detail::field(j, "challenger"))
+        c.challenger = challenge_user_from(*u);
+    else
+        c.challenger.name = "Anonymous";
     if (const json* d = detail::field(j, "destUser")) c.dest_user = challenge_user_from(*d);
     c.variant = variant_from(j.at("variant"));
     c.rated = opt_bool(j, "rated").value_or(false);
@@ -252,7 +256,15 @@ Result<std::optional<Event>, ParseError> parse_event(std::string_view line) {
     return guarded<std::optional<Event>>(line, [](const json& j) -> std::optional<Event> {
         const std::string type = opt_str(j, "type").value_or("");
         if (type == "challenge") {
-            return Event{Challenge{challenge_info_from(j.at("challenge")), compat_from(j)}};
+            const json* inner = detail::field(j, "challenge");
+            try {
+                return Event{Challenge{challenge_info_from(j.at("challenge")), compat_from(j)}};
+            } catch (const std::exception& e) {
+                // Keep what is needed to answer it: a challenge we cannot judge is declined.
+                auto id = inner != nullptr ? opt_str(*inner, "id") : std::nullopt;
+                if (!id || id->empty()) throw;
+                return Event{ChallengeUnreadable{*id, e.what()}};
+            }
         }
         if (type == "challengeCanceled") {
             return Event{ChallengeCanceled{challenge_info_from(j.at("challenge"))}};
@@ -283,8 +295,9 @@ Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view l
 }
 
 const char* type_name(const Event& e) {
-    static constexpr std::array<const char*, 5> kNames{
-        "challenge", "challengeCanceled", "challengeDeclined", "gameStart", "gameFinish"};
+    static constexpr std::array<const char*, 6> kNames{
+        "challenge", "challengeCanceled", "challengeDeclined",
+        "gameStart", "gameFinish",        "challenge (unreadable)"};
     return kNames.at(e.index());
 }
 

@@ -77,8 +77,8 @@ struct TimeControl {
 struct ChallengeInfo {
     std::string id;  // equals the id of the game it creates
     std::string url;
-    std::string status;  // created | offline | canceled | declined | accepted
-    ChallengeUser challenger;
+    std::string status;                      // created | offline | canceled | declined | accepted
+    ChallengeUser challenger;                // id "" and name "Anonymous" when lila sends null
     std::optional<ChallengeUser> dest_user;  // null for open challenges
     Variant variant;
     bool rated = false;
@@ -98,6 +98,12 @@ struct ChallengeInfo {
 struct Challenge {
     ChallengeInfo challenge;
     std::optional<Compat> compat;
+};
+// A `challenge` event whose challenge could not be read (a field of a shape this client does not
+// know): it still has an id, so it can be declined rather than left to expire unanswered.
+struct ChallengeUnreadable {
+    std::string id;
+    std::string problem;
 };
 struct ChallengeCanceled {
     ChallengeInfo challenge;
@@ -147,7 +153,8 @@ struct GameFinish {
     GameEventInfo game;
 };
 
-using Event = std::variant<Challenge, ChallengeCanceled, ChallengeDeclined, GameStart, GameFinish>;
+using Event = std::variant<Challenge, ChallengeCanceled, ChallengeDeclined, GameStart, GameFinish,
+                           ChallengeUnreadable>;
 
 // ---- game stream ----------------------------------------------------------------------------
 

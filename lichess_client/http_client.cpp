@@ -303,8 +303,8 @@ Result<HttpResponse> HttpClient::perform(const HttpRequest& req) {
     const std::string url = base_url_ + req.target;
     const std::string ua = user_agent();
     Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
-    curl_easy_setopt(h.get(), CURLOPT_TIMEOUT_MS,
-                     static_cast<long>(config_.request_timeout.count()));
+    const Millis timeout = std::min(config_.request_timeout, req.timeout.value_or(Millis::max()));
+    curl_easy_setopt(h.get(), CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
 
     const auto start = std::chrono::steady_clock::now();
     const CURLcode code = curl_easy_perform(h.get());

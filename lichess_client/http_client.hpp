@@ -37,6 +37,9 @@ struct HttpRequest {
     std::string content_type;  // set for bodies: form-urlencoded or text/plain
     bool authenticated = true;
     std::string accept = "application/json";
+    // The whole request's deadline when shorter than HttpConfig::request_timeout (a move post
+    // that hangs must be given up and sent again while our clock still allows it).
+    std::optional<Millis> timeout{};
 };
 
 struct HttpResponse {

@@ -52,6 +52,11 @@ std::chrono::milliseconds RateLimiter::on_rate_limited(
     return pause;
 }
 
+void RateLimiter::count_quota_refusal() {
+    std::lock_guard lock(state_);
+    ++count_;
+}
+
 std::optional<std::chrono::milliseconds> RateLimiter::paused_for(Family family) const {
     const auto now = Clock::now();
     std::lock_guard lock(state_);

@@ -9,8 +9,9 @@
 
 namespace lichess {
 
-// Endpoint families: calls in one family are serialised and paused together. Moves have their
-// own family so that chat or challenge traffic can never delay them.
+// Endpoint families: calls in one family are paused together after a 429, and serialised
+// except for the per-game families (see acquire). Moves have their own family so that chat or
+// challenge traffic can never delay them.
 enum class Family {
     Move,             // POST /api/bot/game/{id}/move
     GameAction,       // abort, resign, draw, takeback, claims
@@ -41,8 +42,11 @@ class RateLimiter {
 
     // Held for the duration of one request in `family`. Streams do not take it (a stream lives
     // as long as its game or the session, and each game has its own); a 429 on opening one
-    // still pauses its family, which open_stream checks before connecting.
+    // still pauses its family, which open_stream checks before connecting. Moves and game
+    // actions take no shared slot either: each game's session sends its own one at a time, and
+    // a request of one game that the server holds must never delay another game's move.
     [[nodiscard]] std::unique_lock<std::mutex> acquire(Family family) {
+        if (family == Family::Move || family == Family::GameAction) return {};
         return std::unique_lock(slots_[static_cast<std::size_t>(family)].request);
     }
 
@@ -50,6 +54,10 @@ class RateLimiter {
     // Returns the pause length that now applies.
     std::chrono::milliseconds on_rate_limited(Family family,
                                               std::optional<std::chrono::milliseconds> hint);
+    // Counts a 429 that is a quota rather than a request rate (lila's daily bot-game limit,
+    // `bot.vsBot.day`): nothing is paused, since requests of the family still work (a human's
+    // challenge can be accepted at once); the caller decides what the quota stops.
+    void count_quota_refusal();
 
     // Time left on the family's pause, or nullopt when it is not paused.
     [[nodiscard]] std::optional<std::chrono::milliseconds> paused_for(Family family) const;

@@ -36,7 +36,8 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       options_(options),
       slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
       books_(load_books(config.engine.book)),
-      engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads),
+      engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads,
+               config.challenge.concurrency + config.correspondence.max_concurrent_searches),
       chat_(api),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
@@ -196,6 +197,12 @@ void Bot::handle(const lichess::Event& event) {
                 spdlog::info("challenge {} declined", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
                 on_game_start(e.game);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
+                // Never ignored: unanswered, it would hang on the challenger's side.
+                auto r = api_.decline_challenge(e.id, lichess::DeclineReason::Generic);
+                metrics_.challenges_declined.increment("generic");
+                spdlog::warn("challenge {}: declined (generic: unreadable, {}){}", e.id, e.problem,
+                             r ? "" : " - " + r.error().describe());
             } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
                 spdlog::debug("gameFinish {}", e.game.game_id);
                 desk_.on_game_finish(e.game.game_id);
@@ -214,33 +221,81 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
         (void)api_.decline_challenge(c.id, lichess::DeclineReason::Later);
         return;
     }
-    if (d.verdict == Verdict::Accept) {
-        // Correspondence games take no slot (see is_correspondence).
-        if (!is_correspondence(c) && !slots_.try_reserve(c.id, c.challenger.id)) {
-            auto r = api_.decline_challenge(c.id, lichess::DeclineReason::Later);
-            metrics_.challenges_declined.increment("later");
-            spdlog::info("challenge {} from {}: declined (later: no free slot){}", c.id, who,
-                         r ? "" : " - " + r.error().describe());
-            return;
-        }
-        auto r = api_.accept_challenge(c.id);
-        if (!r) {
-            slots_.release_reservation(c.id);
-            spdlog::warn("challenge {} from {}: accept failed: {}", c.id, who,
-                         r.error().describe());
-            return;
-        }
-        metrics_.challenges_accepted++;
-        awaiting_start_[c.id] = Clock::now();
-        spdlog::info("challenge {} from {} ({} {} {}): accepted", c.id, who, c.variant.key, c.speed,
-                     c.rated ? "rated" : "casual");
+    if (d.verdict != Verdict::Accept) {
+        decline(c, who, d.reason, d.explanation);
         return;
     }
-    auto r = api_.decline_challenge(c.id, d.reason);
-    metrics_.challenges_declined.increment(lichess::to_string(d.reason));
-    spdlog::info("challenge {} from {}: declined ({}: {}){}", c.id, who,
-                 lichess::to_string(d.reason), d.explanation,
-                 r ? "" : " - " + r.error().describe());
+    // lila would refuse a bot game today (BotLimit): say so now rather than leave it pending.
+    if (const auto left = bot_games_paused_for(); left && c.challenger.is_bot()) {
+        decline(c, who, lichess::DeclineReason::Later,
+                fmt::format("our bot games for today are played; {:.0f} s left",
+                            std::chrono::duration<double>(*left).count()));
+        return;
+    }
+    // Correspondence games take no slot (see is_correspondence).
+    if (!is_correspondence(c) && !slots_.try_reserve(c.id, c.challenger.id)) {
+        decline(c, who, lichess::DeclineReason::Later, "no free slot");
+        return;
+    }
+    auto r = api_.accept_challenge(c.id);
+    if (!r) {
+        slots_.release_reservation(c.id);
+        on_accept_failed(c, who, r.error());
+        return;
+    }
+    metrics_.challenges_accepted++;
+    awaiting_start_[c.id] = Clock::now();
+    spdlog::info("challenge {} from {} ({} {} {}): accepted", c.id, who, c.variant.key, c.speed,
+                 c.rated ? "rated" : "casual");
+}
+
+void Bot::decline(const lichess::ChallengeInfo& c, const std::string& who,
+                  lichess::DeclineReason reason, std::string_view why) {
+    auto r = api_.decline_challenge(c.id, reason);
+    metrics_.challenges_declined.increment(lichess::to_string(reason));
+    spdlog::info("challenge {} from {}: declined ({}: {}){}", c.id, who, lichess::to_string(reason),
+                 why, r ? "" : " - " + r.error().describe());
+}
+
+void Bot::on_accept_failed(const lichess::ChallengeInfo& c, const std::string& who,
+                           const lichess::ApiError& error) {
+    const auto limit = lichess::bot_game_limit(error);
+    if (!limit) {
+        spdlog::warn("challenge {} from {}: accept failed: {}", c.id, who, error.describe());
+        return;
+    }
+    if (!limit->ours) {
+        // lila answers 400 when the challenger has played its bot games for today: the
+        // challenge cannot become a game, so it is let go at once (its slot is free already).
+        spdlog::info("challenge {} from {}: dropped, {} played its bot games for today ({})", c.id,
+                     who, c.challenger.name, error.message);
+        return;
+    }
+    // Our own daily limit: only bot games stop; humans' challenges are still accepted.
+    const auto wait = limit->wait.value_or(options_.bot_limit_default_wait);
+    const auto until = Clock::now() + wait;
+    const bool fresh = !bot_games_paused_for().has_value();
+    bot_games_paused_until_ = std::max(bot_games_paused_until_, until);
+    matchmaker_.pause_bot_games(wait);
+    metrics_.bot_game_limit_hits++;
+    metrics_.bot_games_paused_until_ns = bot_games_paused_until_.time_since_epoch().count();
+    if (fresh)
+        spdlog::warn(
+            "lichess: our bot-vs-bot games for today are played ({}); declining challenges "
+            "from bots for {:.0f} s, humans are still welcome",
+            error.message, std::chrono::duration<double>(wait).count());
+    decline(c, who, lichess::DeclineReason::Later, "our bot games for today are played");
+}
+
+std::optional<std::chrono::milliseconds> Bot::bot_games_paused_for() const {
+    const auto now = Clock::now();
+    std::optional<std::chrono::milliseconds> left = matchmaker_.paused_for();
+    if (bot_games_paused_until_ > now) {
+        const auto ours =
+            std::chrono::ceil<std::chrono::milliseconds>(bot_games_paused_until_ - now);
+        left = std::max(left.value_or(ours), ours);
+    }
+    return left;
 }
 
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
@@ -257,10 +312,31 @@ void Bot::on_game_start(const lichess::GameEventInfo& game) {
     }
     const std::string opponent = game.opponent && game.opponent->id ? *game.opponent->id : "";
     const auto admission = slots_.on_game_start(game.game_id, opponent);
-    if (admission == Admission::OverLimit)
-        spdlog::warn("game {} started beyond the concurrency limit; playing it anyway",
-                     game.game_id);
+    if (admission == Admission::OverLimit) {
+        // A burst, another client on the same token, or a replay: as lichess-bot does, abort
+        // what can still be aborted (lila: before each side has moved). What cannot is played
+        // with a small engine (EnginePool), so memory stays bounded.
+        auto r = api_.abort(game.game_id);
+        if (r) {
+            slots_.on_game_finish(game.game_id);
+            metrics_.games_aborted_over_limit++;
+            spdlog::warn("game {} started beyond challenge.concurrency ({}); aborted", game.game_id,
+                         slots_.limit());
+            return;
+        }
+        spdlog::warn(
+            "game {} started beyond challenge.concurrency ({}) and cannot be aborted ({}); "
+            "playing it with a small engine",
+            game.game_id, slots_.limit(), r.error().describe());
+    }
     start_session(game.game_id);
+}
+
+lichess::StreamOptions Bot::game_stream_options() const {
+    lichess::StreamOptions o = options_.stream_options;
+    o.reconnect = options_.game_reconnect;
+    o.stable_after = options_.game_stable_after;
+    return o;
 }
 
 SessionContext Bot::session_context() {
@@ -272,7 +348,7 @@ SessionContext Bot::session_context() {
                        .books = &books_,
                        .chat = chat_,
                        .metrics = metrics_,
-                       .stream_options = options_.stream_options,
+                       .stream_options = game_stream_options(),
                        .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); },
                        .slots = [this] { return slots_.snapshot(); }};
     return ctx;

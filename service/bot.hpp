@@ -33,10 +33,18 @@ struct BotIdentity {
 
 struct BotOptions {
     lichess::StreamOptions stream_options;
+    // Game streams reconnect much sooner than the event stream (whose opens lila limits): a
+    // bullet game cannot wait a minute for its moves. Used instead of stream_options.reconnect.
+    lichess::BackoffConfig game_reconnect{std::chrono::milliseconds(250),
+                                          std::chrono::milliseconds(3000), 2.0, 0.5};
+    std::chrono::milliseconds game_stable_after{10000};
     // How often the main loop wakes without events (slot expiry, finished sessions).
     std::chrono::milliseconds tick{200};
     // Matchmaking's timings that are not config keys (answer timeout, ...); tests shorten them.
     MatchmakingTimes matchmaking{};
+    // How long bot challenges are declined after lila's daily bot limit when its reply gives
+    // no `ratelimit.seconds`.
+    std::chrono::milliseconds bot_limit_default_wait{std::chrono::hours(1)};
 };
 
 class Bot {
@@ -74,9 +82,16 @@ class Bot {
     void find_games_of_accepted_challenges();
     void handle(const lichess::Event& event);
     void on_challenge(const lichess::ChallengeInfo& challenge);
+    void decline(const lichess::ChallengeInfo& c, const std::string& who,
+                 lichess::DeclineReason reason, std::string_view why);
+    void on_accept_failed(const lichess::ChallengeInfo& c, const std::string& who,
+                          const lichess::ApiError& error);
+    // Time left before challenges from bots may be accepted again (lila's daily bot limit).
+    [[nodiscard]] std::optional<std::chrono::milliseconds> bot_games_paused_for() const;
     void on_game_start(const lichess::GameEventInfo& game);
     void start_session(const std::string& game_id);
     SessionContext session_context();
+    [[nodiscard]] lichess::StreamOptions game_stream_options() const;
     void reap_sessions();
 
     const config::Config& config_;
@@ -95,6 +110,8 @@ class Bot {
     // Accepted challenges waiting for their gameStart (event-loop thread only).
     std::map<std::string, std::chrono::steady_clock::time_point> awaiting_start_;
     std::chrono::steady_clock::time_point last_playing_poll_{};
+    // Until then lila refuses our bot games (bot.vsBot.day): bots are declined `later`.
+    std::chrono::steady_clock::time_point bot_games_paused_until_{};
 
     // Our own challenges when idle (matchmaking.*; event-loop thread only).
     LichessMatchmakingApi matchmaking_api_{api_};

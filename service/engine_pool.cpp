@@ -5,20 +5,24 @@
 
 namespace service {
 
-EnginePool::EnginePool(int warm_engines, int hash_mb, int threads)
-    : warm_(warm_engines), hash_mb_(hash_mb), threads_(threads) {
+EnginePool::EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit)
+    : warm_(warm_engines),
+      full_limit_(std::max(warm_engines, full_size_limit)),
+      hash_mb_(hash_mb),
+      threads_(threads) {
     for (int i = 0; i < warm_engines; ++i)
         idle_.push_back(std::make_unique<engine::Engine>(
             engine::EngineOptions{.hash_mb = hash_mb, .threads = threads}));
-    live_ = peak_live_ = created_ = int(idle_.size());
+    live_ = peak_live_ = created_ = full_live_ = peak_full_live_ = int(idle_.size());
 }
 
 EnginePool::Lease::~Lease() {
-    if (pool_ && engine_) pool_->give_back(std::move(engine_));
+    if (pool_ && engine_) pool_->give_back(std::move(engine_), full_size_);
 }
 
 EnginePool::Lease EnginePool::acquire() {
     std::unique_ptr<engine::Engine> e;
+    bool full_size = true;
     {
         std::lock_guard lock(mutex_);
         if (!idle_.empty()) {
@@ -28,22 +32,26 @@ EnginePool::Lease EnginePool::acquire() {
             // Counted before it is made, so the peak is never under what really existed.
             peak_live_ = std::max(peak_live_, ++live_);
             ++created_;
+            full_size = full_live_ < full_limit_;
+            if (full_size) peak_full_live_ = std::max(peak_full_live_, ++full_live_);
         }
     }
     // A new engine is born clear; an idle one was cleared when it came back. Either way no
     // hash table is cleared here: acquire runs at gameFull, on the path to the first move.
     if (!e)
-        e = std::make_unique<engine::Engine>(
-            engine::EngineOptions{.hash_mb = hash_mb_, .threads = threads_});
-    return Lease(this, std::move(e));
+        e = std::make_unique<engine::Engine>(engine::EngineOptions{
+            .hash_mb = full_size ? hash_mb_ : kOverflowHashMb, .threads = threads_});
+    return Lease(this, std::move(e), full_size);
 }
 
-void EnginePool::give_back(std::unique_ptr<engine::Engine> engine) {
+void EnginePool::give_back(std::unique_ptr<engine::Engine> engine, bool full_size) {
     {
         std::lock_guard lock(mutex_);
-        // Engines made beyond the warm count are freed, so memory returns to its resting size.
-        if (int(idle_.size()) >= warm_) {
+        // Engines made beyond the warm count are freed, so memory returns to its resting size;
+        // small ones never join the warm engines.
+        if (!full_size || int(idle_.size()) >= warm_) {
             --live_;
+            if (full_size) --full_live_;
             return;  // `engine` is freed on the way out, outside the lock
         }
     }
@@ -51,10 +59,22 @@ void EnginePool::give_back(std::unique_ptr<engine::Engine> engine) {
     // tens of milliseconds), and outside the lock.
     engine->new_game();
     std::lock_guard lock(mutex_);
-    if (int(idle_.size()) < warm_)
+    if (int(idle_.size()) < warm_) {
         idle_.push_back(std::move(engine));
-    else
+    } else {
         --live_;
+        --full_live_;
+    }
+}
+
+int EnginePool::full_size_live() const {
+    std::lock_guard lock(mutex_);
+    return full_live_;
+}
+
+int EnginePool::peak_full_size_live() const {
+    std::lock_guard lock(mutex_);
+    return peak_full_live_;
 }
 
 int EnginePool::idle() const {

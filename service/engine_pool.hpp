@@ -13,13 +13,19 @@ namespace service {
 
 class EnginePool {
   public:
-    EnginePool(int warm_engines, int hash_mb, int threads);
+    // `full_size_limit`: the most engines with the configured hash that may exist at once
+    // (games plus correspondence searches); below it none is made beyond that. Default: warm.
+    EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit = -1);
+
+    // The hash of an engine lent beyond full_size_limit (a game Lichess started beyond the
+    // concurrency limit that could no longer be aborted): it plays, but costs little memory.
+    static constexpr int kOverflowHashMb = 1;
 
     // An engine on loan; returns itself to the pool when destroyed.
     class Lease {
       public:
-        Lease(EnginePool* pool, std::unique_ptr<engine::Engine> engine)
-            : pool_(pool), engine_(std::move(engine)) {}
+        Lease(EnginePool* pool, std::unique_ptr<engine::Engine> engine, bool full_size = true)
+            : pool_(pool), engine_(std::move(engine)), full_size_(full_size) {}
         Lease(Lease&&) = default;
         Lease& operator=(Lease&&) = default;
         ~Lease();
@@ -29,10 +35,12 @@ class EnginePool {
       private:
         EnginePool* pool_;
         std::unique_ptr<engine::Engine> engine_;
+        bool full_size_ = true;
     };
 
-    // Never blocks: when every warm engine is lent out (a game beyond the limit that Lichess
-    // started anyway) a new one is made, so a game is never left without an engine. It comes
+    // Never blocks: when every warm engine is lent out a new one is made, so a game is never
+    // left without an engine: full-size while fewer than full_size_limit exist, else a small
+    // one (kOverflowHashMb), so that memory stays bounded whatever Lichess starts. It comes
     // with a clear hash table and histories (new, or cleared when it was given back), so
     // acquiring clears nothing on the way to a game's first move.
     Lease acquire();
@@ -42,18 +50,24 @@ class EnginePool {
     int live() const;
     int peak_live() const;
     int created() const;
+    // Engines with the configured hash that exist now, and the most that ever did at once.
+    int full_size_live() const;
+    int peak_full_size_live() const;
 
   private:
-    void give_back(std::unique_ptr<engine::Engine> engine);
+    void give_back(std::unique_ptr<engine::Engine> engine, bool full_size);
 
     mutable std::mutex mutex_;
     std::vector<std::unique_ptr<engine::Engine>> idle_;
     int warm_;
+    int full_limit_;
     int hash_mb_;
     int threads_;
     int live_ = 0;  // under mutex_, like the two below
     int peak_live_ = 0;
     int created_ = 0;
+    int full_live_ = 0;
+    int peak_full_live_ = 0;
 };
 
 }  // namespace service

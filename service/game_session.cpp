@@ -3,12 +3,14 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
 #include "service/chat_text.hpp"
 #include "service/log_text.hpp"
+#include "service/pgn_tags.hpp"
 #include "service/pgn_writer.hpp"
 
 namespace service {
@@ -248,8 +250,9 @@ void GameSession::on_state(const lichess::GameState& state) {
         else
             opponent_turn_since_ = Clock::now();
     }
-    // A correspondence game has many sessions: only its first, at the start, says hello.
-    const bool greet = !parking_ || (parking_->first_visit && moves_.size() < 2);
+    // Hello only at the start of a game (fewer than 2 plies, as lichess-bot does): a session
+    // after a restart, or a correspondence game's later sessions, say nothing twice.
+    const bool greet = moves_.size() < 2 && (!parking_ || parking_->first_visit);
     if (!greeted_) {
         greeted_ = true;
         if (greet) {
@@ -268,9 +271,14 @@ void GameSession::on_state(const lichess::GameState& state) {
         draw_answered_this_ply_ = true;
         const bool accept =
             draw_resign_->accept_draw(engine::popcount(position_->board().pieces()));
-        auto r = ctx_.api.handle_draw(game_id_, accept);
-        spdlog::info("game {}: {} a draw offer{}", game_id_, accept ? "accepted" : "declined",
-                     r ? "" : " (" + r.error().describe() + ")");
+        if (accept) {
+            auto r = ctx_.api.handle_draw(game_id_, true);
+            spdlog::info("game {}: accepted a draw offer{}", game_id_,
+                         r ? "" : " (" + r.error().describe() + ")");
+        } else {
+            // lila declines an offer when the other side moves: no request before the search.
+            spdlog::info("game {}: a draw offer, declined by our next move", game_id_);
+        }
     }
     if (const auto accept = takebacks_->answer(opponent_wants_takeback)) {
         if (our_turn() && moved_at_ply_ == moves_.size()) {
@@ -310,6 +318,9 @@ MoveClock GameSession::clock_for_us(const lichess::GameState& state) const {
 
 void GameSession::think_and_move(const lichess::GameState& state) {
     const MoveClock clock = clock_for_us(state);
+    // Past this our clock has run out: a move post that hangs is not sent again after it.
+    flag_deadline_ = turn_started_ + std::chrono::milliseconds(
+                                         std::clamp<std::int64_t>(clock.our_ms, 0, 86'400'000));
     const MoveBudget budget = budget_.for_move(clock, lag_.estimate_ms());
     if (game_over_) return;
     if (play_from_book(clock)) return;
@@ -437,8 +448,9 @@ bool GameSession::post_move(const OutgoingMove& move) {
     move_retry_.reset();
     posted_at_ = Clock::now();
     posted_ply_ = moves_.size() + 1;
-    auto r = ctx_.api.post_move(game_id_, uci, move.offer_draw ? std::optional(true) : std::nullopt,
-                                [this] { return !game_over_ && !finished_; });
+    auto r = ctx_.api.post_move(
+        game_id_, uci, move.offer_draw ? std::optional(true) : std::nullopt,
+        [this] { return !game_over_ && !finished_ && Clock::now() < flag_deadline_; });
     if (r) {
         moved_at_ply_ = moves_.size();
         ++our_moves_;
@@ -450,8 +462,11 @@ bool GameSession::post_move(const OutgoingMove& move) {
     }
     posted_at_.reset();
     const lichess::ApiError& e = r.error();
-    // A 400 at the end of a game is a normal race; a 400 otherwise will not get better.
-    if (game_over_ || e.status == 400 || e.kind == lichess::ApiError::Kind::Cancelled) {
+    // A 4xx other than 429 is the server's final no (a 400 at the end of a game is a normal
+    // race; 401/403/404 will not get better by asking again), as is a cancel at shutdown.
+    const bool final_no =
+        e.kind == lichess::ApiError::Kind::Http && e.status >= 400 && e.status < 500;
+    if (game_over_ || final_no || e.kind == lichess::ApiError::Kind::Cancelled) {
         spdlog::info("game {}: move {} not accepted: {}", game_id_, uci, e.describe());
         return false;
     }
@@ -482,6 +497,7 @@ void GameSession::on_chat(const lichess::ChatLine& line) {
 
 void GameSession::on_opponent_gone(const lichess::OpponentGone& gone) {
     if (gone.gone && gone.claim_win_in_seconds) {
+        claim_attempts_ = 0;
         claim_victory_at_ = Clock::now() + std::chrono::seconds(*gone.claim_win_in_seconds) +
                             std::chrono::milliseconds(300);
         spdlog::info("game {}: opponent gone; claiming victory in {} s", game_id_,
@@ -501,11 +517,20 @@ void GameSession::on_timer() {
         if (our_turn() && moved_at_ply_ != moves_.size() && post_move(move))
             spdlog::info("game {}: move {} posted on a retry", game_id_, move.uci);
     }
-    if (claim_victory_at_ && now >= *claim_victory_at_) {
-        claim_victory_at_.reset();
+    // lila lets a player claim only while the gone opponent is to move (Pov.mightClaimWin), and
+    // answers 200 without doing anything otherwise: a claim that falls due during our turn
+    // waits for our move, and a 200 that ended nothing is asked again (a few times). A 400 (not
+    // gone long enough, or back) waits for lila's next opponentGone line, sent every 5 s.
+    if (claim_victory_at_ && now >= *claim_victory_at_ && !our_turn()) {
         auto r = ctx_.api.claim_victory(game_id_);
+        const bool final_no = !r && r.error().kind == lichess::ApiError::Kind::Http &&
+                              r.error().status >= 400 && r.error().status < 500;
+        if (final_no || ++claim_attempts_ >= 5)
+            claim_victory_at_.reset();
+        else
+            claim_victory_at_ = now + std::chrono::seconds(r ? 2 : 1);
         spdlog::info("game {}: claimed victory{}", game_id_,
-                     r ? "" : " (" + r.error().describe() + ")");
+                     r ? "" : " (refused: " + r.error().describe() + ")");
     }
     // Abort a game whose opponent never made a first move (Lichess allows it before move 2).
     const bool white = our_color_ == lichess::Color::White;
@@ -614,12 +639,9 @@ void GameSession::write_pgn(const lichess::GameState& state) {
                            std::to_string(full_->clock->increment_ms / 1000);
     rec.variant = full_->variant.key;
     rec.initial_fen = full_->initial_fen;
-    rec.result = !state.winner ? (state.status == lichess::GameStatus::Aborted ? "*" : "1/2-1/2")
-                 : *state.winner == lichess::Color::White ? "1-0"
-                                                          : "0-1";
-    rec.termination = state.status == lichess::GameStatus::OutOfTime ? "Time forfeit"
-                      : state.status == lichess::GameStatus::Aborted ? "Abandoned"
-                                                                     : "Normal";
+    rec.site = ctx_.config.url;
+    rec.result = pgn_result(state.status, state.winner);
+    rec.termination = pgn_termination(state.status);
     rec.moves = notes_;
     auto written =
         service::write_pgn(ctx_.config.pgn_directory, rec, ctx_.metrics.pgn_write_errors);

@@ -161,8 +161,11 @@ class GameSession {
             ? parking_->takebacks
             : std::make_shared<TakebackPolicy>(ctx_.config.max_takebacks_accepted);
     std::chrono::steady_clock::time_point turn_started_;
+    std::chrono::steady_clock::time_point flag_deadline_ =
+        std::chrono::steady_clock::time_point::max();
     std::chrono::steady_clock::time_point opponent_turn_since_;
     std::optional<std::chrono::steady_clock::time_point> claim_victory_at_;
+    int claim_attempts_ = 0;  // claims sent since the last opponentGone line
     bool aborted_ = false;
     std::shared_ptr<DrawResignPolicy> draw_resign_ =
         parking_ && parking_->draw_resign

@@ -87,6 +87,10 @@ std::optional<milliseconds> Matchmaker::paused_for() const {
     return std::chrono::ceil<milliseconds>(paused_until_ - now);
 }
 
+void Matchmaker::pause_bot_games(milliseconds wait) {
+    paused_until_ = std::max(paused_until_, now_() + wait);
+}
+
 void Matchmaker::tick() {
     if (!config_.enabled || stopped_ || choices_.empty()) return;
     const auto now = now_();

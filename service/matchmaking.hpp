@@ -110,6 +110,9 @@ class Matchmaker {
     [[nodiscard]] std::optional<std::string> pending_challenge() const;
     // Time left on a pause after our daily bot-vs-bot limit; none when not paused.
     [[nodiscard]] std::optional<std::chrono::milliseconds> paused_for() const;
+    // The daily bot-vs-bot limit was met elsewhere (accepting a bot's challenge): no challenge
+    // to a bot is sent for `wait`.
+    void pause_bot_games(std::chrono::milliseconds wait);
 
   private:
     struct Choice {

@@ -257,6 +257,22 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
               "each attempt, retries included).",
               m.http_errors.load(relaxed));
     w.counter("time_forfeits_total", "Games the bot lost on time.", m.time_forfeits.load(relaxed));
+    w.counter("bot_game_limit_total",
+              "Times Lichess refused a bot game because the daily bot-vs-bot limit was reached.",
+              m.bot_game_limit_hits.load(relaxed));
+    {
+        const auto until = Metrics::Clock::time_point(
+            Metrics::Clock::duration(m.bot_games_paused_until_ns.load(relaxed)));
+        const auto left = until > now ? until - now : Metrics::Clock::duration::zero();
+        w.family("bot_games_paused_seconds", "gauge",
+                 "Seconds until challenges from bots are accepted again (0: not paused).");
+        w.sample(
+            "bot_games_paused_seconds", "",
+            format_double(seconds(std::chrono::duration_cast<std::chrono::microseconds>(left))));
+    }
+    w.counter("games_aborted_over_limit_total",
+              "Games Lichess started beyond challenge.concurrency that the bot aborted.",
+              m.games_aborted_over_limit.load(relaxed));
 
     w.histogram("move_reaction_latency_seconds",
                 "From receiving a gameState to posting the move, minus engine think time.",

@@ -87,6 +87,12 @@ struct Metrics {
     std::atomic<std::uint64_t> rate_limited_429{0};
     std::atomic<std::uint64_t> http_errors{0};
     std::atomic<std::uint64_t> time_forfeits{0};
+    // lila's daily bot-vs-bot limit (BotLimit, `bot.vsBot.day`): refusals seen, and until when
+    // (Clock nanoseconds since epoch, 0: not paused) bot challenges are declined.
+    std::atomic<std::uint64_t> bot_game_limit_hits{0};
+    std::atomic<std::int64_t> bot_games_paused_until_ns{0};
+    // Games Lichess started beyond challenge.concurrency that the bot aborted.
+    std::atomic<std::uint64_t> games_aborted_over_limit{0};
 
     // From receiving a gameState to posting the move, minus the engine's think time.
     DurationHistogram move_reaction_latency{kReactionBucketsMs};

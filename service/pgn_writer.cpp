@@ -254,7 +254,9 @@ std::string to_pgn(const GameRecord& r) {
                                   : std::string(r.rated ? "Rated " : "Casual ") +
                                         (r.speed.empty() ? "" : r.speed + " ") + "game";
     header(out, "Event", event);
-    header(out, "Site", "https://lichess.org/" + r.game_id);
+    std::string site = r.site;
+    while (site.ends_with('/')) site.pop_back();
+    header(out, "Site", site + "/" + r.game_id);
     header(out, "Date", date(t, '.'));
     header(out, "Round", "-");
     header(out, "White", r.white.empty() ? "?" : r.white);

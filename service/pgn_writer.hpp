@@ -33,8 +33,9 @@ struct PgnMove {
 };
 
 struct GameRecord {
-    std::string game_id;  // the Site header is https://lichess.org/<game_id>
-    std::string event;    // empty: "Rated blitz game" / "Casual bullet game" from rated/speed
+    std::string game_id;                       // the Site header is <site>/<game_id>
+    std::string site = "https://lichess.org";  // the server's base URL (config `url`)
+    std::string event;  // empty: "Rated blitz game" / "Casual bullet game" from rated/speed
     bool rated = false;
     std::string speed;  // "bullet", "blitz", ...; only for the default Event
     std::chrono::system_clock::time_point started_at{};  // Date / UTCDate / UTCTime and file name

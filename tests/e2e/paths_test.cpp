@@ -21,7 +21,10 @@ challenges:
     const auto g = fx.wait_game_over("draw0001", 120s);
     ASSERT_TRUE(g.over) << describe(game(fx, "draw0001"));
     EXPECT_TRUE(has_event(g, "draw_offer_opponent@")) << describe(g);
-    EXPECT_TRUE(has_event(g, "draw_declined_by_bot@")) << describe(g);
+    // Declined as lila and lichess-bot do it: by simply moving, with no draw/no request first.
+    EXPECT_TRUE(has_event(g, "draw_declined_by_bot_move@")) << describe(g);
+    EXPECT_FALSE(has_event(g, "draw_declined_by_bot@")) << describe(g);
+    EXPECT_EQ(requests_to(fx, "/draw/"), 0);
     EXPECT_FALSE(has_event(g, "draw_accepted_by_bot@")) << describe(g);
     EXPECT_NE(g.status, "draw") << describe(g);
     EXPECT_TRUE(legal_end(g)) << describe(g);

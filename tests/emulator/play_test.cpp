@@ -213,8 +213,9 @@ TEST(Play, TakebackRequestedByTheOpponentOnItsTurnTakesBackTwoPlies) {
 }
 
 // The opponent leaves on its turn at ply 3 (claimWinInSeconds 1). `claim` ("claim-victory" or
-// "claim-draw") is refused before it left, before the second passed and after the end; in
-// between it ends the game. Returns the finished game.
+// "claim-draw") is ignored with a 200 before anyone left (lila: the game is still abortable and
+// it is the bot's turn), refused with a 400 before the second passed, ends the game in between,
+// and is ignored (200, no change) after the end. Returns the finished game.
 GameView claim_after_the_opponent_leaves(const std::string& claim) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 0}",
@@ -223,7 +224,8 @@ GameView claim_after_the_opponent_leaves(const std::string& claim) {
     StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
     EXPECT_FALSE(next_of_type(game, "gameFull").is_null());
     const std::string url = "/api/bot/game/game0001/" + claim;
-    EXPECT_EQ(http.post(url).status, 400);  // nobody has gone
+    EXPECT_EQ(http.post(url).status, 200);  // nobody has gone: nothing happens
+    EXPECT_FALSE(emu->games()[0].over);
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
@@ -234,7 +236,8 @@ GameView claim_after_the_opponent_leaves(const std::string& claim) {
     EXPECT_TRUE(
         emu.wait_until([&] { return http.post(url).status == 200; }, std::chrono::seconds(5)));
     const auto g = emu.wait_game_over("game0001");
-    EXPECT_EQ(http.post(url).status, 400);  // over
+    EXPECT_EQ(http.post(url).status, 200);  // over: nothing happens
+    EXPECT_EQ(emu->games()[0].status, g.status);
     return g;
 }
 
@@ -247,11 +250,39 @@ TEST(Play, OpponentGoesAwayAndTheBotClaimsVictory) {
 }
 
 TEST(Play, OpponentGoesAwayAndTheBotClaimsADraw) {
+    // lila's DrawForce ends the game with Finisher.rageQuit(game, None): timeout, no winner.
     const auto g = claim_after_the_opponent_leaves("claim-draw");
-    EXPECT_EQ(g.status, "draw");
+    EXPECT_EQ(g.status, "timeout");
     EXPECT_FALSE(g.winner.has_value());
     ASSERT_FALSE(g.events.empty());
     EXPECT_EQ(g.events.back(), "draw_claimed_by_bot@3");
+}
+
+TEST(Play, AClaimOnTheBotsOwnTurnIsIgnoredWithA200) {
+    // The opponent leaves right after its move, so the bot is to move: lila's mightClaimWin is
+    // false on our turn, and the claim answers 200 without ending the game.
+    EmulatorFixture emu(
+        one_game("clock: {limit: 600, increment: 0}",
+                 "{kind: random, think_ms: 0, go_away_at_ply: 3, go_away_on_bot_turn: true, "
+                 "claim_win_in_seconds: 0}"));
+    HttpClient http(emu.port(), emu.token());
+    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    EXPECT_FALSE(next_of_type(game, "gameFull").is_null());
+    EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
+    EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
+    EXPECT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
+    EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 4; }));
+    const auto gone = next_of_type(game, "opponentGone");
+    EXPECT_TRUE(gone.is_object() && gone["gone"] == true) << gone.dump();
+    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-victory").status, 200);
+    EXPECT_FALSE(emu->games()[0].over);
+    EXPECT_EQ(emu->games()[0].events.back(), "claim_ignored@4");
+    // After the bot's move the gone opponent is on move: now the claim ends the game.
+    EXPECT_EQ(http.post("/api/bot/game/game0001/move/g1f3").status, 200);
+    EXPECT_EQ(http.post("/api/bot/game/game0001/claim-victory").status, 200);
+    const auto g = emu.wait_game_over("game0001");
+    EXPECT_EQ(g.status, "timeout");
+    EXPECT_EQ(g.winner, "white");
 }
 
 TEST(Play, EngineOpponentSearchesToItsNodeLimit) {

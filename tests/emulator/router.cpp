@@ -120,11 +120,15 @@ Routed Router::route(const Request& req) {
 
     RequestRecord rec{world_.now(), req.method, req.path, safe_query(req.query), family, 0, ""};
     Routed out;
+    Ms hold_reply_ms = 0;  // a held answer: the request takes effect now, the reply comes late
     for (const auto& f : faults_.take_http(family, game_id, world_.now())) {
         if (f.kind == FaultSpec::Kind::DELAY) {
-            recorder_.fault(
-                {world_.now(), "delay", family, game_id, std::to_string(f.delay_ms) + " ms"});
-            world_.sleep_for(f.delay_ms);
+            recorder_.fault({world_.now(), f.hold_reply ? "hold" : "delay", family, game_id,
+                             std::to_string(f.delay_ms) + " ms"});
+            if (f.hold_reply)
+                hold_reply_ms += f.delay_ms;
+            else
+                world_.sleep_for(f.delay_ms);
             continue;
         }
         if (!out.reply) {
@@ -143,6 +147,7 @@ Routed Router::route(const Request& req) {
     }
     rec.status = out.reply ? out.reply->status : 200;
     recorder_.request(rec);
+    if (hold_reply_ms > 0) world_.sleep_for(hold_reply_ms);
     return out;
 }
 

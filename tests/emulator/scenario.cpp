@@ -64,12 +64,13 @@ OpponentSpec::Kind opponent_kind(const std::string& s, const std::string& path) 
 
 UserSpec parse_user(const YAML::Node& n, const std::string& path, UserSpec u = {}) {
     if (!n) return u;
-    check_keys(n, path, {"name", "title", "rating", "provisional", "online"});
+    check_keys(n, path, {"name", "title", "rating", "provisional", "online", "bot_games_today"});
     get(n, "name", u.name, path);
     get_opt_string(n, "title", u.title, path);
     get(n, "rating", u.rating, path);
     get(n, "provisional", u.provisional, path);
     get(n, "online", u.online, path);
+    get(n, "bot_games_today", u.bot_games_today, path);
     return u;
 }
 
@@ -95,6 +96,8 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
                 "takeback_on_turn_at_plies",
                 "accept_takeback",
                 "go_away_at_ply",
+                "go_away_on_bot_turn",
+                "bot_games_today",
                 "claim_win_in_seconds",
                 "come_back_after_ms",
                 "chat"});
@@ -132,6 +135,8 @@ OpponentSpec parse_opponent(const YAML::Node& n, const std::string& path) {
     get(n, "takeback_on_turn_at_plies", o.takeback_on_turn_at_plies, path);
     get(n, "accept_takeback", o.accept_takeback, path);
     get(n, "go_away_at_ply", o.go_away_at_ply, path);
+    get(n, "go_away_on_bot_turn", o.go_away_on_bot_turn, path);
+    get(n, "bot_games_today", o.user.bot_games_today, path);
     get(n, "claim_win_in_seconds", o.claim_win_in_seconds, path);
     get(n, "come_back_after_ms", o.come_back_after_ms, path);
     if (const auto chat = n["chat"]) {
@@ -171,9 +176,26 @@ TimeControlSpec parse_time_control(const YAML::Node& n, const std::string& path)
 
 FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     check_keys(n, path,
-               {"kind", "target", "game", "count", "skip", "from_ms", "after_lines", "after_ms",
-                "mid_line", "duration_ms", "min_chunk", "max_chunk", "hold_ms", "delay_ms", "body",
-                "ratelimit_seconds", "status", "line_type", "patch"});
+               {"kind",
+                "target",
+                "game",
+                "count",
+                "skip",
+                "from_ms",
+                "after_lines",
+                "after_ms",
+                "mid_line",
+                "duration_ms",
+                "min_chunk",
+                "max_chunk",
+                "hold_ms",
+                "delay_ms",
+                "hold_reply",
+                "body",
+                "ratelimit_seconds",
+                "status",
+                "line_type",
+                "patch"});
     FaultSpec f;
     std::string kind;
     get(n, "kind", kind, path);
@@ -212,6 +234,7 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     get(n, "max_chunk", f.max_chunk, path);
     get(n, "hold_ms", f.hold_ms, path);
     get(n, "delay_ms", f.delay_ms, path);
+    get(n, "hold_reply", f.hold_reply, path);
     std::string body;
     get(n, "body", body, path);
     if (!body.empty() && body != "json" && body != "html")
@@ -250,18 +273,21 @@ Scenario parse_root(const YAML::Node& root) {
     check_keys(root, "scenario",
                {"name", "seed", "account", "keepalive_ms", "castling", "first_move_timeout_ms",
                 "clock_start_ply", "chunk_gap_ms", "exit_when", "exit_linger_ms", "max_duration_ms",
-                "online_bots", "challenges", "games", "outgoing", "faults"});
+                "bot_games_per_day", "bot_limit_window_ms", "online_bots", "challenges", "games",
+                "outgoing", "faults"});
     get(root, "name", s.name, "scenario");
     get(root, "seed", s.seed, "scenario");
     if (const auto a = root["account"]) {
-        check_keys(a, "account",
-                   {"username", "token", "title", "rating", "scopes", "played_games"});
+        check_keys(
+            a, "account",
+            {"username", "token", "title", "rating", "scopes", "played_games", "bot_games_today"});
         get(a, "username", s.account.username, "account");
         get(a, "token", s.account.token, "account");
         get_opt_string(a, "title", s.account.title, "account");
         get(a, "rating", s.account.rating, "account");
         get(a, "scopes", s.account.scopes, "account");
         get(a, "played_games", s.account.played_games, "account");
+        get(a, "bot_games_today", s.account.bot_games_today, "account");
     }
     get(root, "keepalive_ms", s.keepalive_ms, "scenario");
     std::string castling = "king_to_rook";
@@ -279,6 +305,9 @@ Scenario parse_root(const YAML::Node& root) {
     s.exit_when_all_games_finished = exit_when == "all_games_finished";
     get(root, "exit_linger_ms", s.exit_linger_ms, "scenario");
     get(root, "max_duration_ms", s.max_duration_ms, "scenario");
+    get(root, "bot_games_per_day", s.bot_games_per_day, "scenario");
+    get(root, "bot_limit_window_ms", s.bot_limit_window_ms, "scenario");
+    if (s.bot_limit_window_ms <= 0) throw ScenarioError("bot_limit_window_ms: must be > 0");
     if (s.keepalive_ms <= 0) throw ScenarioError("keepalive_ms: must be > 0");
 
     each(root, "online_bots", [&](const YAML::Node& n, const std::string& p) {

@@ -18,6 +18,7 @@ struct UserSpec {
     int rating = 1500;
     bool provisional = false;
     bool online = true;
+    int bot_games_today = 0;  // bot-vs-bot games counted by lila's BotLimit before the start
 };
 
 struct ChatSpec {
@@ -32,18 +33,19 @@ struct OpponentSpec {
     Kind kind = Kind::RANDOM;
     UserSpec user;
     Ms think_ms = 50;
-    std::vector<std::string> line;  // LINE: the opponent's own moves, in order
-    Kind then = Kind::RANDOM;       // LINE: what follows the line (RANDOM or STALLER)
-    int depth = 2;                  // ENGINE
-    std::int64_t nodes = 0;         // ENGINE: 0 = no node limit
-    bool outpost_search = true;     // ENGINE: engine::Engine, or (false) the material search
-    int stall_from_ply = 0;         // STALLER: plays randomly before this ply
-    int resign_at_ply = -1;         // resigns on its turn once ply >= this
-    int offer_draw_at_ply = -1;     // offers a draw on its turn at this ply
-    bool accept_draw = false;       // answer to the bot's draw offers
-    int takeback_at_ply = -1;       // after its move reaching this ply, asks for a takeback
-    bool accept_takeback = false;   // answer to the bot's takeback proposals
-    int go_away_at_ply = -1;        // leaves (opponentGone) on its turn at this ply
+    std::vector<std::string> line;     // LINE: the opponent's own moves, in order
+    Kind then = Kind::RANDOM;          // LINE: what follows the line (RANDOM or STALLER)
+    int depth = 2;                     // ENGINE
+    std::int64_t nodes = 0;            // ENGINE: 0 = no node limit
+    bool outpost_search = true;        // ENGINE: engine::Engine, or (false) the material search
+    int stall_from_ply = 0;            // STALLER: plays randomly before this ply
+    int resign_at_ply = -1;            // resigns on its turn once ply >= this
+    int offer_draw_at_ply = -1;        // offers a draw on its turn at this ply
+    bool accept_draw = false;          // answer to the bot's draw offers
+    int takeback_at_ply = -1;          // after its move reaching this ply, asks for a takeback
+    bool accept_takeback = false;      // answer to the bot's takeback proposals
+    int go_away_at_ply = -1;           // leaves (opponentGone) on its turn at this ply
+    bool go_away_on_bot_turn = false;  // … or right after its move, while the bot is to move
     int claim_win_in_seconds = 10;
     Ms come_back_after_ms = -1;  // -1: never comes back
     // On its turn, once the bot's move reaches each of these plies (ascending, one request
@@ -117,6 +119,7 @@ struct FaultSpec {
     int min_chunk = 1, max_chunk = 7;  // SPLIT
     Ms hold_ms = 150;                  // BATCH: collect lines this long into one chunk
     Ms delay_ms = 0;                   // DELAY
+    bool hold_reply = false;           // DELAY: the request takes effect, its answer is held
     bool html = false;                 // HTTP_429 / HTTP_5XX: HTML body instead of JSON
     int ratelimit_seconds = -1;        // HTTP_429: adds {"ratelimit":{...}} when >= 0
     int status = 502;                  // HTTP_5XX
@@ -131,6 +134,7 @@ struct AccountSpec {
     int rating = 1500;
     std::string scopes = "bot:play,challenge:read,challenge:write";
     int played_games = 0;
+    int bot_games_today = 0;  // bot-vs-bot games already counted today (lila BotLimit)
 };
 
 struct Scenario {
@@ -145,6 +149,10 @@ struct Scenario {
     bool exit_when_all_games_finished = false;
     Ms exit_linger_ms = 500;
     Ms max_duration_ms = 0;  // 0 = no limit
+    // lila BotLimit (modules/bot/src/main/BotLimit.scala): bot-vs-bot games per user per window,
+    // the window running from the first counted game (RateLimit's clearAt).
+    int bot_games_per_day = 100;
+    Ms bot_limit_window_ms = 86'400'000;
     std::vector<UserSpec> online_bots;
     std::vector<ChallengeSpec> challenges;
     std::vector<GameSpec> games;

@@ -86,7 +86,9 @@ World::World(Scenario scenario, Recorder& recorder, FaultPlan& faults)
       faults_(faults),
       rng_(scenario_.seed),
       title_(scenario_.account.title),
-      stream_seed_(scenario_.seed) {
+      stream_seed_(scenario_.seed),
+      bot_limit_(scenario_.bot_games_per_day, scenario_.bot_limit_window_ms) {
+    bot_limit_.preset(lower(scenario_.account.username), scenario_.account.bot_games_today, 0);
     pending_challenges_ = scenario_.challenges;
     pending_games_ = scenario_.games;
     outgoing_uses_.assign(scenario_.outgoing.size(), 0);
@@ -331,6 +333,8 @@ void World::release_game(const GameSpec& spec) {
     std::string error;
     if (!create_game(setup, spec.moves, spec.opponent, &error))
         recorder_.fault({now(), "scenario_error", "games", id, error});
+    else
+        charge_bot_limit(setup);
 }
 
 void World::tick(std::vector<MoveJob>* jobs) {
@@ -368,6 +372,10 @@ void World::tick(std::vector<MoveJob>* jobs) {
         if (g.check_time(t)) {
             publish(s);
             continue;
+        }
+        if (s.gone && t >= s.gone_line_at + kGoneTickMs) {
+            s.gone_line_at = t;
+            push_gone_line(s);
         }
         for (std::size_t i = 0; i < s.opp.chat.size(); ++i)
             // Scripted chat waits for the bot's game stream so the bot can see it.
@@ -414,7 +422,9 @@ void World::opponent_turn(GameSlot& s, std::vector<MoveJob>* jobs) {
         if (s.opp.come_back_after_ms >= 0 && t >= s.gone_at + s.opp.come_back_after_ms) {
             s.gone = false;
             s.events.push_back("opponent_back@" + std::to_string(g.ply()));
-            if (s.stream)
+            // Player.setOnline says so only when the player was already long gone.
+            const bool was_claimable = t >= s.gone_at + Ms(s.opp.claim_win_in_seconds) * 1000;
+            if (s.stream && was_claimable)
                 s.stream->push(Line{json{{"type", "opponentGone"}, {"gone", false}}.dump(), g.id(),
                                     -1, false});
         }
@@ -427,19 +437,31 @@ void World::opponent_turn(GameSlot& s, std::vector<MoveJob>* jobs) {
         publish(s);
         return;
     }
-    if (s.opp.go_away_at_ply >= 0 && g.ply() >= s.opp.go_away_at_ply && !s.went_away) {
-        s.went_away = s.gone = true;
-        s.gone_at = t;
-        s.events.push_back("opponent_gone@" + std::to_string(g.ply()));
-        if (s.stream)
-            s.stream->push(Line{json{{"type", "opponentGone"},
-                                     {"gone", true},
-                                     {"claimWinInSeconds", s.opp.claim_win_in_seconds}}
-                                    .dump(),
-                                g.id(), -1, false});
+    if (!s.opp.go_away_on_bot_turn && s.opp.go_away_at_ply >= 0 &&
+        g.ply() >= s.opp.go_away_at_ply && !s.went_away) {
+        go_away(s);
         return;
     }
     if (jobs) jobs->push_back({&s, g.ply(), g.position()});
+}
+
+void World::go_away(GameSlot& s) {
+    s.went_away = s.gone = true;
+    s.gone_at = now();
+    s.gone_line_at = now();
+    s.events.push_back("opponent_gone@" + std::to_string(s.game.ply()));
+    push_gone_line(s);
+}
+
+// lila RoundAsyncActor notifyGone: {"type":"opponentGone","gone":true,"claimWinInSeconds":N},
+// N counting down to 0, sent again on each 5 s Tick while the opponent stays away.
+void World::push_gone_line(GameSlot& s) {
+    if (!s.stream) return;
+    const Ms left = std::max<Ms>(0, s.gone_at + Ms(s.opp.claim_win_in_seconds) * 1000 - now());
+    s.stream->push(Line{
+        json{{"type", "opponentGone"}, {"gone", true}, {"claimWinInSeconds", (left + 999) / 1000}}
+            .dump(),
+        s.game.id(), -1, false});
 }
 
 void World::apply_opponent_move(GameSlot& s, int ply, const std::optional<std::string>& move) {
@@ -459,6 +481,9 @@ void World::apply_opponent_move(GameSlot& s, int ply, const std::optional<std::s
         s.events.push_back("draw_offer_opponent@" + std::to_string(g.ply()));
     }
     publish(s);
+    if (s.opp.go_away_on_bot_turn && s.opp.go_away_at_ply >= 0 && g.ply() >= s.opp.go_away_at_ply &&
+        !s.went_away && !g.over())
+        go_away(s);
     if (s.opp.takeback_at_ply >= 0 && g.ply() >= s.opp.takeback_at_ply && !s.takeback_done &&
         !g.over()) {
         s.takeback_done = true;

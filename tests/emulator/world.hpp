@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "bot_limit.hpp"
 #include "challenge.hpp"
 #include "faults.hpp"
 #include "game.hpp"
@@ -119,6 +120,7 @@ class World {
         std::map<int, Ms> turn_sent;  // ply → when the state that put the bot on move was sent
         bool went_away = false, gone = false;
         Ms gone_at = -1;
+        Ms gone_line_at = -1;  // the last opponentGone line (lila repeats it every 5 s)
         bool draw_offer_done = false, takeback_done = false;
         std::size_t takebacks_on_turn_asked = 0;  // entries of opp.takeback_on_turn_at_plies
         std::vector<bool> chat_sent;
@@ -148,6 +150,10 @@ class World {
     void tick(std::vector<MoveJob>* jobs);
     void opponent_turn(GameSlot& s, std::vector<MoveJob>* jobs);
     void apply_opponent_move(GameSlot& s, int ply, const std::optional<std::string>& move);
+    void go_away(GameSlot& s);
+    void push_gone_line(GameSlot& s);
+    // lila's RoundSocket.tickInterval: how often a gone opponent's line is sent again.
+    static constexpr Ms kGoneTickMs = 5000;
     void publish(GameSlot& s);  // pushes the current gameState; handles game end
     void emit_event(const nlohmann::json& line);
     void emit_chat(GameSlot& s, const std::string& user, const std::string& room,
@@ -156,6 +162,11 @@ class World {
     GameSlot* create_game(GameSetup setup, const std::string& moves, OpponentSpec opp,
                           std::string* error);
     void release_challenge(const ChallengeSpec& spec);
+    // lila BotLimit.challengeLimitError(orig, dest) as Challenge.apiCreate/apiAccept answer it:
+    // 429 when `orig` has played its bot games, 400 when `dest` has; none for other games.
+    std::optional<Reply> bot_limit_error(const Player& orig, const Player& dest) const;
+    // A game started: charges both players when both are BOTs (BotLimit's StartGame hook).
+    void charge_bot_limit(const GameSetup& setup);
     void release_game(const GameSpec& spec);
     void answer_outgoing(ChallengeSlot& slot);
     GameSetup base_setup(const std::string& id, const std::string& variant,
@@ -192,6 +203,7 @@ class World {
     std::vector<GameSpec> pending_games_;
     std::vector<int> outgoing_uses_;
     std::uint64_t stream_seed_ = 0;
+    BotLimit bot_limit_;
 };
 
 Reply ok_reply();

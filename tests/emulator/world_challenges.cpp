@@ -2,6 +2,8 @@
 // challenges answered per the scenario's `outgoing` rules (including the bot-vs-bot limits).
 #include <nlohmann/json.hpp>
 
+#include <ctime>
+
 #include "game_json.hpp"
 #include "world.hpp"
 
@@ -24,7 +26,53 @@ bool parse_int(const std::string& s, int& out) {
     return true;
 }
 
+bool is_bot(const Player& p) { return p.title && *p.title == "BOT"; }
+
+// lila's isoDateTime: 2026-08-23T10:11:12Z
+std::string iso_utc(std::int64_t unix_ms) {
+    const std::time_t secs = static_cast<std::time_t>(unix_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&secs, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
 }  // namespace
+
+std::optional<Reply> World::bot_limit_error(const Player& orig, const Player& dest) const {
+    if (!is_bot(orig) || !is_bot(dest)) return std::nullopt;
+    const Ms t = now();
+    const auto body = [&](const std::string& text, const std::string& user) {
+        return json{{"error", text},
+                    {"ratelimit",
+                     {{"key", "bot.vsBot.day"}, {"seconds", bot_limit_.left_ms(user, t) / 1000}}}}
+            .dump();
+    };
+    const std::string games = std::to_string(bot_limit_.per_window());
+    // modules/web/src/main/ResponseBuilder.scala JsonLimited: 429; CtrlErrors writes the body.
+    if (bot_limit_.limited(orig.id, t))
+        return Reply{429, "application/json",
+                     body("You played " + games +
+                              " games against other bots today, please wait before challenging "
+                              "another bot.",
+                          orig.id)};
+    // BotLimit.OpponentLimit: 400 BadRequest with the same shape.
+    if (bot_limit_.limited(dest.id, t))
+        return Reply{
+            400, "application/json",
+            body(dest.name + " played " + games +
+                     " games against other bots today, please wait until " +
+                     iso_utc(unix_ms() + bot_limit_.left_ms(dest.id, t)) + " to challenge them.",
+                 dest.id)};
+    return std::nullopt;
+}
+
+void World::charge_bot_limit(const GameSetup& setup) {
+    if (!is_bot(setup.bot) || !is_bot(setup.opponent)) return;
+    bot_limit_.charge(setup.bot.id, now());
+    bot_limit_.charge(setup.opponent.id, now());
+}
 
 void World::release_challenge(const ChallengeSpec& spec) {
     ChallengeSlot slot;
@@ -47,6 +95,8 @@ void World::release_challenge(const ChallengeSpec& spec) {
     slot.accept_status = spec.accept_status;
     slot.accept_error = spec.accept_error;
     slot.cancel_at = spec.cancel_at_ms;
+    if (!bot_limit_.limited(c.challenger.id, now()))
+        bot_limit_.preset(c.challenger.id, spec.challenger.bot_games_today, now());
     challenges_[c.id] = slot;
     challenge_order_.push_back(c.id);
     emit_event({{"type", "challenge"},
@@ -64,12 +114,16 @@ Reply World::accept_challenge(const std::string& id) {
     if (c.status == "accepted") return error_reply(400, "The challenge has already been accepted");
     if (c.status == "declined") return error_reply(400, "The challenge has been declined.");
     if (slot.accept_status != 200) return error_reply(slot.accept_status, slot.accept_error);
+    // app/controllers/Challenge.scala apiAccept: BotLimit.acceptLimitError before api.accept,
+    // the acceptor (us) as `orig`.
+    if (auto limited = bot_limit_error(bot_player(), c.challenger)) return *limited;
     if (speed_of(c.time_control) == "ultraBullet")
         return error_reply(400, "Game incompatible with a BOT account");
     auto setup = base_setup(c.id, c.variant, c.time_control, c.rated, c.initial_fen, slot.opp.user);
     setup.bot_color = c.final_color == "white" ? engine::BLACK : engine::WHITE;
     std::string error;
     if (!create_game(setup, "", slot.opp, &error)) return error_reply(400, error);
+    charge_bot_limit(setup);
     c.status = "accepted";
     return ok_reply();
 }
@@ -161,15 +215,20 @@ Reply World::create_challenge(const std::string& username,
                                     " played 100 games against other bots today, please wait until "
                                     "2030-01-01T00:00:00Z to challenge them.");
 
+    UserSpec target = rule.opponent.user;
+    target.name = username;
+    for (const auto& b : scenario_.online_bots)
+        if (lower(b.name) == lower(username)) target = b;
+    // Challenge.apiCreate: BotLimit.challengeLimitError(me, dest) before the challenge is made.
+    if (!bot_limit_.limited(lower(target.name), now()))
+        bot_limit_.preset(lower(target.name), target.bot_games_today, now());
+    if (auto limited = bot_limit_error(bot_player(), player_of(target))) return *limited;
+
     ChallengeSlot slot;
     Challenge& c = slot.c;
     c.id = new_id();
     c.outgoing = true;
     c.challenger = bot_player();
-    UserSpec target = rule.opponent.user;
-    target.name = username;
-    for (const auto& b : scenario_.online_bots)
-        if (lower(b.name) == lower(username)) target = b;
     c.dest = player_of(target);
     c.variant = variant;
     c.time_control = tc;
@@ -212,6 +271,7 @@ void World::answer_outgoing(ChallengeSlot& slot) {
         emit_event({{"type", "challengeDeclined"}, {"challenge", challenge_json(c, false)}});
         return;
     }
+    charge_bot_limit(setup);
     c.status = "accepted";
 }
 

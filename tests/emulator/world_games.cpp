@@ -31,6 +31,10 @@ Reply World::move(const std::string& id, const std::string& uci,
     if (auto err = g.play(bot, uci, t, true)) return error_reply(400, *err);
     const auto sent = s->turn_sent.find(ply_before);
     if (sent != s->turn_sent.end()) g.set_think_ms(g.ply(), t - sent->second);
+    // modules/round/src/main/Player.scala postHumanOrBotPlay: a move declines the opponent's
+    // pending draw offer (Game::play cleared it).
+    if (opponent_offered && !offering_draw.value_or(false))
+        s->events.push_back("draw_declined_by_bot_move@" + std::to_string(g.ply()));
     if (!g.over() && offering_draw.value_or(false)) {
         if (opponent_offered) {
             s->events.push_back("draw_agreed_by_bot@" + std::to_string(g.ply()));
@@ -153,26 +157,45 @@ Reply World::takeback(const std::string& id, bool yes) {
     return ok_reply();
 }
 
+// modules/bot/src/main/BotPlayer.scala claimVictory: `pov.mightClaimWin.so(...)`, where
+// mightClaimWin = forceResignable && !isMyTurn (modules/core/src/main/game/Pov.scala) and
+// forceResignable needs a clock and a game past its abortable start: otherwise lila answers 200
+// and does nothing. Then RoundAsyncActor ResignForce ends the game as `timeout` when the
+// opponent is long gone, else the reply is 400.
 Reply World::claim_victory(const std::string& id) {
     std::lock_guard lock(mutex_);
     auto* s = find_game(id);
     if (!s) return error_reply(404, NO_GAME);
-    if (s->game.over() || !s->gone || now() < s->gone_at + Ms(s->opp.claim_win_in_seconds) * 1000)
+    const Game& g = s->game;
+    if (g.over() || g.abortable() || !g.has_clock() || g.bot_to_move()) {
+        s->events.push_back("claim_ignored@" + std::to_string(g.ply()));
+        return ok_reply();
+    }
+    if (!s->gone || now() < s->gone_at + Ms(s->opp.claim_win_in_seconds) * 1000)
         return error_reply(400, "You cannot claim the win on this game");
-    s->events.push_back("victory_claimed_by_bot@" + std::to_string(s->game.ply()));
+    s->events.push_back("victory_claimed_by_bot@" + std::to_string(g.ply()));
     s->game.finish("timeout", s->game.bot_color(), now());
     publish(*s);
     return ok_reply();
 }
 
+// BotPlayer.claimDraw: `pov.game.drawable.so(...)` (200 and nothing when not drawable); the
+// round's DrawForce needs a clock, the opponent on move and long gone, and ends the game with
+// Finisher.rageQuit(game, None): status `timeout`, no winner.
 Reply World::claim_draw(const std::string& id) {
     std::lock_guard lock(mutex_);
     auto* s = find_game(id);
     if (!s) return error_reply(404, NO_GAME);
-    if (s->game.over() || !s->gone || now() < s->gone_at + Ms(s->opp.claim_win_in_seconds) * 1000)
+    const Game& g = s->game;
+    if (g.over() || g.abortable()) {
+        s->events.push_back("claim_ignored@" + std::to_string(g.ply()));
+        return ok_reply();
+    }
+    if (!g.has_clock() || g.bot_to_move() || !s->gone ||
+        now() < s->gone_at + Ms(s->opp.claim_win_in_seconds) * 1000)
         return error_reply(400, "You cannot claim draw on this game");
-    s->events.push_back("draw_claimed_by_bot@" + std::to_string(s->game.ply()));
-    s->game.finish("draw", std::nullopt, now());
+    s->events.push_back("draw_claimed_by_bot@" + std::to_string(g.ply()));
+    s->game.finish("timeout", std::nullopt, now());
     publish(*s);
     return ok_reply();
 }

@@ -33,6 +33,7 @@ ApiOptions fast_options(const std::string& base_url) {
     o.http.request_timeout = 5s;
     o.retry.max_attempts = 4;
     o.retry.backoff = BackoffConfig{10ms, 40ms, 2.0, 0.5};
+    o.move_retry = o.retry;
     o.rate_limit.min_pause = 200ms;
     o.jitter_seed = 7;
     return o;
@@ -307,17 +308,19 @@ TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
     ASSERT_TRUE(limit.has_value());
     EXPECT_TRUE(limit->ours);
     EXPECT_EQ(limit->wait, std::optional<Millis>(86398s));
-    ASSERT_TRUE(api.paused_for(Family::ChallengeCreate).has_value());
-    EXPECT_GT(*api.paused_for(Family::ChallengeCreate), 86000s);
+    // A quota, not a request rate: the client pauses no family (the Matchmaker stops its bot
+    // challenges and the Bot declines bots), and counts it with the 429s.
+    EXPECT_FALSE(api.paused_for(Family::ChallengeCreate).has_value());
     EXPECT_EQ(api.rate_limiter().rate_limit_count(), 1u);
-    // A day without creating challenges must not stop answering the ones we receive.
+    // A day without bot games must not stop answering the challenges we receive.
     EXPECT_FALSE(api.paused_for(Family::Challenge).has_value());
     EXPECT_TRUE(api.accept_challenge("c1").ok());
     EXPECT_TRUE(api.cancel_challenge("c2").ok());
+    // Nothing answered locally: the server says again what it says.
     auto again = api.create_challenge("otherbot", req);
     ASSERT_FALSE(again.ok());
     EXPECT_EQ(again.error().kind, ApiError::Kind::RateLimited);
-    EXPECT_EQ(server.count("/api/challenge/otherbot"), 1u);  // answered locally while paused
+    EXPECT_EQ(server.count("/api/challenge/otherbot"), 2u);
 }
 
 TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
@@ -516,6 +519,51 @@ TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
     ASSERT_FALSE(on.ok());
     EXPECT_EQ(server.count("/api/bot/game/game1234/move"), 5u);  // 1 + max_attempts
     EXPECT_EQ(api.error_count(), 5u);                            // one per dropped request
+}
+
+TEST(ApiHttp, AHeldMovePostIsGivenUpAfterTheMoveTimeoutAndSentAgain) {
+    // The server holds the first move request 3 s; the client gives it up after its move
+    // timeout (300 ms here, 2 s by default) and the second try is answered at once.
+    std::atomic<int> seen{0};
+    TestServer server([&](Connection& c) {
+        if (seen++ == 0) c.sleep(3000ms);
+        c.respond(200, kOk);
+    });
+    ApiOptions o = fast_options(server.base_url());
+    o.move_timeout = 300ms;
+    Api api(o);
+    const auto start = std::chrono::steady_clock::now();
+    auto r = api.post_move("game1234", "e2e4", std::nullopt, [] { return true; });
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ(server.count("/api/bot/game/game1234/move/e2e4"), 2u);
+    EXPECT_LT(took, 2500ms) << "the held request was waited out";
+}
+
+TEST(ApiHttp, MovesOfDifferentGamesNeverWaitForEachOther) {
+    // Game A's move is held 2 s by the server; game B's move, posted meanwhile from another
+    // thread, comes back while A's is still held (no family lock, no shared handle).
+    TestServer server([](Connection& c) {
+        if (c.request().target.find("/gameAAAA/") != std::string::npos) c.sleep(2000ms);
+        c.respond(200, kOk);
+    });
+    ApiOptions o = fast_options(server.base_url());
+    o.move_timeout = 5s;
+    Api api(o);
+    std::atomic<bool> a_done{false};
+    std::thread a([&] {
+        EXPECT_TRUE(api.post_move("gameAAAA", "e2e4").ok());
+        a_done = true;
+    });
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (server.count("/api/bot/game/gameAAAA/move") == 0 &&
+           std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(2ms);
+    const auto b = api.post_move("gameBBBB", "d2d4");
+    const bool a_finished_first = a_done;
+    a.join();
+    ASSERT_TRUE(b.ok()) << b.error().describe();
+    EXPECT_FALSE(a_finished_first) << "game B's move waited for game A's";
 }
 
 TEST(ApiHttp, ConnectionRefusedIsANetworkError) {

@@ -264,9 +264,8 @@ TEST(Parsing, UnknownTypeIsNulloptNotError) {
 TEST(Parsing, MalformedLinesAreErrorValues) {
     for (const char* line :
          {"{not json", "[1,2,3]", "\"str\"", "42", "",
-          R"({"type":"gameStart"})",                         // no game
-          R"({"type":"gameState","moves":"e2e4"})",          // no clocks
-          R"({"type":"challenge","challenge":{"id":"x"}})",  // no challenger
+          R"({"type":"gameStart"})",                 // no game
+          R"({"type":"gameState","moves":"e2e4"})",  // no clocks
           R"({"type":"gameState","moves":1,"wtime":1,"btime":1,"status":"started"})",
           R"({"type":"chatLine","room":"player"})"}) {
         auto e = parse_event(line);
@@ -279,6 +278,20 @@ TEST(Parsing, MalformedLinesAreErrorValues) {
         EXPECT_TRUE(game_err || game_unknown) << line;
         EXPECT_TRUE(event_err || game_err) << "some parser must reject: " << line;
     }
+}
+
+TEST(Parsing, AChallengeThatCannotBeReadStillNamesItsIdSoItCanBeDeclined) {
+    // No variant, no time control: the challenge cannot be judged, but it must be answered.
+    auto e = parse_event(R"({"type":"challenge","challenge":{"id":"x1234567","challenger":null}})");
+    ASSERT_TRUE(e.ok()) << e.error().message;
+    ASSERT_TRUE(e.value().has_value());
+    const auto* u = std::get_if<ChallengeUnreadable>(&*e.value());
+    ASSERT_NE(u, nullptr);
+    EXPECT_EQ(u->id, "x1234567");
+    EXPECT_FALSE(u->problem.empty());
+    EXPECT_STREQ(type_name(*e.value()), "challenge (unreadable)");
+    // Without an id there is nothing to answer: an error value.
+    EXPECT_FALSE(parse_event(R"({"type":"challenge","challenge":{"rated":true}})").ok());
 }
 
 TEST(Parsing, UnknownFieldsAndOptionalFields) {
@@ -340,6 +353,152 @@ TEST(Parsing, CorrespondenceChallengeAndStatusNames) {
     EXPECT_FALSE(is_game_over(GameStatus::Created));
     EXPECT_STREQ(to_string(GameStatus::Mate), "mate");
 }
+
+// ---- lines shaped as lila's JSON writers write them, with the nulls and gaps they really have
+// (modules/challenge/src/main/JsonView.scala, modules/game/src/main/JsonView.scala ownerPreview,
+// modules/bot/src/main/BotJsonView.scala; see docs/LICHESS.md).
+namespace lila_shapes {
+
+template <class T>
+T parsed(const std::string& line) {
+    auto r = parse_event(line);
+    EXPECT_TRUE(r.ok()) << line << ": " << (r.ok() ? "" : r.error().message);
+    EXPECT_TRUE(r.ok() && r.value() && std::holds_alternative<T>(*r.value())) << line;
+    return std::get<T>(*r.value());
+}
+
+TEST(LilaShapes, AnonymousChallengerIsNullAndStillAChallenge) {
+    const auto c = parsed<Challenge>(
+        R"({"type":"challenge","challenge":{"id":"Ab12Cd34","url":"https://lichess.org/Ab12Cd34",)"
+        R"("status":"created","challenger":null,"destUser":{"id":"outpostbot","name":"OutpostBot",)"
+        R"("rating":1500,"title":"BOT"},"variant":{"key":"standard","name":"Standard","short":"Std"},)"
+        R"("rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":180,"increment":2,)"
+        R"("show":"3+2"},"color":"random","finalColor":"white","perf":{"icon":"","name":"Blitz"}},)"
+        R"("compat":{"bot":true,"board":true}})");
+    EXPECT_EQ(c.challenge.challenger.id, "");
+    EXPECT_EQ(c.challenge.challenger.name, "Anonymous");
+    EXPECT_FALSE(c.challenge.challenger.is_bot());
+    ASSERT_TRUE(c.challenge.dest_user.has_value());
+    EXPECT_TRUE(c.challenge.dest_user->is_bot());
+}
+
+TEST(LilaShapes, OpenChallengeWithNullDestTitleNullNoPerfAndARematch) {
+    const auto c = parsed<Challenge>(
+        R"({"type":"challenge","challenge":{"id":"Ef56Gh78","url":"https://lichess.org/Ef56Gh78",)"
+        R"("status":"created","challenger":{"id":"someone","name":"Someone","rating":1712,)"
+        R"("title":null,"online":true},"destUser":null,"variant":{"key":"chess960",)"
+        R"("name":"Chess960","short":"960"},"rated":true,"speed":"rapid","timeControl":)"
+        R"({"type":"clock","limit":600,"increment":0,"show":"10+0"},"color":"white",)"
+        R"("finalColor":"white","rematchOf":"Zz99Yy88","initialFen":)"
+        R"("bqnrkrnb/pppppppp/8/8/8/8/PPPPPPPP/BQNRKRNB w KQkq - 0 1"}})");
+    EXPECT_EQ(c.challenge.challenger.id, "someone");
+    EXPECT_FALSE(c.challenge.challenger.title.has_value());
+    EXPECT_FALSE(c.challenge.dest_user.has_value());
+    EXPECT_EQ(c.challenge.perf_name, "");
+    EXPECT_EQ(c.challenge.rematch_of, std::optional<std::string>("Zz99Yy88"));
+    EXPECT_EQ(c.challenge.variant.key, "chess960");
+}
+
+TEST(LilaShapes, CorrespondenceAndUnlimitedTimeControls) {
+    const std::string head =
+        R"({"type":"challenge","challenge":{"id":"Cc11Dd22","status":"created",)"
+        R"("challenger":{"id":"a","name":"A","rating":1500},"destUser":null,)"
+        R"("variant":{"key":"standard","name":"Standard"},"rated":false,"speed":"correspondence",)";
+    const auto corr = parsed<Challenge>(
+        head + R"("timeControl":{"type":"correspondence","daysPerTurn":3},"color":"random"}})");
+    EXPECT_EQ(corr.challenge.time_control.type, TimeControl::Type::Correspondence);
+    EXPECT_EQ(corr.challenge.time_control.days_per_turn, std::optional<int>(3));
+    const auto unl =
+        parsed<Challenge>(head + R"("timeControl":{"type":"unlimited"},"color":"random"}})");
+    EXPECT_EQ(unl.challenge.time_control.type, TimeControl::Type::Unlimited);
+}
+
+TEST(LilaShapes, DeclinedAndCanceledWithAnonymousChallenger) {
+    const std::string body =
+        R"({"id":"Ab12Cd34","status":"declined","challenger":null,"destUser":null,)"
+        R"("variant":{"key":"standard","name":"Standard"},"rated":false,"speed":"blitz",)"
+        R"("timeControl":{"type":"clock","limit":180,"increment":0,"show":"3+0"},)"
+        R"("color":"random","declineReason":"I'm not accepting challenges at the moment.",)"
+        R"("declineReasonKey":"generic"})";
+    const auto d =
+        parsed<ChallengeDeclined>(R"({"type":"challengeDeclined","challenge":)" + body + "}");
+    EXPECT_EQ(d.challenge.decline_reason_key, std::optional<std::string>("generic"));
+    const auto c =
+        parsed<ChallengeCanceled>(R"({"type":"challengeCanceled","challenge":)" + body + "}");
+    EXPECT_EQ(c.challenge.id, "Ab12Cd34");
+}
+
+TEST(LilaShapes, GameStartOfAGameWeDoNotKnowAgainstTheAi) {
+    // ownerPreview + source + compat + id (modules/api/src/main/EventStream.scala gameJson):
+    // perf is a key string, the AI opponent has a null id and an `ai` level.
+    const auto g = parsed<GameStart>(
+        R"({"type":"gameStart","game":{"fullId":"Qq11Ww22Ee33","gameId":"Qq11Ww22",)"
+        R"("fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","color":"white",)"
+        R"("lastMove":"","source":"ai","status":{"id":20,"name":"started"},)"
+        R"("variant":{"key":"standard","name":"Standard","short":"Std"},"speed":"blitz",)"
+        R"("perf":"blitz","rated":false,"hasMoved":false,"opponent":{"id":null,)"
+        R"("username":"Stockfish level 3","ai":3},"isMyTurn":true,"secondsLeft":300,)"
+        R"("compat":{"bot":false,"board":true},"id":"Qq11Ww22"}})");
+    EXPECT_EQ(g.game.game_id, "Qq11Ww22");
+    EXPECT_EQ(g.game.perf, std::optional<std::string>("blitz"));
+    ASSERT_TRUE(g.game.opponent.has_value());
+    EXPECT_FALSE(g.game.opponent->id.has_value());
+    EXPECT_EQ(g.game.opponent->ai_level, std::optional<int>(3));
+    EXPECT_EQ(g.game.status, std::optional<GameStatus>(GameStatus::Started));
+}
+
+TEST(LilaShapes, GameFinishWithoutPerfOrSecondsLeft) {
+    const auto g = parsed<GameFinish>(
+        R"({"type":"gameFinish","game":{"fullId":"Rr11Tt22Yy33","gameId":"Rr11Tt22",)"
+        R"("fen":"8/8/8/8/8/8/8/8 w - - 0 1","color":"black","lastMove":"e2e4",)"
+        R"("source":"friend","status":{"id":25,"name":"aborted"},"variant":{"key":"standard",)"
+        R"("name":"Standard"},"speed":"correspondence","rated":false,"hasMoved":true,)"
+        R"("opponent":{"id":"someone","username":"Someone","rating":1500},"isMyTurn":false,)"
+        R"("compat":{"bot":true,"board":true},"id":"Rr11Tt22"}})");
+    EXPECT_EQ(g.game.status, std::optional<GameStatus>(GameStatus::Aborted));
+    EXPECT_FALSE(g.game.seconds_left.has_value());
+    EXPECT_FALSE(g.game.perf.has_value());
+}
+
+TEST(LilaShapes, EveryFinalStatusLilaWritesEndsTheGame) {
+    // chess.Status names (scalachess): each is parsed by name and is a game over.
+    for (const auto& [name, status] : std::vector<std::pair<std::string, GameStatus>>{
+             {"unknownFinish", GameStatus::UnknownFinish},
+             {"noStart", GameStatus::NoStart},
+             {"cheat", GameStatus::Cheat},
+             {"timeout", GameStatus::Timeout},
+             {"outoftime", GameStatus::OutOfTime},
+             {"insufficientMaterialClaim", GameStatus::InsufficientMaterialClaim},
+             {"variantEnd", GameStatus::VariantEnd}}) {
+        // BotJsonView.gameState: draw/takeback flags only when true, no `expiration`.
+        const auto s = game_event_of<GameState>(
+            R"({"type":"gameState","moves":"e2e4 e7e5","wtime":1000,"btime":2000,"winc":0,)"
+            R"("binc":0,"status":")" +
+            name + R"(","winner":"white"})");
+        EXPECT_EQ(s.status, status) << name;
+        EXPECT_TRUE(is_game_over(s.status)) << name;
+        EXPECT_EQ(s.status_name, name);
+        EXPECT_FALSE(s.wdraw || s.bdraw || s.wtakeback || s.btakeback);
+        EXPECT_FALSE(s.expiration.has_value());
+    }
+}
+
+TEST(LilaShapes, GameFullWithAnUntitledOpponentWhoseTitleIsNull) {
+    const auto f = game_event_of<GameFull>(
+        R"({"id":"Uu11Ii22","variant":{"key":"standard","name":"Standard","short":"Std"},)"
+        R"("speed":"bullet","perf":{"name":"Bullet"},"rated":true,"createdAt":1700000000000,)"
+        R"("white":{"id":"outpostbot","name":"OutpostBot","title":"BOT","rating":2000},)"
+        R"("black":{"id":"human","name":"Human","title":null,"rating":1800,"provisional":true},)"
+        R"("initialFen":"startpos","clock":{"initial":60000,"increment":0},"type":"gameFull",)"
+        R"("state":{"type":"gameState","moves":"","wtime":60000,"btime":60000,"winc":0,"binc":0,)"
+        R"("status":"started"}})");
+    EXPECT_FALSE(f.black.title.has_value());
+    EXPECT_TRUE(f.black.provisional);
+    EXPECT_TRUE(f.white.is_bot());
+    EXPECT_EQ(f.state.status, GameStatus::Started);
+}
+
+}  // namespace lila_shapes
 
 }  // namespace
 }  // namespace lichess

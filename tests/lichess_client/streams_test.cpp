@@ -102,6 +102,8 @@ std::string describe(const Event& e) {
             using T = std::decay_t<decltype(ev)>;
             if constexpr (std::is_same_v<T, GameStart> || std::is_same_v<T, GameFinish>) {
                 return ev.game.game_id;
+            } else if constexpr (std::is_same_v<T, ChallengeUnreadable>) {
+                return "unreadable:" + ev.id;
             } else {
                 return ev.challenge.id;
             }
