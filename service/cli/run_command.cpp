@@ -4,8 +4,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
+#include <stop_token>
 
 #include "config/check_command.hpp"
 #include "config/error.hpp"
@@ -50,23 +53,96 @@ lichess::ApiOptions api_options(const config::Config& cfg, const std::string& us
     return o;
 }
 
-// Logs in: the token must be valid with bot:play. Returns the account, or nullopt after
-// printing what is wrong.
-std::optional<lichess::Account> log_in(lichess::Api& api, const config::Config& cfg) {
+// Waits between log-in attempts at start: 1 s doubling to 30 s, each drawn from [d/2, d].
+constexpr lichess::BackoffConfig kLoginBackoff{lichess::Millis{1000}, lichess::Millis{30000}, 2.0,
+                                               0.5};
+
+// One log-in attempt: the token must be valid with bot:play, then the account is read.
+lichess::Result<lichess::Account> try_log_in(lichess::Api& api) {
     auto token = api.token_test();
-    if (!token) {
+    if (!token) return token.error();
+    return api.account();
+}
+
+// The token's fault (refused: 401/403, invalid or revoked, no bot:play): retrying cannot help.
+bool token_refused(const lichess::ApiError& e) {
+    if (e.kind == lichess::ApiError::Kind::Http) return e.status == 401 || e.status == 403;
+    return e.kind == lichess::ApiError::Kind::Config &&
+           e.message.find("token") != std::string::npos;
+}
+
+// Retrying cannot help: a refused token, or another config error (a bad url).
+bool fatal(const lichess::ApiError& e) {
+    return token_refused(e) || e.kind == lichess::ApiError::Kind::Config;
+}
+
+// A failed attempt as what it is, for the log: unreachable, server error, rate limit, ...
+std::string what_failed(const lichess::ApiError& e, const std::string& url) {
+    using Kind = lichess::ApiError::Kind;
+    switch (e.kind) {
+        case Kind::Network:
+            return "cannot reach " + url + " (" + e.describe() + ")";
+        case Kind::Http:
+            return url + (e.status >= 500 ? " has a server error (" : " answered an error (") +
+                   e.describe() + ")";
+        case Kind::RateLimited:
+            return url + " rate-limited the log-in (" + e.describe() + ")";
+        case Kind::Parse:
+            return url + " sent a reply that is not the Lichess API's (" + e.describe() + ")";
+        default:
+            return e.describe();
+    }
+}
+
+void say_refused(const lichess::ApiError& e, const config::Config& cfg) {
+    if (token_refused(e)) {
         spdlog::critical(
             "the token was refused by {}: {}. Create a token with the bot:play scope "
             "at {}/account/oauth/token",
-            cfg.url, token.error().describe(), cfg.url);
-        return std::nullopt;
+            cfg.url, e.describe(), cfg.url);
+    } else {
+        spdlog::critical("cannot log in to {}: {}", cfg.url, e.describe());
     }
-    auto account = api.account();
-    if (!account) {
-        spdlog::critical("could not read the account: {}", account.error().describe());
-        return std::nullopt;
+}
+
+// Logs in once (`outpost upgrade`). Returns the account, or nullopt after saying what is wrong.
+std::optional<lichess::Account> log_in(lichess::Api& api, const config::Config& cfg) {
+    auto account = try_log_in(api);
+    if (account) return *account;
+    if (fatal(account.error()))
+        say_refused(account.error(), cfg);
+    else
+        spdlog::critical("could not log in: {}", what_failed(account.error(), cfg.url));
+    return std::nullopt;
+}
+
+// Logs in for `outpost run`: network errors, 5xx, 429s and odd replies are retried for ever
+// with capped backoff and jitter (a machine that boots before its network, a Lichess outage),
+// each logged as what it is; only a refused token or a config error gives up. nullopt: refused
+// (said so), or `stop` fired first.
+std::optional<lichess::Account> log_in_patiently(lichess::Api& api, const config::Config& cfg,
+                                                 std::stop_token stop, bool& refused) {
+    refused = false;
+    lichess::Backoff backoff(kLoginBackoff);
+    for (int attempt = 0;; ++attempt) {
+        auto account = try_log_in(api);
+        if (account) {
+            if (attempt > 0) spdlog::info("logged in to {} at attempt {}", cfg.url, attempt + 1);
+            return *account;
+        }
+        const lichess::ApiError& e = account.error();
+        if (e.kind == lichess::ApiError::Kind::Cancelled) return std::nullopt;
+        if (fatal(e)) {
+            refused = true;
+            say_refused(e, cfg);
+            return std::nullopt;
+        }
+        lichess::Millis wait = backoff.delay(std::min(attempt, 30));
+        if (e.retry_after) wait = std::max(wait, *e.retry_after);
+        spdlog::warn("start-up: {}; trying again in {:.1f} s (attempt {})", what_failed(e, cfg.url),
+                     std::chrono::duration<double>(wait).count(), attempt + 1);
+        if (!api.sleep_for(wait, stop)) return std::nullopt;
     }
-    return *account;
 }
 
 int run_daemon(const RunOptions& o) {
@@ -97,11 +173,19 @@ int run_daemon(const RunOptions& o) {
 
     try {
         std::optional<lichess::Account> account;
+        bool refused = false;
         {
-            lichess::Api probe(api_options(*cfg, ""));
-            account = log_in(probe, *cfg);
+            // One try per attempt: the loop paces and logs the retries itself.
+            lichess::ApiOptions probe_options = api_options(*cfg, "");
+            probe_options.retry.max_attempts = 1;
+            lichess::Api probe(probe_options);
+            account = log_in_patiently(probe, *cfg, signals.graceful(), refused);
         }
-        if (!account) return 1;
+        if (!account) {
+            if (refused) return 1;
+            spdlog::info("stopped before logging in");
+            return 0;
+        }
         if (!account->is_bot()) {
             spdlog::critical(
                 "the account '{}' is not a BOT account. Upgrade it (irreversible, and "
