@@ -30,7 +30,8 @@ double opt_num(const Options& o, const std::string& key, double fallback) {
 void usage() {
     std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
                  "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
-                 "[--lambda 0.75] [--seed 1] [--max N] [--validation-every 20]\n";
+                 "[--lambda 0.75] [--mirror 1] [--seed 1] [--max N] [--validation-every 20] "
+                 "[--init NET] [--hce-walks K]\n";
 }
 
 bool write_net(const engine::nnue::Network& net, const std::string& path) {
@@ -68,8 +69,9 @@ int main(int argc, char** argv) {
         const std::size_t comma = files.find(',', pos);
         const std::string file =
             files.substr(pos, comma == std::string::npos ? comma : comma - pos);
-        const long bad = trainer::load(file, data, int(opt_num(o, "--validation-every", 20)),
-                                       std::size_t(opt_num(o, "--max", 0)));
+        const long bad =
+            trainer::load(file, data, int(opt_num(o, "--validation-every", 20)),
+                          std::size_t(opt_num(o, "--max", 0)), int(opt_num(o, "--hce-walks", -1)));
         if (bad < 0) {
             std::cerr << "outpost-train: cannot read --data file '" << file << "'\n";
             return 2;
@@ -83,11 +85,20 @@ int main(int argc, char** argv) {
 
     const std::uint64_t seed = std::uint64_t(opt_num(o, "--seed", 1));
     trainer::Weights w = trainer::Weights::random(seed);
+    if (o.count("--init")) {
+        const auto init = engine::nnue::load_network_file(opt(o, "--init"));
+        if (!init) {
+            std::cerr << "outpost-train: --init: " << init.error() << "\n";
+            return 2;
+        }
+        w = trainer::Weights::from(**init);
+    }
     trainer::Hyper h;
     h.lr = opt_num(o, "--lr", h.lr);
     h.lambda = opt_num(o, "--lambda", h.lambda);
     h.batch = int(opt_num(o, "--batch", h.batch));
     h.threads = int(opt_num(o, "--threads", 1));
+    h.mirror = opt_num(o, "--mirror", 1) != 0;
     trainer::Trainer t(w, h);
     std::mt19937_64 rng(seed);
     const int epochs = int(opt_num(o, "--epochs", 20));
@@ -95,7 +106,8 @@ int main(int argc, char** argv) {
     const double gamma = opt_num(o, "--gamma", 0.3);
     const std::string prefix = opt(o, "--out");
 
-    std::fprintf(stderr, "epoch 0: validation %.6f\n", t.loss(data.validation));
+    std::fprintf(stderr, "epoch 0: validation %.6f (the HCE's static eval: %.6f)\n",
+                 t.loss(data.validation), t.loss_of(data.validation, data.validation_hce));
     double best = 1e9;
     for (int e = 1; e <= epochs; ++e) {
         const double lr = h.lr * std::pow(gamma, (e - 1) / std::max(1, drop_every));

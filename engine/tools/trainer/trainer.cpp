@@ -6,8 +6,12 @@
 #include <fstream>
 #include <thread>
 
+#include "engine/eval_params.hpp"
+#include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
+#include "engine/movegen.hpp"
 #include "engine/tools/datagen/datagen.hpp"
+#include "engine/tools/tuner/selfplay.hpp"
 
 namespace trainer {
 
@@ -42,11 +46,14 @@ Sample sample_from_board(const Board& b, int score_stm, float result_stm) {
     return s;
 }
 
-long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions) {
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions,
+          int hce_walks) {
     std::ifstream in(path);
     if (!in) return -1;
     long bad = 0;
     datagen::Line line;
+    tuner::MiniSearch hce(DEFAULT_EVAL_PARAMS, 4);
+    std::mt19937_64 rng(7);
     for (std::string text; std::getline(in, text);) {
         if (max_positions && out.train.size() + out.validation.size() >= max_positions) break;
         if (!datagen::parse_line(text, line)) {
@@ -58,18 +65,48 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
             ++bad;
             continue;
         }
-        const bool white = board->side == WHITE;
-        const Sample s = sample_from_board(*board, white ? line.score_white : -line.score_white,
-                                           white ? line.result : 1.0f - line.result);
         // Whole games are held out: positions of one game are strongly correlated.
-        if (validation_every > 0 && datagen::game_seed(12345, line.game) % validation_every == 0) {
-            out.validation.push_back(s);
-            if (out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
-        } else {
-            out.train.push_back(s);
+        const bool held_out =
+            validation_every > 0 && datagen::game_seed(12345, line.game) % validation_every == 0;
+        std::vector<Sample>& into = held_out ? out.validation : out.train;
+        if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
+        if (hce_walks < 0) {
+            if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(*board)));
+            const bool white = board->side == WHITE;
+            into.push_back(sample_from_board(*board, white ? line.score_white : -line.score_white,
+                                             white ? line.result : 1.0f - line.result));
+            continue;
+        }
+        for (int walk = 0; walk <= hce_walks; ++walk) {
+            Board b = *board;
+            const int plies = walk == 0 ? 0 : 1 + int(rng() % 3);
+            bool ok = true;
+            for (int i = 0; i < plies && ok; ++i) {
+                const MoveList moves = legal_moves(b);
+                ok = !moves.empty();
+                if (ok) b.make_move(moves[int(rng() % std::uint64_t(moves.size()))]);
+            }
+            if (!ok || b.in_check() || legal_moves(b).empty()) continue;
+            const int q = hce.quiescence(b);
+            if (std::abs(q) > 3000) continue;
+            if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(b)));
+            into.push_back(sample_from_board(b, q, 0.5f));
         }
     }
     return bad;
+}
+
+Weights Weights::from(const nnue::Network& net) {
+    Weights w;
+    w.ft_w.resize(FT_W);
+    for (std::size_t i = 0; i < FT_W; ++i) w.ft_w[i] = float(net.ft_weights[i]) / nnue::QA;
+    w.ft_b.resize(HIDDEN);
+    for (int j = 0; j < HIDDEN; ++j) w.ft_b[std::size_t(j)] = float(net.ft_bias[j]) / nnue::QA;
+    w.out_w.resize(2 * HIDDEN);
+    for (int j = 0; j < 2 * HIDDEN; ++j)
+        w.out_w[std::size_t(j)] = float(net.out_weights[j]) / nnue::QB;
+    w.out_b = float(net.out_bias) / (nnue::QA * nnue::QB);
+    return w;
 }
 
 Weights Weights::random(std::uint64_t seed) {
@@ -168,6 +205,10 @@ double Trainer::batch_gradient(const Sample* begin, const Sample* end,
 
 double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double lr) {
     std::shuffle(train.begin(), train.end(), rng);
+    if (h_.mirror)
+        for (Sample& s : train)
+            if (rng() & 1)
+                for (int i = 0; i < s.count; ++i) s.square[i] ^= 7;
     const int threads = std::max(1, h_.threads);
     const auto nthreads = static_cast<std::size_t>(threads);
     std::vector<std::vector<float>> grads(nthreads, std::vector<float>(TOTAL));
@@ -220,6 +261,19 @@ double Trainer::loss(const std::vector<Sample>& data) const {
     double total = 0;
     for (const Sample& s : data) total += sample_loss(s, nullptr);
     return total / double(std::max<std::size_t>(1, data.size()));
+}
+
+double Trainer::loss_of(const std::vector<Sample>& data,
+                        const std::vector<std::int16_t>& cp) const {
+    double total = 0;
+    for (std::size_t i = 0; i < data.size() && i < cp.size(); ++i) {
+        const Sample& s = data[i];
+        const double pred = sigmoid(cp[i] / h_.score_k);
+        const double target =
+            h_.lambda * sigmoid(s.score / h_.score_k) + (1 - h_.lambda) * double(s.result);
+        total += (pred - target) * (pred - target);
+    }
+    return total / double(std::max<std::size_t>(1, std::min(data.size(), cp.size())));
 }
 
 nnue::Network quantise(const Weights& w) {

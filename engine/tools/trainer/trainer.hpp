@@ -24,16 +24,23 @@ struct Sample {
 struct Data {
     std::vector<Sample> train, validation;
     std::vector<std::string> validation_fens;  // the first few, to check the quantised net
+    std::vector<std::int16_t> validation_hce;  // the HCE's static eval of each held-out position
 };
 
 // Reads an outpost-datagen file; one game in `validation_every` (by game index) is held out.
 // Returns the number of unreadable lines, or -1 when the file cannot be opened.
-long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions);
+// With `hce_walks` >= 0 the file's positions are only a source of positions for distilling the
+// hand-crafted evaluation: each position and `hce_walks` others 1-3 random plies away are
+// labelled with the HCE's quiescence value (result 0.5; train those with lambda 1).
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions,
+          int hce_walks = -1);
 
 struct Weights {
     std::vector<float> ft_w, ft_b, out_w;  // as engine::nnue::Network, in float
     float out_b = 0;
     static Weights random(std::uint64_t seed);
+    // The float weights of a quantised net (to go on training from it).
+    static Weights from(const engine::nnue::Network& net);
     std::size_t size() const { return ft_w.size() + ft_b.size() + out_w.size() + 1; }
 };
 
@@ -43,6 +50,9 @@ struct Hyper {
     double score_k = 400;  // sigmoid(score / score_k) is the score's win probability
     int batch = 16384;
     int threads = 1;
+    // Each epoch, flip every training position left-right (files a<->h) with probability 1/2:
+    // castling is not an input, so the mirrored position is as good a sample.
+    bool mirror = true;
 };
 
 // Adam over all weights; one step per batch. Returns the mean loss of the epoch.
@@ -51,6 +61,8 @@ class Trainer {
     Trainer(Weights& w, Hyper h);
     double epoch(std::vector<Sample>& train, std::mt19937_64& rng, double lr);
     double loss(const std::vector<Sample>& data) const;
+    // The same loss for fixed predictions (centipawns, side to move's view), e.g. the HCE's.
+    double loss_of(const std::vector<Sample>& data, const std::vector<std::int16_t>& cp) const;
     // The float net's evaluation in centipawns (side to move's view).
     double evaluate(const Sample& s) const;
 
