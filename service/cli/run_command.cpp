@@ -17,6 +17,7 @@
 #include "service/bot.hpp"
 #include "service/hardening.hpp"
 #include "service/health_server.hpp"
+#include "service/log_text.hpp"
 #include "service/logging.hpp"
 #include "service/metrics.hpp"
 #include "service/pgn_writer.hpp"
@@ -191,7 +192,7 @@ int run_daemon(const RunOptions& o) {
                 "the account '{}' is not a BOT account. Upgrade it (irreversible, and "
                 "only possible before it played any game) with: outpost upgrade "
                 "--config {} --yes",
-                account->username, o.config_path);
+                service::printable(account->username), o.config_path);
             return 1;
         }
         lichess::Api api(api_options(*cfg, account->username));
@@ -211,7 +212,7 @@ int run_daemon(const RunOptions& o) {
         }
         if (health) spdlog::info("health endpoint on http://{}/healthz", health->address());
         spdlog::info("logged in as {} (BOT); waiting for challenges (concurrency {})",
-                     account->username, cfg->challenge.concurrency);
+                     service::printable(account->username), cfg->challenge.concurrency);
         return bot.run(signals.graceful(), signals.immediate());
     } catch (const std::exception& e) {
         spdlog::critical("outpost: {}", e.what());
@@ -234,7 +235,7 @@ int upgrade(const RunOptions& o) {
         auto account = log_in(api, *cfg);
         if (!account) return 1;
         if (account->is_bot()) {
-            std::cout << account->username << " is already a BOT account\n";
+            std::cout << service::printable(account->username) << " is already a BOT account\n";
             return 0;
         }
         auto r = api.upgrade_to_bot();
@@ -242,7 +243,7 @@ int upgrade(const RunOptions& o) {
             std::cerr << "outpost: upgrade failed: " << r.error().describe() << "\n";
             return 1;
         }
-        std::cout << account->username << " is now a BOT account\n";
+        std::cout << service::printable(account->username) << " is now a BOT account\n";
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "outpost: " << e.what() << "\n";
