@@ -21,8 +21,10 @@ StreamResult run_reconnecting(Api& api, std::stop_token stop, const StreamOption
     while (!stopping()) {
         if (stats.connects++ > 0) ++stats.reconnects;
         NdjsonStream framing;
+        bool delivered = false;
         const auto on_line = [&](std::string_view line) {
             ++stats.lines;
+            delivered = true;
             hooks.on_line(line);
         };
         const auto opened = Clock::now();
@@ -45,7 +47,9 @@ StreamResult run_reconnecting(Api& api, std::stop_token stop, const StreamOption
         }
         if (hooks.after(last) == After::Finish) break;
 
-        if (Clock::now() - opened >= options.stable_after) failures = 0;
+        if (Clock::now() - opened >= options.stable_after ||
+            (options.data_resets_backoff && delivered))
+            failures = 0;
         Millis wait = backoff.delay(failures++);
         if (last.error && last.error->retry_after) wait = std::max(wait, *last.error->retry_after);
         spdlog::debug("lichess: {} reconnecting in {} ms", what, wait.count());

@@ -23,6 +23,9 @@ struct StreamOptions {
     // A connection that lived at least this long resets the backoff to `initial`; shorter ones
     // keep growing it (Lichess limits event-stream opens to 30 per 10 minutes).
     Millis stable_after{Millis{60000}};
+    // Also reset the backoff after a connection that delivered a line (game streams: it
+    // worked; only connections that fail to deliver anything make the wait grow).
+    bool data_resets_backoff = false;
     std::uint64_t jitter_seed = 0;  // 0: random
 };
 

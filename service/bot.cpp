@@ -299,6 +299,8 @@ std::optional<std::chrono::milliseconds> Bot::bot_games_paused_for() const {
 }
 
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
+    // lila's abort is fire-and-forget: a replayed gameStart may still name a game we aborted.
+    if (aborted_over_limit_.count(game.game_id)) return;
     awaiting_start_.erase(game.game_id);
     matchmaker_.on_game_start(game.game_id);
     if (is_correspondence(game)) {
@@ -319,6 +321,8 @@ void Bot::on_game_start(const lichess::GameEventInfo& game) {
         auto r = api_.abort(game.game_id);
         if (r) {
             slots_.on_game_finish(game.game_id);
+            if (aborted_over_limit_.size() >= 1000) aborted_over_limit_.clear();
+            aborted_over_limit_.insert(game.game_id);
             metrics_.games_aborted_over_limit++;
             spdlog::warn("game {} started beyond challenge.concurrency ({}); aborted", game.game_id,
                          slots_.limit());
@@ -336,6 +340,7 @@ lichess::StreamOptions Bot::game_stream_options() const {
     lichess::StreamOptions o = options_.stream_options;
     o.reconnect = options_.game_reconnect;
     o.stable_after = options_.game_stable_after;
+    o.data_resets_backoff = true;
     return o;
 }
 

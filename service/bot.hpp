@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <stop_token>
 #include <string>
 #include <variant>
@@ -37,7 +38,9 @@ struct BotOptions {
     // bullet game cannot wait a minute for its moves. Used instead of stream_options.reconnect.
     lichess::BackoffConfig game_reconnect{std::chrono::milliseconds(250),
                                           std::chrono::milliseconds(3000), 2.0, 0.5};
-    std::chrono::milliseconds game_stable_after{10000};
+    // A game-stream connection that lived this long was no failure: the next drop reconnects
+    // after `initial` again, however many drops came before.
+    std::chrono::milliseconds game_stable_after{3000};
     // How often the main loop wakes without events (slot expiry, finished sessions).
     std::chrono::milliseconds tick{200};
     // Matchmaking's timings that are not config keys (answer timeout, ...); tests shorten them.
@@ -112,6 +115,8 @@ class Bot {
     std::chrono::steady_clock::time_point last_playing_poll_{};
     // Until then lila refuses our bot games (bot.vsBot.day): bots are declined `later`.
     std::chrono::steady_clock::time_point bot_games_paused_until_{};
+    // Games started beyond challenge.concurrency that we aborted (event-loop thread only).
+    std::set<std::string> aborted_over_limit_;
 
     // Our own challenges when idle (matchmaking.*; event-loop thread only).
     LichessMatchmakingApi matchmaking_api_{api_};

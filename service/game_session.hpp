@@ -128,7 +128,8 @@ class GameSession {
     std::atomic<bool> finished_{false};
     std::atomic<bool> search_stop_{false};
     std::atomic<bool> game_over_{false};
-    std::atomic<bool> saw_end_{false};  // set by the worker only, unlike game_over_
+    std::atomic<bool> saw_end_{false};          // set by the worker only, unlike game_over_
+    std::atomic<std::size_t> server_plies_{0};  // plies in the server's last state (stream thread)
 
     // Worker-thread state.
     std::optional<lichess::GameFull> full_;

@@ -37,9 +37,10 @@ class LichessMatchmakingApi final : public MatchmakingApi {
   public:
     explicit LichessMatchmakingApi(lichess::Api& api) : api_(api) {}
     lichess::Result<lichess::Account> account() override { return api_.account(); }
-    // Lichess lists up to 512; a few hundred leave enough choice within a rating window.
+    // lila lists every online bot without `nb` and the first nb with it (OnlineApiUsers): ask
+    // for 512 as lichess-bot and BotLi do, so a narrow rating window still finds someone.
     lichess::Result<std::vector<lichess::User>> bots_online() override {
-        return api_.bots_online(200);
+        return api_.bots_online(512);
     }
     lichess::Result<lichess::ChallengeInfo> create_challenge(
         std::string_view username, const lichess::ChallengeRequest& request) override {

@@ -17,7 +17,8 @@ std::string config_text(const emu::EmulatorFixture& fx, const BotSettings& s) {
     std::ostringstream out;
     out << "url: \"" << fx.base_url() << "\"\n"
         << "token: \"" << fx.token() << "\"\n"
-        << "engine: {hash_mb: 8, threads: 1" << (s.engine.empty() ? "" : ", " + s.engine) << "}\n"
+        << "engine: {" << (s.engine.find("hash_mb") == std::string::npos ? "hash_mb: 8, " : "")
+        << "threads: 1" << (s.engine.empty() ? "" : ", " + s.engine) << "}\n"
         << "health: {listen: \"\"}\n"
         << "shutdown_grace_s: " << s.shutdown_grace_s << "\n"
         << "challenge: " << s.challenge << "\n"

@@ -24,7 +24,8 @@ namespace e2e {
 struct BotSettings {
     std::string challenge = "{}";  // the `challenge:` mapping, as YAML flow text
     std::string extra;             // more top-level YAML lines ("abort_time: 5\n")
-    std::string engine;            // more `engine:` keys, as YAML flow entries ("ponder: true")
+    std::string engine;            // more `engine:` keys, as YAML flow entries ("ponder: true"); a
+                                   // hash_mb here replaces the fixture's 8 MB
     std::chrono::milliseconds silence{2000};
     int shutdown_grace_s = 0;  // none by default: a test's stop() should not wait for games
     service::MatchmakingTimes matchmaking{};  // matchmaking's timings (idle, answer timeout)

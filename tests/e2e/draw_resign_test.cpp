@@ -102,7 +102,9 @@ TEST(E2eDrawResign, AcceptsAnOfferWhenThePolicyAgreesAndDeclinesWhenWinning) {
     EXPECT_TRUE(has_event(accepted, "draw_accepted_by_bot@2")) << describe(accepted);
 
     EXPECT_TRUE(has_event(declined, "draw_offer_opponent@")) << describe(declined);
-    EXPECT_TRUE(has_event(declined, "draw_declined_by_bot@")) << describe(declined);
+    // Declined by the next move, as lila does it (no draw/no request).
+    EXPECT_TRUE(has_event(declined, "draw_declined_by_bot_move@")) << describe(declined);
+    EXPECT_EQ(requests_to(fx, "/api/bot/game/decline1/draw/"), 0);
     EXPECT_FALSE(has_event(declined, "draw_accepted_by_bot@")) << describe(declined);
     EXPECT_NE(declined.status, "draw") << describe(declined);
     EXPECT_TRUE(legal_end(declined)) << describe(declined);

@@ -75,6 +75,12 @@ outgoing:
     EXPECT_EQ(rejected_moves(fx, first.id), 0);
     ASSERT_TRUE(fx.wait_until([&] { return bot.bot().slots().active == 0; }, 10s));
 
+    // The bot list was read as the bridges read it: the first 512 online bots.
+    bool listed_512 = false;
+    for (const auto& r : fx->requests())
+        if (r.path == "/api/bot/online") listed_512 = listed_512 || r.query == "nb=512";
+    EXPECT_TRUE(listed_512);
+
     // Never ourselves, never the blocked bot, never one outside the rating window.
     for (const auto& c : outgoing(fx)) EXPECT_EQ(c.opponent, "Partner") << c.id;
     EXPECT_TRUE(challenge_posts(fx, "OutpostBot").empty());

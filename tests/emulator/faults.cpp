@@ -32,6 +32,8 @@ const char* fault_kind_name(FaultSpec::Kind k) {
             return "http_429";
         case FaultSpec::Kind::HTTP_5XX:
             return "http_5xx";
+        case FaultSpec::Kind::HTTP_4XX:
+            return "http_4xx";
         case FaultSpec::Kind::INJECT:
             return "inject";
     }

@@ -55,8 +55,14 @@ const char* reason_of(int status) {
             return "Service Unavailable";
         case 504:
             return "Gateway Timeout";
+        case 401:
+            return "No such token";
+        case 403:
+            return "Missing scope";
+        case 404:
+            return "No such game";
         default:
-            return "Server Error";
+            return status < 500 ? "Bad request" : "Server Error";
     }
 }
 
@@ -175,7 +181,8 @@ Routed Router::dispatch(const Request& req, const std::string& family, const std
     if (get && req.path == "/api/account/playing") return reply(world_.playing(nb(9)));
     if (post && req.path == "/api/token/test") return reply(world_.token_test(req.body));
     if (post && req.path == "/api/bot/account/upgrade") return reply(world_.upgrade());
-    if (get && req.path == "/api/bot/online") return reply(world_.bots_online(nb(100)));
+    if (get && req.path == "/api/bot/online")
+        return reply(world_.bots_online(nb(-1)));  // lila: no nb, no limit
     if (get && req.path == "/api/users/status") return reply(world_.users_status(q("ids", "")));
     if (get && req.path == "/api/stream/event") {
         Routed out;

@@ -213,6 +213,8 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         f.kind = FaultSpec::Kind::HTTP_429;
     else if (kind == "http_5xx")
         f.kind = FaultSpec::Kind::HTTP_5XX;
+    else if (kind == "http_4xx")
+        f.kind = FaultSpec::Kind::HTTP_4XX;
     else if (kind == "inject")
         f.kind = FaultSpec::Kind::INJECT;
     else
@@ -242,11 +244,15 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     // 5xx pages come from the proxy as HTML; 429s from lila as JSON
     f.html = body.empty() ? f.kind == FaultSpec::Kind::HTTP_5XX : body == "html";
     get(n, "ratelimit_seconds", f.ratelimit_seconds, path);
+    if (f.kind == FaultSpec::Kind::HTTP_4XX) f.status = 403;
     get(n, "status", f.status, path);
     if (f.min_chunk < 1 || f.max_chunk < f.min_chunk)
         throw ScenarioError(path + ": need 1 <= min_chunk <= max_chunk");
     if (f.kind == FaultSpec::Kind::HTTP_5XX && (f.status < 500 || f.status > 599))
         throw ScenarioError(path + ".status: must be 5xx");
+    if (f.kind == FaultSpec::Kind::HTTP_4XX &&
+        (f.status < 400 || f.status > 499 || f.status == 429))
+        throw ScenarioError(path + ".status: must be 4xx other than 429 (use http_429)");
     get(n, "line_type", f.line_type, path);
     get(n, "patch", f.patch, path);
     if (f.kind == FaultSpec::Kind::INJECT) {

@@ -105,7 +105,7 @@ struct OutgoingRule {
 
 // One scripted fault. Stream faults fire per connection; HTTP faults per request.
 struct FaultSpec {
-    enum class Kind { DROP, SILENCE, SPLIT, BATCH, DELAY, HTTP_429, HTTP_5XX, INJECT };
+    enum class Kind { DROP, SILENCE, SPLIT, BATCH, DELAY, HTTP_429, HTTP_5XX, HTTP_4XX, INJECT };
     Kind kind = Kind::DROP;
     std::string target = "any";        // event_stream, game_stream, or an endpoint family
     std::string game;                  // game streams: only this game
@@ -122,7 +122,7 @@ struct FaultSpec {
     bool hold_reply = false;           // DELAY: the request takes effect, its answer is held
     bool html = false;                 // HTTP_429 / HTTP_5XX: HTML body instead of JSON
     int ratelimit_seconds = -1;        // HTTP_429: adds {"ratelimit":{...}} when >= 0
-    int status = 502;                  // HTTP_5XX
+    int status = 502;                  // HTTP_5XX (500..599); HTTP_4XX (4xx but 429; 403 if unset)
     std::string line_type;             // INJECT: only a line of this "type" (empty: any line)
     std::string patch;                 // INJECT: JSON merge patch (RFC 7386) for that line
 };

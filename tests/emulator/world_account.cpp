@@ -1,6 +1,8 @@
 // Account and user endpoints: token check, profile, ongoing games, token test, BOT upgrade,
 // online bots and user status.
 #include <nlohmann/json.hpp>
+
+#include <limits>
 #include <sstream>
 
 #include "game_json.hpp"
@@ -116,7 +118,9 @@ Reply World::bots_online(int nb) {
     std::lock_guard lock(mutex_);
     std::string body;
     int n = 0;
-    const int limit = std::clamp(nb, 1, 512);
+    // modules/bot/src/main/OnlineApiUsers.scala: without nb every online bot, with nb the first
+    // nb (no default, no maximum, unlike the spec's 100/512).
+    const int limit = nb < 0 ? std::numeric_limits<int>::max() : nb;
     if (title_ == "BOT" && events_ && !events_->closed() && n < limit) {
         body += user_object(scenario_.account.username, title_, scenario_.account.rating, unix_ms())
                     .dump() +
