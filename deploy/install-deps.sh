@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config git ca-certificates
     libcurl4-openssl-dev libssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
     libgtest-dev libgmock-dev libspdlog-dev libfmt-dev libcli11-dev libbenchmark-dev
+    prometheus-cpp-dev
 )
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)

@@ -1,5 +1,7 @@
 # outpost_service_health: metrics and the /healthz + /metrics HTTP endpoint (Beast stays in here).
 find_package(Boost 1.74 REQUIRED)
+# Debian's prometheus-cpp-dev: only its core (registry, metric types, TextSerializer) is used.
+find_package(prometheus-cpp CONFIG REQUIRED)
 
 add_library(outpost_service_health STATIC
     ${CMAKE_CURRENT_LIST_DIR}/metrics.cpp
@@ -9,4 +11,4 @@ add_library(outpost_service_health STATIC
 target_include_directories(outpost_service_health PUBLIC ${CMAKE_CURRENT_LIST_DIR}/..)
 target_link_libraries(outpost_service_health
     PUBLIC Threads::Threads
-    PRIVATE Boost::headers outpost_flags)
+    PRIVATE Boost::headers prometheus-cpp::core outpost_flags)

@@ -1,8 +1,13 @@
-// Metrics updates and the Prometheus text rendering of a Metrics snapshot.
+// Metrics updates, and the Prometheus text of a Metrics snapshot (rendered by prometheus-cpp).
 #include "service/metrics.hpp"
 
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 #ifndef OUTPOST_VERSION
@@ -119,177 +124,143 @@ std::optional<Metrics::Clock::time_point> Metrics::last_event_stream_activity() 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Prometheus text format
+// Prometheus text format: each scrape copies the atomics into a fresh prometheus-cpp registry and
+// serializes it with the library's TextSerializer (names, HELP/TYPE lines, label escaping,
+// buckets).
 
 namespace {
 
-// Shortest round-trip decimal, never exponent notation ("0.001", "1.5", "42").
-std::string format_double(double value) {
-    if (std::isnan(value)) return "NaN";
-    if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
-    char buf[400];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-    if (ec != std::errc()) return "NaN";
-    return std::string(buf, end);
+double seconds(Metrics::Clock::duration d) {
+    return std::chrono::duration<double>(std::max(d, Metrics::Clock::duration::zero())).count();
 }
 
-std::string escape_label_value(std::string_view value) {
-    std::string out;
-    out.reserve(value.size());
-    for (char c : value) {
-        if (c == '\\') {
-            out += "\\\\";
-        } else if (c == '"') {
-            out += "\\\"";
-        } else if (c == '\n') {
-            out += "\\n";
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-double seconds(std::chrono::microseconds us) { return static_cast<double>(us.count()) / 1e6; }
-
-class Writer {
+class RegistryFiller {
   public:
-    void family(std::string_view name, std::string_view type, std::string_view help) {
-        out_ += "# HELP outpost_";
-        out_ += name;
-        out_ += ' ';
-        out_ += help;
-        out_ += "\n# TYPE outpost_";
-        out_ += name;
-        out_ += ' ';
-        out_ += type;
-        out_ += '\n';
+    explicit RegistryFiller(prometheus::Registry& registry) : registry_(registry) {}
+
+    void counter(const std::string& name, const std::string& help, std::uint64_t value) {
+        prometheus::BuildCounter().Name(name).Help(help).Register(registry_).Add({}).Increment(
+            static_cast<double>(value));
     }
-    // `labels` is the text inside the braces, already escaped; empty for none.
-    void sample(std::string_view name, std::string_view labels, std::string_view value) {
-        out_ += "outpost_";
-        out_ += name;
-        if (!labels.empty()) {
-            out_ += '{';
-            out_ += labels;
-            out_ += '}';
-        }
-        out_ += ' ';
-        out_ += value;
-        out_ += '\n';
+    prometheus::Family<prometheus::Counter>& counter_family(const std::string& name,
+                                                            const std::string& help) {
+        return prometheus::BuildCounter().Name(name).Help(help).Register(registry_);
     }
-    void sample(std::string_view name, std::string_view labels, std::uint64_t value) {
-        sample(name, labels, std::to_string(value));
+    prometheus::Family<prometheus::Gauge>& gauge_family(const std::string& name,
+                                                        const std::string& help) {
+        return prometheus::BuildGauge().Name(name).Help(help).Register(registry_);
     }
-    void counter(std::string_view name, std::string_view help, std::uint64_t value) {
-        family(name, "counter", help);
-        sample(name, "", value);
+    void gauge(const std::string& name, const std::string& help, double value) {
+        gauge_family(name, help).Add({}).Set(value);
     }
-    void histogram(std::string_view name, std::string_view help, const DurationHistogram& h) {
+    void histogram(const std::string& name, const std::string& help, const DurationHistogram& h) {
         const DurationHistogram::Snapshot snap = h.snapshot();
-        family(name, "histogram", help);
-        const std::string bucket = std::string(name) + "_bucket";
-        for (std::size_t i = 0; i < snap.bounds_ms.size(); ++i) {
-            sample(bucket, "le=\"" + format_double(snap.bounds_ms[i] / 1000.0) + "\"",
-                   snap.cumulative[i]);
+        prometheus::Histogram::BucketBoundaries bounds;
+        bounds.reserve(snap.bounds_ms.size());
+        for (double ms : snap.bounds_ms) bounds.push_back(ms / 1000.0);
+        // ObserveMultiple wants per-bucket (not cumulative) counts, +Inf last.
+        std::vector<double> increments;
+        increments.reserve(snap.cumulative.size());
+        std::uint64_t previous = 0;
+        for (std::uint64_t cumulative : snap.cumulative) {
+            increments.push_back(static_cast<double>(cumulative - previous));
+            previous = cumulative;
         }
-        sample(bucket, "le=\"+Inf\"", snap.count);
-        sample(std::string(name) + "_sum", "", format_double(seconds(snap.sum)));
-        sample(std::string(name) + "_count", "", snap.count);
+        prometheus::BuildHistogram()
+            .Name(name)
+            .Help(help)
+            .Register(registry_)
+            .Add({}, bounds)
+            .ObserveMultiple(increments, static_cast<double>(snap.sum.count()) / 1e6);
     }
-    std::string take() { return std::move(out_); }
 
   private:
-    std::string out_;
+    prometheus::Registry& registry_;
 };
 
 }  // namespace
 
 std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) {
     constexpr auto relaxed = std::memory_order_relaxed;
-    Writer w;
+    prometheus::Registry registry;
+    RegistryFiller r(registry);
 
-    w.family("build_info", "gauge", "Version of the running outpost binary (value is always 1).");
-    w.sample("build_info", "version=\"" + escape_label_value(OUTPOST_VERSION) + "\"", 1);
+    r.gauge_family("outpost_build_info",
+                   "Version of the running outpost binary (value is always 1).")
+        .Add({{"version", OUTPOST_VERSION}})
+        .Set(1);
+    r.gauge("outpost_start_time_seconds",
+            "When the daemon started, in seconds since the Unix epoch.",
+            static_cast<double>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    m.start_wall_time.time_since_epoch())
+                                    .count()) /
+                1000.0);
+    r.gauge("outpost_uptime_seconds", "Seconds since the daemon started.",
+            seconds(now - m.start_time));
 
-    w.family("start_time_seconds", "gauge",
-             "When the daemon started, in seconds since the Unix epoch.");
-    w.sample(
-        "start_time_seconds", "",
-        format_double(static_cast<double>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                              m.start_wall_time.time_since_epoch())
-                                              .count()) /
-                      1000.0));
-    w.family("uptime_seconds", "gauge", "Seconds since the daemon started.");
-    w.sample("uptime_seconds", "",
-             format_double(seconds(std::chrono::duration_cast<std::chrono::microseconds>(
-                 std::max(now - m.start_time, Metrics::Clock::duration::zero())))));
-
-    w.counter("games_started_total", "Games the bot started playing.",
+    r.counter("outpost_games_started_total", "Games the bot started playing.",
               m.games_started.load(relaxed));
-    w.family("games_finished_total", "counter", "Games that ended, by result from the bot's side.");
+    auto& finished = r.counter_family("outpost_games_finished_total",
+                                      "Games that ended, by result from the bot's side.");
     for (std::size_t i = 0; i < kGameResultCount; ++i) {
         const auto result = static_cast<GameResult>(i);
-        w.sample("games_finished_total", std::string("result=\"") + to_string(result) + "\"",
-                 m.games_finished_count(result));
+        finished.Add({{"result", to_string(result)}})
+            .Increment(static_cast<double>(m.games_finished_count(result)));
     }
-    w.family("games_active", "gauge", "Games being played right now.");
-    w.sample("games_active", "", std::to_string(m.games_active.load(relaxed)));
-    w.counter("moves_played_total", "Moves the bot posted.", m.moves_played.load(relaxed));
-    w.counter("pgn_write_errors_total",
+    r.gauge("outpost_games_active", "Games being played right now.",
+            static_cast<double>(m.games_active.load(relaxed)));
+    r.counter("outpost_moves_played_total", "Moves the bot posted.", m.moves_played.load(relaxed));
+    r.counter("outpost_pgn_write_errors_total",
               "Failed attempts to write a game's PGN file (each retry counts).",
               m.pgn_write_errors.load(relaxed));
 
-    w.counter("challenges_accepted_total", "Challenges the bot accepted.",
+    r.counter("outpost_challenges_accepted_total", "Challenges the bot accepted.",
               m.challenges_accepted.load(relaxed));
-    w.family("challenges_declined_total", "counter", "Challenges the bot declined, by reason.");
+    auto& declined = r.counter_family("outpost_challenges_declined_total",
+                                      "Challenges the bot declined, by reason.");
     for (const auto& [reason, count] : m.challenges_declined.snapshot()) {
-        w.sample("challenges_declined_total", "reason=\"" + escape_label_value(reason) + "\"",
-                 count);
+        declined.Add({{"reason", reason}}).Increment(static_cast<double>(count));
     }
 
-    w.counter("stream_reconnects_total", "Times an event or game stream was reopened.",
+    r.counter("outpost_stream_reconnects_total", "Times an event or game stream was reopened.",
               m.stream_reconnects.load(relaxed));
-    w.counter("rate_limited_total", "HTTP 429 (Too Many Requests) responses from Lichess.",
+    r.counter("outpost_rate_limited_total", "HTTP 429 (Too Many Requests) responses from Lichess.",
               m.rate_limited_429.load(relaxed));
-    w.counter("http_errors_total",
+    r.counter("outpost_http_errors_total",
               "Failed Lichess API requests other than 429s (5xx, other 4xx, network errors; "
               "each attempt, retries included).",
               m.http_errors.load(relaxed));
-    w.counter("time_forfeits_total", "Games the bot lost on time.", m.time_forfeits.load(relaxed));
-    w.counter("bot_game_limit_total",
+    r.counter("outpost_time_forfeits_total", "Games the bot lost on time.",
+              m.time_forfeits.load(relaxed));
+    r.counter("outpost_bot_game_limit_total",
               "Times Lichess refused a bot game because the daily bot-vs-bot limit was reached.",
               m.bot_game_limit_hits.load(relaxed));
     {
         const auto until = Metrics::Clock::time_point(
             Metrics::Clock::duration(m.bot_games_paused_until_ns.load(relaxed)));
-        const auto left = until > now ? until - now : Metrics::Clock::duration::zero();
-        w.family("bot_games_paused_seconds", "gauge",
-                 "Seconds until challenges from bots are accepted again (0: not paused).");
-        w.sample(
-            "bot_games_paused_seconds", "",
-            format_double(seconds(std::chrono::duration_cast<std::chrono::microseconds>(left))));
+        r.gauge("outpost_bot_games_paused_seconds",
+                "Seconds until challenges from bots are accepted again (0: not paused).",
+                seconds(until - now));
     }
-    w.counter("games_aborted_over_limit_total",
+    r.counter("outpost_games_aborted_over_limit_total",
               "Games Lichess started beyond challenge.concurrency that the bot aborted.",
               m.games_aborted_over_limit.load(relaxed));
 
-    w.histogram("move_reaction_latency_seconds",
+    r.histogram("outpost_move_reaction_latency_seconds",
                 "From receiving a gameState to posting the move, minus engine think time.",
                 m.move_reaction_latency);
-    w.histogram("move_think_time_seconds", "Engine search time per move.", m.move_think_time);
+    r.histogram("outpost_move_think_time_seconds", "Engine search time per move.",
+                m.move_think_time);
 
-    w.family("event_stream_connected", "gauge", "1 while the incoming event stream is open.");
-    w.sample("event_stream_connected", "", m.event_stream_connected.load(relaxed) ? 1 : 0);
-    w.family("event_stream_last_activity_age_seconds", "gauge",
-             "Seconds since the last line on the event stream (absent before the first).");
-    if (auto last = m.last_event_stream_activity()) {
-        auto age = std::max(now - *last, Metrics::Clock::duration::zero());
-        w.sample(
-            "event_stream_last_activity_age_seconds", "",
-            format_double(seconds(std::chrono::duration_cast<std::chrono::microseconds>(age))));
-    }
-    return w.take();
+    r.gauge("outpost_event_stream_connected", "1 while the incoming event stream is open.",
+            m.event_stream_connected.load(relaxed) ? 1 : 0);
+    // Absent (no sample, so no family in the output) before the first line.
+    auto& age = r.gauge_family("outpost_event_stream_last_activity_age_seconds",
+                               "Seconds since the last line on the event stream (absent before "
+                               "the first).");
+    if (auto last = m.last_event_stream_activity()) age.Add({}).Set(seconds(now - *last));
+
+    return prometheus::TextSerializer().Serialize(registry.Collect());
 }
 
 }  // namespace service

@@ -6,3 +6,5 @@ outpost_add_gtest(health_server_test
     LIBS outpost_service_health Boost::headers
     LABELS service
     TIMEOUT 120)
+# metrics_test.cpp checks /metrics against the table in docs/OPERATIONS.md.
+target_compile_definitions(health_server_test PRIVATE OUTPOST_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
