@@ -47,6 +47,16 @@ struct ChallengeConfig {
     std::vector<std::string> allow_list;  // empty: everyone
     int max_simultaneous_games_per_user = 5;
     int accept_timeout_s = 30;  // an accepted challenge holds a slot this long without a gameStart
+    // The queue (lichess-bot's names): acceptable challenges wait here while no slot is free.
+    int games_reserved_for_humans = 0;  // bot games use at most concurrency minus this
+    std::string sort_by = "best";       // best (highest-rated first) | first (oldest first)
+    std::string preference = "none";    // none | human | bot: who goes first in the queue
+    int max_queued = 10;                // challenges waiting at most; 0: no queue (decline later)
+    int rating_difference = 0;          // 0: off; else at most this far from our rating
+    bool bullet_requires_increment = false;      // bots only
+    int recent_bot_challenge_age = 0;            // seconds; 0: off
+    int max_recent_bot_challenges = 0;           // per bot within that age; 0: no limit
+    std::vector<std::string> online_block_list;  // URLs of plain-text name lists
     bool operator==(const ChallengeConfig&) const = default;
 };
 

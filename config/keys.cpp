@@ -58,6 +58,8 @@ const std::vector<std::string_view> kBookSelections = {"best_move", "weighted_ra
 const std::vector<std::string_view> kLogLevels = {"trace", "debug",    "info", "warn",
                                                   "error", "critical", "off"};
 const std::vector<std::string_view> kMatchmakingVariants = {"standard", "chess960"};
+const std::vector<std::string_view> kSortBy = {"best", "first"};
+const std::vector<std::string_view> kPreferences = {"none", "human", "bot"};
 
 std::vector<KeySpec> make_table() {
     std::vector<KeySpec> t;
@@ -114,6 +116,21 @@ std::vector<KeySpec> make_table() {
                         OUTPOST_FIELD(challenge.max_simultaneous_games_per_user), 1, 64, "games"));
     t.push_back(integer("challenge.accept_timeout_s", OUTPOST_FIELD(challenge.accept_timeout_s), 1,
                         600, "seconds"));
+    t.push_back(integer("challenge.games_reserved_for_humans",
+                        OUTPOST_FIELD(challenge.games_reserved_for_humans), 0, 64, "games"));
+    t.push_back(text("challenge.sort_by", OUTPOST_FIELD(challenge.sort_by), kSortBy));
+    t.push_back(text("challenge.preference", OUTPOST_FIELD(challenge.preference), kPreferences));
+    t.push_back(
+        integer("challenge.max_queued", OUTPOST_FIELD(challenge.max_queued), 0, 100, "challenges"));
+    t.push_back(integer("challenge.rating_difference", OUTPOST_FIELD(challenge.rating_difference),
+                        0, 4000, "rating points"));
+    t.push_back(boolean("challenge.bullet_requires_increment",
+                        OUTPOST_FIELD(challenge.bullet_requires_increment)));
+    t.push_back(integer("challenge.recent_bot_challenge_age",
+                        OUTPOST_FIELD(challenge.recent_bot_challenge_age), 0, 86400, "seconds"));
+    t.push_back(integer("challenge.max_recent_bot_challenges",
+                        OUTPOST_FIELD(challenge.max_recent_bot_challenges), 0, 1000, "challenges"));
+    t.push_back(list("challenge.online_block_list", OUTPOST_FIELD(challenge.online_block_list)));
 
     t.push_back(section("greeting"));
     t.push_back(text("greeting.hello", OUTPOST_FIELD(greeting.hello)));

@@ -184,6 +184,34 @@ void check_url(const Config& config, Checker& check) {
                         shown);
 }
 
+// challenge.online_block_list: each entry a web address; https only, except this machine.
+void check_block_list_urls(const Config& config, Checker& check) {
+    const std::string key = "challenge.online_block_list";
+    const auto& urls = config.challenge.online_block_list;
+    for (std::size_t i = 0; i < urls.size(); ++i) {
+        const std::string& url = urls[i];
+        if (detail::trim(url).empty()) continue;  // reported by the table check
+        const bool https = url.starts_with("https://");
+        if (!https && !url.starts_with("http://")) {
+            check.error(key, check.at_entry(key, i),
+                        "must start with https:// (for example "
+                        "https://example.org/blocklist.txt), got " +
+                            detail::quote(url));
+            continue;
+        }
+        const std::string_view host = url_host(std::string_view(url).substr(https ? 8 : 7));
+        if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos)
+            check.error(key, check.at_entry(key, i),
+                        "is not a web address like https://example.org/blocklist.txt, got " +
+                            detail::quote(url));
+        else if (!https && !is_loopback_host(host))
+            check.error(key, check.at_entry(key, i),
+                        "must use https:// (plain http:// is allowed only for this machine: "
+                        "localhost, 127.0.0.1 or [::1]), got " +
+                            detail::quote(url));
+    }
+}
+
 void check_listen(const Config& config, Checker& check) {
     const std::string& listen = config.health.listen;
     if (listen.empty()) return;
@@ -308,6 +336,14 @@ void check_cross_rules(const Config& config, Checker& check) {
     if (ch.max_simultaneous_games_per_user > ch.concurrency && ch.concurrency > 1)
         check.warning("challenge.max_simultaneous_games_per_user",
                       "is larger than challenge.concurrency, so it never limits anything");
+    if (ch.games_reserved_for_humans >= ch.concurrency && ch.accept_bot)
+        check.warning("challenge.games_reserved_for_humans",
+                      "is not below challenge.concurrency, so no slot is left for bots and every "
+                      "challenge from a bot is declined");
+    if (ch.max_recent_bot_challenges > 0 && ch.recent_bot_challenge_age == 0)
+        check.warning("challenge.max_recent_bot_challenges",
+                      "is set but challenge.recent_bot_challenge_age is 0, so no challenge counts "
+                      "as recent and it never limits anything");
     const CorrespondenceConfig& co = config.correspondence;
     if (co.move_time_ms > 0 && co.move_time_s != CorrespondenceConfig{}.move_time_s)
         check.warning("correspondence.move_time_s",
@@ -339,6 +375,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_min_max(config, check);
     check_url(config, check);
     check_listen(config, check);
+    check_block_list_urls(config, check);
     check_matchmaking(config, check);
     check_usernames(config.challenge.block_list, "challenge.block_list", check);
     check_usernames(config.challenge.allow_list, "challenge.allow_list", check);

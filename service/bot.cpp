@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <condition_variable>
 #include <stdexcept>
 #include <thread>
 
@@ -39,10 +40,13 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads,
                config.challenge.concurrency + config.correspondence.max_concurrent_searches),
       chat_(api),
+      online_block_list_(config.challenge.online_block_list, fetch_block_list),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
             DeskHooks{.list_playing = [this] { return api_.playing(); },
-                      .start_session = game_sessions(session_context())}) {}
+                      .start_session = game_sessions(session_context())}) {
+    slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
+}
 
 Bot::~Bot() {
     std::lock_guard lock(sessions_mutex_);
@@ -58,6 +62,19 @@ int Bot::active_games() const {
 
 int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     resume_ongoing_games();
+    if (!online_block_list_.empty_config()) {
+        refresh_block_lists();  // before the first challenge, as lichess-bot does
+        block_list_thread_ = std::jthread([this](std::stop_token st) {
+            std::mutex m;
+            std::condition_variable_any cv;
+            std::unique_lock lock(m);
+            for (;;) {
+                (void)cv.wait_for(lock, st, options_.block_list_refresh, [] { return false; });
+                if (st.stop_requested()) return;
+                refresh_block_lists();
+            }
+        });
+    }
 
     lichess::EventStream events(
         api_,
@@ -107,6 +124,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         reap_sessions();
         desk_.tick();
         sync_client_metrics();
+        accept_queued();  // before matchmaking, as lichess-bot: waiting challengers go first
     }
     sync_client_metrics();  // what the last round of the loop did not see yet
 
@@ -117,6 +135,11 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     desk_.stop();  // a correspondence game can wait for the next start
     const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
     if (active_games() > 0 && exit_code == 0)
+    block_list_thread_ = {};  // stops and joins the refresher
+    for (const auto& c : challenge_queue_.drain())
+        decline(c, printable(c.challenger.name), lichess::DeclineReason::Later,
+                "shutting down; it waited in the queue");
+    publish_queue();
         spdlog::info(
             "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
             "to stop now)",
@@ -191,11 +214,16 @@ void Bot::handle(const lichess::Event& event) {
                 matchmaker_.on_canceled(e.challenge.id);
                 spdlog::info("challenge {} canceled", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
+                if (challenge_queue_.remove(e.challenge.id)) {
+                    publish_queue();
+                    spdlog::info("challenge {} canceled; it leaves the queue", e.challenge.id);
+                }
                 awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
                 matchmaker_.on_declined(e.challenge);
                 spdlog::info("challenge {} declined", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
+                if (challenge_queue_.remove(e.challenge.id)) publish_queue();
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
                 // Never ignored: unanswered, it would hang on the challenger's side.
@@ -212,8 +240,12 @@ void Bot::handle(const lichess::Event& event) {
 }
 
 void Bot::on_challenge(const lichess::ChallengeInfo& c) {
-    const Decision d =
-        judge_challenge(c, config_.challenge, me_.id, desk_.with_games_per_user(slots_.snapshot()));
+    // Lichess sends pending challenges again when the event stream reconnects: one that waits
+    // already keeps its place (judging it again would count it against its own challenger).
+    if (challenge_queue_.contains(c.id)) return;
+    SlotSnapshot view = desk_.with_games_per_user(slots_.snapshot());
+    for (const auto& [user, n] : challenge_queue_.per_user()) view.per_user[user] += n;
+    const Decision d = judge_challenge(c, config_.challenge, me_.id, view, facts_for(c));
     if (d.verdict == Verdict::Ignore) return;
     // Only for log lines: a name with control characters cannot forge one.
     const std::string who = printable(c.challenger.name) + (c.challenger.is_bot() ? " (BOT)" : "");
@@ -221,7 +253,7 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
         (void)api_.decline_challenge(c.id, lichess::DeclineReason::Later);
         return;
     }
-    if (d.verdict != Verdict::Accept) {
+    if (d.verdict == Verdict::Decline) {
         decline(c, who, d.reason, d.explanation);
         return;
     }
@@ -233,15 +265,21 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
         return;
     }
     // Correspondence games take no slot (see is_correspondence).
-    if (!is_correspondence(c) && !slots_.try_reserve(c.id, c.challenger.id)) {
-        decline(c, who, lichess::DeclineReason::Later, "no free slot");
-        return;
-    }
+    if (!is_correspondence(c) &&
+        !slots_.try_reserve(c.id, c.challenger.id, std::nullopt, c.challenger.is_bot()))
+        return false;
+    // As lichess-bot: a bot's challenge counts as recent once it is taken (queued or accepted).
+    if (c.challenger.is_bot()) recent_bots_.record(c.challenger.id);
+    if (d.verdict == Verdict::Queue || !accept_now(c, who))
+        enqueue(c, who, d.verdict == Verdict::Queue ? d.explanation : "no free slot");
+}
+
+bool Bot::accept_now(const lichess::ChallengeInfo& c, const std::string& who) {
     auto r = api_.accept_challenge(c.id);
     if (!r) {
         slots_.release_reservation(c.id);
         on_accept_failed(c, who, r.error());
-        return;
+        return true;
     }
     metrics_.challenges_accepted++;
     awaiting_start_[c.id] = Clock::now();
@@ -252,6 +290,100 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
 void Bot::decline(const lichess::ChallengeInfo& c, const std::string& who,
                   lichess::DeclineReason reason, std::string_view why) {
     auto r = api_.decline_challenge(c.id, reason);
+    return true;
+}
+
+void Bot::enqueue(const lichess::ChallengeInfo& c, const std::string& who, std::string_view why) {
+    if (!challenge_queue_.push(c)) {
+        decline(c, who, lichess::DeclineReason::Later,
+                fmt::format("{}, and the queue is full (challenge.max_queued {})", why,
+                            config_.challenge.max_queued));
+        return;
+    }
+    publish_queue();
+    spdlog::info("challenge {} from {}: queued, {} waiting ({})", c.id, who,
+                 challenge_queue_.size(), why);
+}
+
+void Bot::accept_queued() {
+    if (challenge_queue_.empty() || !accepting_) return;
+    const auto expired = challenge_queue_.expire(Clock::now() - options_.queue_max_wait);
+    for (const auto& c : expired)
+        spdlog::info("challenge {} leaves the queue: Lichess has dropped it by now", c.id);
+    bool changed = !expired.empty();
+    for (;;) {
+        const SlotSnapshot s = slots_.snapshot();
+        if (s.free() <= 0) break;
+        const bool bots_paused = bot_games_paused_for().has_value();
+        auto next = challenge_queue_.pop_first([&](const lichess::ChallengeInfo& c) {
+            return !c.challenger.is_bot() || bots_paused || s.free_for_bots() > 0;
+        });
+        if (!next) break;
+        changed = true;
+        const std::string who =
+            printable(next->challenger.name) + (next->challenger.is_bot() ? " (BOT)" : "");
+        if (next->challenger.is_bot() && bots_paused) {
+            decline(*next, who, lichess::DeclineReason::Later,
+                    "our bot games for today are played");
+            continue;
+        }
+        spdlog::info("challenge {} from {}: a slot is free, accepting it from the queue", next->id,
+                     who);
+        if (!accept_now(*next, who)) {
+            (void)challenge_queue_.push(*next);  // lost the slot after all: wait on
+            break;
+        }
+    }
+    if (changed) publish_queue();
+}
+
+void Bot::publish_queue() {
+    metrics_.challenges_queued = static_cast<std::int64_t>(challenge_queue_.size());
+    std::lock_guard lock(queue_view_mutex_);
+    queued_names_ = challenge_queue_.names();
+}
+
+SlotSnapshot Bot::slots() const {
+    SlotSnapshot s = slots_.snapshot();
+    std::lock_guard lock(queue_view_mutex_);
+    s.queued = queued_names_;
+    return s;
+}
+
+ChallengeFacts Bot::facts_for(const lichess::ChallengeInfo& c) {
+    ChallengeFacts f;
+    if (c.challenger.is_bot()) f.recent_bot_challenges = recent_bots_.count(c.challenger.id);
+    f.online_blocked = online_block_list_.contains(c.challenger.id) ||
+                       online_block_list_.contains(c.challenger.name);
+    if (config_.challenge.rating_difference > 0) {
+        // Our ratings move with every game: read them again every 10 minutes at most.
+        const auto now = Clock::now();
+        if (!ratings_read_ || now - *ratings_read_ > std::chrono::minutes(10)) {
+            if (auto account = api_.account()) {
+                my_ratings_.clear();
+                for (const auto& [perf, p] : account->perfs) my_ratings_[perf] = p.rating;
+                ratings_read_ = now;
+            } else {
+                spdlog::warn("challenge.rating_difference: could not read our ratings: {}",
+                             account.error().describe());
+            }
+        }
+        if (const auto it = my_ratings_.find(perf_key(c)); it != my_ratings_.end())
+            f.our_rating = it->second;
+    }
+    return f;
+}
+
+void Bot::refresh_block_lists() {
+    for (const auto& o : online_block_list_.refresh()) {
+        if (o.ok)
+            spdlog::info("challenge.online_block_list: {} names from {}", o.names, o.url);
+        else
+            spdlog::warn(
+                "challenge.online_block_list: cannot read {} ({}); keeping the {} names "
+                "read before",
+                o.url, o.error, o.names);
+    }
     metrics_.challenges_declined.increment(lichess::to_string(reason));
     spdlog::info("challenge {} from {}: declined ({}: {}){}", c.id, who, lichess::to_string(reason),
                  why, r ? "" : " - " + r.error().describe());
@@ -355,7 +487,7 @@ SessionContext Bot::session_context() {
                        .metrics = metrics_,
                        .stream_options = game_stream_options(),
                        .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); },
-                       .slots = [this] { return slots_.snapshot(); }};
+                       .slots = [this] { return slots(); }};
     return ctx;
 }
 

@@ -7,9 +7,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <variant>
 
 #include "config/config.hpp"
@@ -17,6 +19,8 @@
 #include "lichess_client/event_stream.hpp"
 #include "service/blocking_queue.hpp"
 #include "service/book_move.hpp"
+#include "service/challenge_policy.hpp"
+#include "service/challenge_queue.hpp"
 #include "service/chat_sender.hpp"
 #include "service/correspondence.hpp"
 #include "service/engine_pool.hpp"
@@ -24,6 +28,7 @@
 #include "service/game_slots.hpp"
 #include "service/matchmaking.hpp"
 #include "service/metrics.hpp"
+#include "service/online_block_list.hpp"
 
 namespace service {
 
@@ -48,6 +53,11 @@ struct BotOptions {
     // How long bot challenges are declined after lila's daily bot limit when its reply gives
     // no `ratelimit.seconds`.
     std::chrono::milliseconds bot_limit_default_wait{std::chrono::hours(1)};
+    // challenge.online_block_list is read again this often.
+    std::chrono::milliseconds block_list_refresh{std::chrono::hours(1)};
+    // A queued challenge older than this has been removed by Lichess (an offline challenge
+    // lives about 3 h there) without a challengeCanceled: it leaves the queue.
+    std::chrono::milliseconds queue_max_wait{std::chrono::hours(3)};
 };
 
 class Bot {
@@ -66,8 +76,9 @@ class Bot {
 
     // Numbers for health checks and tests.
     int active_games() const;
-    // The slot counts (active games, reservations) as GameSlots holds them now.
-    [[nodiscard]] SlotSnapshot slots() const { return slots_.snapshot(); }
+    // The slot counts (active games, reservations) as GameSlots holds them now, with the
+    // challengers waiting in the queue.
+    [[nodiscard]] SlotSnapshot slots() const;
     bool event_stream_connected() const { return stream_connected_.load(); }
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
@@ -95,6 +106,15 @@ class Bot {
     void start_session(const std::string& game_id);
     SessionContext session_context();
     [[nodiscard]] lichess::StreamOptions game_stream_options() const;
+    // The queue (challenge.max_queued): a challenge that waits for a slot, and the accepts
+    // when one frees (event-loop thread only).
+    void enqueue(const lichess::ChallengeInfo& c, const std::string& who, std::string_view why);
+    void accept_queued();
+    // Reserves a slot and accepts; false (nothing sent) when no slot it may take is free.
+    bool accept_now(const lichess::ChallengeInfo& c, const std::string& who);
+    void publish_queue();
+    [[nodiscard]] ChallengeFacts facts_for(const lichess::ChallengeInfo& c);
+    void refresh_block_lists();
     void reap_sessions();
 
     const config::Config& config_;
@@ -122,6 +142,19 @@ class Bot {
     LichessMatchmakingApi matchmaking_api_{api_};
     Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
                            options_.matchmaking};
+    // Challenges waiting for a slot, and the bots' recent challenges (event-loop thread only);
+    // the queue's names as sessions see them (!queue), under queue_view_mutex_.
+    ChallengeQueue challenge_queue_{config_.challenge};
+    RecentBotChallenges recent_bots_{
+        std::chrono::seconds(config_.challenge.recent_bot_challenge_age)};
+    mutable std::mutex queue_view_mutex_;
+    std::vector<std::string> queued_names_;
+    // Our ratings per perf for challenge.rating_difference (/api/account; event-loop thread).
+    std::map<std::string, int, std::less<>> my_ratings_;
+    std::optional<std::chrono::steady_clock::time_point> ratings_read_;
+    OnlineBlockList online_block_list_;
+    std::jthread block_list_thread_;  // refreshes online_block_list_ every block_list_refresh
+
 
     mutable std::mutex sessions_mutex_;
     std::map<std::string, std::unique_ptr<GameSession>> sessions_;

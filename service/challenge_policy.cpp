@@ -99,6 +99,12 @@ std::optional<Decision> check_time(const lichess::ChallengeInfo& c,
                 return decline(DeclineReason::TooSlow, "base " + std::to_string(base) +
                                                            " s is above challenge.max_base " +
                                                            std::to_string(cfg.max_base));
+            // lichess-bot's bullet_requires_increment: bots only, a minimum increment of 1 s.
+            if (inc == 0 && cfg.bullet_requires_increment && c.challenger.is_bot() &&
+                iequal(c.speed, "bullet"))
+                return decline(DeclineReason::TimeControl,
+                               "bullet without increment from a BOT and "
+                               "challenge.bullet_requires_increment is on");
             if (inc < cfg.min_increment || inc > cfg.max_increment)
                 return decline(DeclineReason::TimeControl,
                                "increment " + std::to_string(inc) + " s is outside [" +
@@ -126,7 +132,36 @@ std::optional<Decision> check_time(const lichess::ChallengeInfo& c,
     return std::nullopt;
 }
 
+// Rule 8: the rating window, narrowed by rating_difference around our own rating.
+std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
+                                     const config::ChallengeConfig& cfg,
+                                     const ChallengeFacts& facts) {
+    if (!c.challenger.rating) return std::nullopt;
+    const int rating = *c.challenger.rating;
+    int low = cfg.min_rating, high = cfg.max_rating;
+    std::string why = "challenge.min_rating/max_rating";
+    if (cfg.rating_difference > 0 && facts.our_rating) {
+        low = std::max(low, *facts.our_rating - cfg.rating_difference);
+        high = std::min(high, *facts.our_rating + cfg.rating_difference);
+        why = "challenge.rating_difference " + std::to_string(cfg.rating_difference) +
+              " from our " + std::to_string(*facts.our_rating);
+    }
+    if (rating >= low && rating <= high) return std::nullopt;
+    return decline(DeclineReason::Generic, "rating " + std::to_string(rating) + " is outside [" +
+                                               std::to_string(low) + ", " + std::to_string(high) +
+                                               "] (" + why + ")");
+}
+
 }  // namespace
+
+std::string perf_key(const lichess::ChallengeInfo& c) {
+    if (c.variant.key == "chess960") return "chess960";
+    std::string key = c.speed;
+    if (key.empty()) key = c.perf_name;
+    std::transform(key.begin(), key.end(), key.begin(),
+                   [](unsigned char ch) { return char(std::tolower(ch)); });
+    return key == "ultrabullet" ? "ultraBullet" : key;
+}
 
 bool is_correspondence(const lichess::ChallengeInfo& c) {
     return c.time_control.type != TimeControl::Type::Clock || iequal(c.speed, "correspondence");
@@ -140,12 +175,15 @@ const char* to_string(Verdict v) {
             return "decline";
         case Verdict::Ignore:
             return "ignore";
+        case Verdict::Queue:
+            return "queue";
     }
     return "?";
 }
 
 Decision judge_challenge(const lichess::ChallengeInfo& c, const config::ChallengeConfig& cfg,
-                         std::string_view our_user_id, const SlotSnapshot& slots) {
+                         std::string_view our_user_id, const SlotSnapshot& slots,
+                         const ChallengeFacts& facts) {
     const lichess::ChallengeUser& who = c.challenger;
 
     // 0. Our own outgoing challenge shows up on the event stream too.
@@ -156,6 +194,9 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
     // 1-2. Who may play us at all.
     if (contains(cfg.block_list, who.id) || contains(cfg.block_list, who.name))
         return decline(DeclineReason::Generic, user_text(who) + " is on challenge.block_list");
+    if (facts.online_blocked)
+        return decline(DeclineReason::Generic,
+                       user_text(who) + " is on a list of challenge.online_block_list");
     if (!cfg.allow_list.empty() && !contains(cfg.allow_list, who.id) &&
         !contains(cfg.allow_list, who.name))
         return decline(DeclineReason::Generic, user_text(who) + " is not on challenge.allow_list");
@@ -179,24 +220,42 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
     if (auto d = check_time(c, cfg)) return *d;
 
     // 8.
-    if (who.rating && (*who.rating < cfg.min_rating || *who.rating > cfg.max_rating))
-        return decline(DeclineReason::Generic, "rating " + std::to_string(*who.rating) +
-                                                   " is outside [" +
-                                                   std::to_string(cfg.min_rating) + ", " +
-                                                   std::to_string(cfg.max_rating) + "]");
+    if (auto d = check_rating(c, cfg, facts)) return *d;
 
-    // 9-10.
+    // 9. lichess-bot's is_supported_recent.
+    if (who.is_bot() && cfg.recent_bot_challenge_age > 0 && cfg.max_recent_bot_challenges > 0 &&
+        facts.recent_bot_challenges >= cfg.max_recent_bot_challenges)
+        return decline(DeclineReason::Later,
+                       std::to_string(facts.recent_bot_challenges) + " challenges from " +
+                           user_text(who) + " in the last " +
+                           std::to_string(cfg.recent_bot_challenge_age) +
+                           " s (challenge.max_recent_bot_challenges " +
+                           std::to_string(cfg.max_recent_bot_challenges) + ")");
+
+    // 10-11.
     const int with_user = slots.games_with(who.id);
     if (cfg.max_simultaneous_games_per_user > 0 && with_user >= cfg.max_simultaneous_games_per_user)
         return decline(DeclineReason::Later,
                        "already " + std::to_string(with_user) + " games with " + user_text(who) +
                            " (challenge.max_simultaneous_games_per_user " +
                            std::to_string(cfg.max_simultaneous_games_per_user) + ")");
-    if (!is_correspondence(c) && slots.free() <= 0)
-        return decline(DeclineReason::Later, "no free slot (" + std::to_string(slots.active) +
-                                                 " playing, " + std::to_string(slots.reserved) +
-                                                 " reserved, concurrency " +
-                                                 std::to_string(slots.limit) + ")");
+    if (!is_correspondence(c)) {
+        const std::string counts = std::to_string(slots.active) + " playing, " +
+                                   std::to_string(slots.reserved) + " reserved, concurrency " +
+                                   std::to_string(slots.limit);
+        if (slots.limit <= 0)
+            return decline(DeclineReason::Later, "no slot at all (" + counts + ")");
+        const int bot_limit = slots.bot_limit < 0 ? slots.limit : slots.bot_limit;
+        if (who.is_bot() && bot_limit <= 0)
+            return decline(DeclineReason::Later,
+                           "challenge.games_reserved_for_humans leaves no slot for bots");
+        if (slots.free() <= 0)
+            return {Verdict::Queue, DeclineReason::Later, "no free slot (" + counts + ")"};
+        if (who.is_bot() && slots.free_for_bots() <= 0)
+            return {Verdict::Queue, DeclineReason::Later,
+                    "every slot a bot may take is busy (" + std::to_string(slots.bot_games) +
+                        " bot games of " + std::to_string(bot_limit) + ")"};
+    }
 
     return {Verdict::Accept, DeclineReason::Generic,
             "accepted " + c.variant.key + " " + c.speed + (c.rated ? " rated" : " casual") +

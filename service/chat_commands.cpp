@@ -140,10 +140,23 @@ std::string ChatCommands::reply_text(ChatCommand command, lichess::ChatRoom room
             const SlotSnapshot s = slots_();
             std::string text = "Playing " + std::to_string(s.active) + " of " +
                                std::to_string(s.limit) + (s.limit == 1 ? " game" : " games");
-            if (s.reserved == 0) return text + "; no challenges waiting.";
-            return text + "; " + std::to_string(s.reserved) +
-                   (s.reserved == 1 ? " challenge" : " challenges") +
-                   " accepted, waiting to start.";
+            if (s.reserved > 0)
+                text += "; " + std::to_string(s.reserved) +
+                        (s.reserved == 1 ? " challenge" : " challenges") +
+                        " accepted, waiting to start";
+            if (s.queued.empty())
+                return text + (s.reserved == 0 ? "; no challenges waiting." : ".");
+            // Names in the order they will be accepted, cut to fit a chat line.
+            text += "; in the queue: ";
+            for (std::size_t i = 0; i < s.queued.size(); ++i) {
+                const std::string item = (i ? ", " : "") + s.queued[i];
+                if (text.size() + item.size() + 12 > 140) {
+                    text += " and " + std::to_string(s.queued.size() - i) + " more";
+                    break;
+                }
+                text += item;
+            }
+            return text + ".";
         }
     }
     return {};

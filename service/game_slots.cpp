@@ -9,6 +9,11 @@ namespace service {
 
 int SlotSnapshot::free() const { return std::max(0, limit - active - reserved); }
 
+int SlotSnapshot::free_for_bots() const {
+    const int bots = bot_limit < 0 ? limit : bot_limit;
+    return std::min(free(), std::max(0, bots - bot_games));
+}
+
 int SlotSnapshot::games_with(std::string_view user_id) const {
     const auto it = per_user.find(lowercase(user_id));
     return it == per_user.end() ? 0 : it->second;
@@ -27,7 +32,24 @@ const char* to_string(Admission a) {
 }
 
 GameSlots::GameSlots(int limit, std::chrono::milliseconds reservation_ttl, Clock now)
-    : limit_(std::max(0, limit)), ttl_(reservation_ttl), now_(std::move(now)) {}
+    : limit_(std::max(0, limit)), ttl_(reservation_ttl), now_(std::move(now)), bot_limit_(limit_) {}
+
+void GameSlots::reserve_for_humans(int slots) {
+    std::lock_guard lock(mutex_);
+    bot_limit_ = std::max(0, limit_ - std::max(0, slots));
+}
+
+int GameSlots::bot_limit() const {
+    std::lock_guard lock(mutex_);
+    return bot_limit_;
+}
+
+int GameSlots::bot_games_locked() const {
+    int n = 0;
+    for (const auto& [id, r] : reservations_) n += r.bot;
+    for (const auto& [id, g] : games_) n += bot_games_.contains(id);
+    return n;
+}
 
 std::vector<std::string> GameSlots::expire_locked() const {
     std::vector<std::string> expired;
@@ -56,13 +78,14 @@ int GameSlots::games_with_locked(std::string_view user) const {
 }
 
 bool GameSlots::try_reserve(std::string_view challenge_id, std::string_view user_id,
-                            std::optional<std::chrono::milliseconds> ttl) {
+                            std::optional<std::chrono::milliseconds> ttl, bool bot) {
     std::lock_guard lock(mutex_);
     expire_locked();
     if (games_.contains(challenge_id) || reservations_.contains(challenge_id)) return true;
     if (free_locked() <= 0) return false;
+    if (bot && bot_games_locked() >= bot_limit_) return false;
     reservations_.emplace(std::string(challenge_id),
-                          Reservation{lowercase(user_id), now_() + ttl.value_or(ttl_)});
+                          Reservation{lowercase(user_id), now_() + ttl.value_or(ttl_), bot});
     return true;
 }
 
@@ -80,6 +103,7 @@ Admission GameSlots::on_game_start(std::string_view game_id, std::string_view us
     if (const auto it = reservations_.find(game_id); it != reservations_.end()) {
         // The reservation's slot becomes the game's: the count does not change.
         std::string user = user_id.empty() ? it->second.user : lowercase(user_id);
+        if (it->second.bot) bot_games_.emplace(game_id);
         reservations_.erase(it);
         games_.emplace(std::string(game_id), std::move(user));
         return Admission::Admitted;
@@ -102,6 +126,7 @@ bool GameSlots::on_game_finish(std::string_view game_id) {
     const auto it = games_.find(game_id);
     if (it == games_.end()) return false;
     games_.erase(it);
+    bot_games_.erase(std::string(game_id));
     return true;
 }
 
@@ -140,6 +165,8 @@ SlotSnapshot GameSlots::snapshot() const {
     s.limit = limit_;
     s.active = int(games_.size());
     s.reserved = int(reservations_.size());
+    s.bot_limit = bot_limit_;
+    s.bot_games = bot_games_locked();
     for (const auto& [id, r] : reservations_) ++s.per_user[r.user];
     for (const auto& [id, g] : games_) ++s.per_user[g];
     return s;

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,12 +18,19 @@ namespace service {
 // A copy of the slot counts at one moment, for ChallengePolicy (which must stay a pure function).
 struct SlotSnapshot {
     int limit = 1;
-    int active = 0;    // games started (including any admitted over the limit)
-    int reserved = 0;  // accepted or outgoing challenges whose game has not started yet
+    int active = 0;      // games started (including any admitted over the limit)
+    int reserved = 0;    // accepted or outgoing challenges whose game has not started yet
+    int bot_limit = -1;  // at most this many against bots (games_reserved_for_humans); -1: limit
+    int bot_games = 0;   // active games and reservations against bots
+    // Challengers waiting in the Bot's ChallengeQueue, in the order they would be accepted
+    // (filled in by the Bot, not by GameSlots).
+    std::vector<std::string> queued;
     // Active games plus reservations per opponent (lowercase user id).
     std::map<std::string, int, std::less<>> per_user;
 
     [[nodiscard]] int free() const;
+    // A free slot that a bot may take (free() and below bot_limit).
+    [[nodiscard]] int free_for_bots() const;
     [[nodiscard]] int games_with(std::string_view user_id) const;
 };
 
@@ -55,8 +63,10 @@ class GameSlots {
     // user id, and a ttl as long as we wait for their answer). False when no slot is free.
     // Reserving an id that is already reserved or running succeeds without a second slot.
     // ttl: how long this reservation lives; none means the constructor's reservation_ttl.
+    // bot: the opponent is a BOT; then also false when bot_limit() bot games are held already.
     [[nodiscard]] bool try_reserve(std::string_view challenge_id, std::string_view user_id,
-                                   std::optional<std::chrono::milliseconds> ttl = std::nullopt);
+                                   std::optional<std::chrono::milliseconds> ttl = std::nullopt,
+                                   bool bot = false);
     // Gives a reservation back (challenge canceled or declined, accept failed). Unknown ids and
     // ids that already became games are ignored.
     void release_reservation(std::string_view challenge_id);
@@ -67,6 +77,10 @@ class GameSlots {
     bool on_game_finish(std::string_view game_id);
 
     [[nodiscard]] int limit() const { return limit_; }
+    // Bot games (challenge.games_reserved_for_humans): at most limit() minus that many slots go
+    // to bots, so humans always find one. A game keeps the bot mark of its reservation.
+    void reserve_for_humans(int slots);
+    [[nodiscard]] int bot_limit() const;
     [[nodiscard]] int active() const;
     [[nodiscard]] int reserved() const;
     [[nodiscard]] int free() const;
@@ -83,12 +97,14 @@ class GameSlots {
     struct Reservation {
         std::string user;
         std::chrono::steady_clock::time_point deadline;
+        bool bot = false;
     };
 
     // Expiry is lazy, so even const readers drop stale reservations first.
     std::vector<std::string> expire_locked() const;
     [[nodiscard]] int free_locked() const;
     [[nodiscard]] int games_with_locked(std::string_view user) const;
+    [[nodiscard]] int bot_games_locked() const;
 
     const int limit_;
     const std::chrono::milliseconds ttl_;
@@ -96,6 +112,8 @@ class GameSlots {
     mutable std::mutex mutex_;
     mutable std::map<std::string, Reservation, std::less<>> reservations_;  // challenge id ->
     std::map<std::string, std::string, std::less<>> games_;                 // game id -> user
+    std::set<std::string, std::less<>> bot_games_;  // ids of games started from a bot reservation
+    int bot_limit_;
 };
 
 }  // namespace service

@@ -110,7 +110,7 @@ void Matchmaker::tick() {
     if (busy || slots.active < last_active_) idle_since_ = now;
     if (slots.active < last_active_) ratings_read_.reset();  // the game changed our ratings
     last_active_ = slots.active;
-    if (busy || slots.free() <= 0) return;
+    if (busy || slots.free_for_bots() <= 0) return;  // games_reserved_for_humans counts too
     if (now - idle_since_ < idle_timeout() || now < next_attempt_ || now < paused_until_) return;
     if (const auto paused = api_.creation_paused_for()) {
         next_attempt_ = now + *paused;
@@ -195,7 +195,7 @@ void Matchmaker::challenge_someone(TimePoint now) {
         }
         // Our own challenges hold a slot like accepted ones until answered.
         if (!slots_.try_reserve(created->id, lowercase(bot.id),
-                                times_.answer_timeout + std::chrono::seconds(5))) {
+                                times_.answer_timeout + std::chrono::seconds(5), true)) {
             spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it", created->id);
             (void)api_.cancel_challenge(created->id);
             return;

@@ -227,6 +227,8 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.counter("outpost_rate_limited_total", "HTTP 429 (Too Many Requests) responses from Lichess.",
               m.rate_limited_429.load(relaxed));
     r.counter("outpost_http_errors_total",
+    r.gauge("outpost_challenges_queued", "Acceptable challenges waiting for a free slot.",
+            static_cast<double>(m.challenges_queued.load(relaxed)));
               "Failed Lichess API requests other than 429s (5xx, other 4xx, network errors; "
               "each attempt, retries included).",
               m.http_errors.load(relaxed));

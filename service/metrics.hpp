@@ -82,7 +82,8 @@ struct Metrics {
     // Failed attempts to write a game's PGN file (each retry counts; see write_pgn).
     std::atomic<std::uint64_t> pgn_write_errors{0};
     std::atomic<std::uint64_t> challenges_accepted{0};
-    LabeledCounter challenges_declined;  // by decline reason ("tooFast", "noBot", ...)
+    LabeledCounter challenges_declined;              // by decline reason ("tooFast", "noBot", ...)
+    std::atomic<std::int64_t> challenges_queued{0};  // gauge: waiting for a slot (ChallengeQueue)
     std::atomic<std::uint64_t> stream_reconnects{0};
     std::atomic<std::uint64_t> rate_limited_429{0};
     std::atomic<std::uint64_t> http_errors{0};

@@ -177,6 +177,17 @@ const ErrorCase kErrorCases[] = {
      "matchmaking.time_controls", 4, "\"0.25+0\" is UltraBullet"},
     {"FromPositionMatchmaking", "matchmaking:\n  variants: [fromPosition]\n",
      "matchmaking.variants", 2, "allowed are standard or chess960"},
+    {"BlockListPlainHttpRemote",
+     "challenge:\n  online_block_list:\n    - https://example.org/a.txt\n    - "
+     "http://example.org/b.txt\n",
+     "challenge.online_block_list", 4, "must use https://"},
+    {"BlockListNotAUrl", "challenge:\n  online_block_list: [example.com/blocklist]\n",
+     "challenge.online_block_list", 2, "must start with https://"},
+    {"UnknownSortBy", "challenge:\n  sort_by: rating\n", "challenge.sort_by", 2,
+     "allowed are best or first"},
+    {"UnknownPreference", "challenge:\n  preference: humans\n", "challenge.preference", 2,
+     "(did you mean human?)"},
+    {"MaxQueuedTooLarge", "challenge:\n  max_queued: 1000\n", "challenge.max_queued", 2, "1000"},
     {"BadUsername", "challenge:\n  allow_list:\n    - good_name\n    - \"bad name!\"\n",
      "challenge.allow_list", 4, "is not a Lichess username"},
     {"DuplicateKey", "engine:\n  threads: 2\n  threads: 3\n", "engine.threads", 3,
@@ -290,6 +301,25 @@ TEST(ConfigWarnings, MatchmakingDuringGamesNeedsASecondSlot) {
     ASSERT_TRUE(two.ok());
     for (const ConfigError& w : two.warnings)
         EXPECT_NE(w.key_path, "matchmaking.allow_during_games") << w.message;
+}
+
+TEST(ConfigWarnings, ChallengeQueueKeysThatCannotWork) {
+    const char* text = R"(
+challenge:
+  concurrency: 2
+  max_simultaneous_games_per_user: 2
+  games_reserved_for_humans: 2
+  max_recent_bot_challenges: 3
+  online_block_list: ["http://127.0.0.1:8000/list.txt", "https://example.org/list.txt"]
+)";
+    LoadResult r = load_string(text, "c.yml", with_env_token());
+    ASSERT_TRUE(r.ok()) << r.errors.front().message;  // loopback http and https are fine
+    std::vector<std::string> keys;
+    for (const ConfigError& w : r.warnings) keys.push_back(w.key_path);
+    EXPECT_EQ(keys, (std::vector<std::string>{"challenge.games_reserved_for_humans",
+                                              "challenge.max_recent_bot_challenges"}));
+    EXPECT_EQ(r.config->challenge.online_block_list.size(), 2u);
+    EXPECT_EQ(r.config->challenge.games_reserved_for_humans, 2);
 }
 
 TEST(ConfigKeys, NearestKeyAndEditDistance) {

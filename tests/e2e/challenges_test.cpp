@@ -18,7 +18,7 @@ TEST(E2eChallenges, MixedBatchIsJudgedWithTheRightReasons) {
     BotRunner bot(fx, settings("{concurrency: 1, accept_bot: false, variants: [standard, "
                                "chess960], time_controls: [bullet, blitz, rapid], modes: "
                                "[casual], max_increment: 10, min_rating: 1000, max_rating: "
-                               "2500, block_list: [Troll]}"));
+                               "2500, block_list: [Troll], max_queued: 0}"));
     ASSERT_TRUE(wait_event_stream(fx));
     // Each challenge breaks exactly one rule; the first is acceptable and takes the only slot,
     // so the last (acceptable too) finds none.
@@ -72,7 +72,7 @@ challenges:
 
 TEST(E2eChallenges, BurstOfEightNeverExceedsConcurrencyTwo) {
     emu::EmulatorFixture fx("name: burst\nseed: 8\nkeepalive_ms: 500\n");
-    BotRunner bot(fx, settings("{concurrency: 2}"));
+    BotRunner bot(fx, settings("{concurrency: 2, max_queued: 0}"));  // no queue: `later`
     ASSERT_TRUE(wait_event_stream(fx));
 
     // Sample both sides while the games run: the emulator's running games and the Bot's own.

@@ -180,7 +180,8 @@ outgoing:
   - {user: Sleepy, response: ignore}
 )");
     BotSettings s = matchmaking_settings();
-    s.matchmaking.answer_timeout = 1500ms;  // 25 s in the daemon
+    s.challenge = "{concurrency: 1, max_queued: 0}";  // no queue: a challenge finds no slot
+    s.matchmaking.answer_timeout = 1500ms;            // 25 s in the daemon
     BotRunner bot(fx, s);
     ASSERT_TRUE(wait_event_stream(fx));
     ASSERT_TRUE(fx.wait_until([&] { return !outgoing(fx).empty(); }, 20s));

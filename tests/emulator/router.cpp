@@ -144,6 +144,19 @@ Routed Router::route(const Request& req) {
                 {world_.now(), rec.fault, family, game_id, std::to_string(out.reply->status)});
         }
     }
+    // challenge.online_block_list (not a lila endpoint): plain text, no token needed.
+    for (const auto& list : world_.scenario().block_lists) {
+        if (out.reply || req.method != "GET" || req.path != list.path) continue;
+        std::string body;
+        for (const auto& name : list.names) body += name + "\n";
+        // A list is public: a client that sends its Lichess token along leaks it.
+        if (!req.authorization.empty())
+            out.reply = Reply{400, "text/plain; charset=utf-8", "no Authorization expected\n"};
+        else
+            out.reply = list.status == 200 ? Reply{200, "text/plain; charset=utf-8", body}
+                                           : Reply{list.status, "text/plain; charset=utf-8",
+                                                   "block list unavailable\n"};
+    }
     if (!out.reply) {
         if (!is_public(req.path) && !world_.authorized(req.authorization))
             out.reply = error_reply(

@@ -280,7 +280,7 @@ Scenario parse_root(const YAML::Node& root) {
                {"name", "seed", "account", "keepalive_ms", "castling", "first_move_timeout_ms",
                 "clock_start_ply", "chunk_gap_ms", "exit_when", "exit_linger_ms", "max_duration_ms",
                 "bot_games_per_day", "bot_limit_window_ms", "online_bots", "challenges", "games",
-                "outgoing", "faults"});
+                "outgoing", "faults", "block_lists"});
     get(root, "name", s.name, "scenario");
     get(root, "seed", s.seed, "scenario");
     if (const auto a = root["account"]) {
@@ -396,6 +396,20 @@ Scenario parse_root(const YAML::Node& root) {
 }
 
 }  // namespace
+    each(root, "block_lists", [&](const YAML::Node& n, const std::string& p) {
+        check_keys(n, p, {"path", "status", "names"});
+        BlockListSpec b;
+        get(n, "path", b.path, p);
+        get(n, "status", b.status, p);
+        if (!b.path.starts_with("/") || b.path.starts_with("/api/"))
+            throw ScenarioError(p + ".path: a path like /blocklist.txt, outside /api/");
+        if (b.status < 200 || b.status > 599) throw ScenarioError(p + ".status: 200..599");
+        if (const auto names = n["names"]) {
+            if (!names.IsSequence()) throw ScenarioError(p + ".names: expected a list");
+            for (const auto& name : names) b.names.push_back(name.as<std::string>());
+        }
+        s.block_lists.push_back(std::move(b));
+    });
 
 ScenarioResult parse_scenario(const std::string& text) {
     ScenarioResult r;

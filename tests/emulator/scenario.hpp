@@ -130,6 +130,14 @@ struct FaultSpec {
 struct AccountSpec {
     std::string username = "OutpostBot";
     std::string token = "lip_emulator_token";
+// A plain-text list of usernames served at `path` (GET, no token): what Outpost's
+// challenge.online_block_list reads. Not a lila endpoint, so nothing here copies lila.
+struct BlockListSpec {
+    std::string path = "/blocklist.txt";
+    int status = 200;  // other than 200: that status with a short text body, no names
+    std::vector<std::string> names;
+};
+
     std::optional<std::string> title = std::string("BOT");
     int rating = 1500;
     std::string scopes = "bot:play,challenge:read,challenge:write";
@@ -161,6 +169,7 @@ struct Scenario {
 };
 
 // Parses a scenario from YAML or JSON text; on error returns a message naming the key.
+    std::vector<BlockListSpec> block_lists;
 struct ScenarioResult {
     std::optional<Scenario> scenario;
     std::string error;

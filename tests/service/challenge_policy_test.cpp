@@ -37,11 +37,20 @@ SlotSnapshot open_slots() {
     return s;
 }
 
+ChallengeFacts facts(std::optional<int> our_rating, int recent_bot_challenges, bool blocked) {
+    ChallengeFacts f;
+    f.our_rating = our_rating;
+    f.recent_bot_challenges = recent_bot_challenges;
+    f.online_blocked = blocked;
+    return f;
+}
+
 struct Row {
     const char* name;
     std::function<void(lichess::ChallengeInfo&, config::ChallengeConfig&, SlotSnapshot&)> setup;
     Verdict verdict;
     DeclineReason reason = DeclineReason::Generic;
+    ChallengeFacts facts{};  // what the Bot knows besides the challenge (issue 18 rules)
 };
 
 std::ostream& operator<<(std::ostream& os, const Row& r) { return os << r.name; }
@@ -233,12 +242,12 @@ const Row kRows[] = {
          s.per_user["alice"] = 1;
      },
      Verdict::Decline, DeclineReason::Later},
-    {"no_free_slot",
+    {"no_free_slot_queues",
      [](auto&, auto&, auto& s) {
          s.active = 1;
          s.reserved = 1;
      },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Queue},
     {"correspondence_needs_no_free_slot",
      [](auto& c, auto& cfg, auto& s) {
          cfg.time_controls.push_back("correspondence");
@@ -260,6 +269,132 @@ const Row kRows[] = {
      Verdict::Decline, DeclineReason::Later},
     {"concurrency_zero_declines_later", [](auto&, auto&, auto& s) { s.limit = 0; },
      Verdict::Decline, DeclineReason::Later},
+
+    // Issue 18: lichess-bot's other filters and the slots kept for humans.
+    {"online_block_list", [](auto&, auto&, auto&) {}, Verdict::Decline, DeclineReason::Generic,
+     facts(std::nullopt, 0, true)},
+    {"online_block_list_beats_capacity", [](auto&, auto&, auto& s) { s.active = 2; },
+     Verdict::Decline, DeclineReason::Generic, facts(std::nullopt, 0, true)},
+    {"bullet_requires_increment_bot",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.bullet_requires_increment = true;
+         c.challenger.title = "BOT";
+         clock(c, "bullet", 60, 0);
+     },
+     Verdict::Decline, DeclineReason::TimeControl},
+    {"bullet_requires_increment_bot_with_increment",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.bullet_requires_increment = true;
+         c.challenger.title = "BOT";
+         clock(c, "bullet", 60, 1);
+     },
+     Verdict::Accept},
+    {"bullet_requires_increment_not_for_humans",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.bullet_requires_increment = true;
+         clock(c, "bullet", 60, 0);
+     },
+     Verdict::Accept},
+    {"bullet_without_increment_from_bot_when_off",
+     [](auto& c, auto&, auto&) {
+         c.challenger.title = "BOT";
+         clock(c, "bullet", 60, 0);
+     },
+     Verdict::Accept},
+    {"bullet_requires_increment_leaves_blitz",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.bullet_requires_increment = true;
+         c.challenger.title = "BOT";
+         clock(c, "blitz", 180, 0);
+     },
+     Verdict::Accept},
+    {"rating_difference_too_far",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.rating_difference = 100;
+         c.challenger.rating = 1700;
+     },
+     Verdict::Decline, DeclineReason::Generic, facts(1500, 0, false)},
+    {"rating_difference_close_enough",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.rating_difference = 100;
+         c.challenger.rating = 1400;
+     },
+     Verdict::Accept, DeclineReason::Generic, facts(1500, 0, false)},
+    {"rating_difference_narrows_min_rating_never_widens",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.rating_difference = 300;
+         cfg.min_rating = 1450;
+         c.challenger.rating = 1400;  // within 300 of ours, below min_rating
+     },
+     Verdict::Decline, DeclineReason::Generic, facts(1500, 0, false)},
+    {"rating_difference_without_our_rating_uses_min_max",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.rating_difference = 100;
+         c.challenger.rating = 2500;
+     },
+     Verdict::Accept},
+    {"rating_difference_zero_is_off", [](auto& c, auto&, auto&) { c.challenger.rating = 2500; },
+     Verdict::Accept, DeclineReason::Generic, facts(1500, 0, false)},
+    {"recent_bot_challenges_reached",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.recent_bot_challenge_age = 60;
+         cfg.max_recent_bot_challenges = 2;
+         c.challenger.title = "BOT";
+     },
+     Verdict::Decline, DeclineReason::Later, facts(std::nullopt, 2, false)},
+    {"recent_bot_challenges_below_max",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.recent_bot_challenge_age = 60;
+         cfg.max_recent_bot_challenges = 2;
+         c.challenger.title = "BOT";
+     },
+     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 1, false)},
+    {"recent_bot_challenges_not_for_humans",
+     [](auto&, auto& cfg, auto&) {
+         cfg.recent_bot_challenge_age = 60;
+         cfg.max_recent_bot_challenges = 2;
+     },
+     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 5, false)},
+    {"recent_bot_challenges_off_without_age",
+     [](auto& c, auto& cfg, auto&) {
+         cfg.max_recent_bot_challenges = 2;
+         c.challenger.title = "BOT";
+     },
+     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 5, false)},
+    {"reserved_for_humans_bot_waits",
+     [](auto& c, auto&, auto& s) {
+         c.challenger.title = "BOT";
+         s.bot_limit = 1;  // concurrency 2, games_reserved_for_humans 1
+         s.bot_games = 1;
+         s.active = 1;
+     },
+     Verdict::Queue},
+    {"reserved_for_humans_human_accepted",
+     [](auto&, auto&, auto& s) {
+         s.bot_limit = 1;
+         s.bot_games = 1;
+         s.active = 1;
+     },
+     Verdict::Accept},
+    {"reserved_for_humans_first_bot_accepted",
+     [](auto& c, auto&, auto& s) {
+         c.challenger.title = "BOT";
+         s.bot_limit = 1;
+     },
+     Verdict::Accept},
+    {"reserved_for_humans_leaves_bots_nothing",
+     [](auto& c, auto&, auto& s) {
+         c.challenger.title = "BOT";
+         s.bot_limit = 0;
+     },
+     Verdict::Decline, DeclineReason::Later},
+    {"per_user_limit_beats_the_queue",
+     [](auto&, auto& cfg, auto& s) {
+         cfg.max_simultaneous_games_per_user = 1;
+         s.active = 2;
+         s.per_user["alice"] = 1;  // e.g. a challenge of hers waiting in the queue
+     },
+     Verdict::Decline, DeclineReason::Later},
     {"time_control_beats_capacity",
      [](auto&, auto& cfg, auto& s) {
          cfg.max_base = 60;
@@ -277,7 +412,7 @@ TEST_P(PolicyTable, Decides) {
     SlotSnapshot slots = open_slots();
     row.setup(c, cfg, slots);
 
-    const Decision d = judge_challenge(c, cfg, "outpostbot", slots);
+    const Decision d = judge_challenge(c, cfg, "outpostbot", slots, row.facts);
     EXPECT_EQ(d.verdict, row.verdict) << to_string(d.verdict) << ": " << d.explanation;
     if (row.verdict == Verdict::Decline) {
         EXPECT_EQ(d.reason, row.reason) << lichess::to_string(d.reason) << " vs "
@@ -286,7 +421,7 @@ TEST_P(PolicyTable, Decides) {
     EXPECT_FALSE(d.explanation.empty());
     // The class form decides the same.
     const ChallengePolicy policy(cfg, "outpostbot");
-    EXPECT_EQ(policy.judge(c, slots).verdict, d.verdict);
+    EXPECT_EQ(policy.judge(c, slots, row.facts).verdict, d.verdict);
 }
 
 INSTANTIATE_TEST_SUITE_P(Rules, PolicyTable, ::testing::ValuesIn(kRows),
@@ -307,8 +442,17 @@ TEST(ChallengePolicy, SnapshotFromGameSlotsCountsReservations) {
     GameSlots slots(1, std::chrono::seconds(30));
     ASSERT_TRUE(slots.try_reserve("other123", "bob"));
     const Decision d = judge_challenge(base_challenge(), {}, "outpostbot", slots.snapshot());
-    EXPECT_EQ(d.verdict, Verdict::Decline);
-    EXPECT_EQ(d.reason, DeclineReason::Later);
+    EXPECT_EQ(d.verdict, Verdict::Queue) << d.explanation;
+}
+
+TEST(ChallengePolicy, PerfKeyNamesTheAccountPerf) {
+    lichess::ChallengeInfo c = base_challenge();
+    EXPECT_EQ(perf_key(c), "blitz");
+    c.variant.key = "chess960";
+    EXPECT_EQ(perf_key(c), "chess960");
+    c.variant.key = "fromPosition";
+    c.speed = "rapid";
+    EXPECT_EQ(perf_key(c), "rapid");
 }
 
 }  // namespace

@@ -187,6 +187,15 @@ TEST(ChatCommands, QueueTellsGamesAndWaitingChallenges) {
     h.snapshot = slots(3, 3, 2);
     EXPECT_EQ(h.say("player", "!queue")->text,
               "Playing 3 of 3 games; 2 challenges accepted, waiting to start.");
+    h.snapshot.queued = {"Alice", "SomeBot"};
+    EXPECT_EQ(h.say("spectator", "!queue")->text,
+              "Playing 3 of 3 games; 2 challenges accepted, waiting to start; in the queue: "
+              "Alice, SomeBot.");
+    h.snapshot.reserved = 0;
+    h.snapshot.queued.assign(20, "AVeryLongUserName");
+    const std::string cut = h.say("player", "!queue")->text;
+    EXPECT_LE(cut.size(), 140u) << cut;
+    EXPECT_NE(cut.find("more."), std::string::npos) << cut;
 
     ChatCommands blind("outpostbot", "OutpostBot", {});
     auto none = blind.answer(line("player", "!queue"), {});

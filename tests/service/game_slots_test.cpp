@@ -42,6 +42,33 @@ TEST(GameSlots, ReservationBecomesTheGame) {
     EXPECT_FALSE(slots.try_reserve("g2", "bob"));
 }
 
+TEST(GameSlots, GamesReservedForHumansKeepBotsToTheRest) {
+    FakeClock clock;
+    GameSlots slots(2, 30s, clock.fn());
+    slots.reserve_for_humans(1);
+    EXPECT_EQ(slots.bot_limit(), 1);
+    ASSERT_TRUE(slots.try_reserve("bot1", "somebot", std::nullopt, true));
+    EXPECT_FALSE(slots.try_reserve("bot2", "otherbot", std::nullopt, true));  // the human slot
+    EXPECT_EQ(slots.snapshot().free_for_bots(), 0);
+    // The bot mark follows the reservation into the game, and leaves with it.
+    EXPECT_EQ(slots.on_game_start("bot1", "somebot"), Admission::Admitted);
+    EXPECT_EQ(slots.snapshot().bot_games, 1);
+    ASSERT_TRUE(slots.try_reserve("hum1", "alice"));
+    EXPECT_EQ(slots.free(), 0);
+    EXPECT_TRUE(slots.on_game_finish("bot1"));
+    EXPECT_EQ(slots.snapshot().bot_games, 0);
+    EXPECT_TRUE(slots.try_reserve("bot2", "otherbot", std::nullopt, true));
+    // A released bot reservation frees its bot slot too.
+    slots.release_reservation("bot2");
+    EXPECT_EQ(slots.snapshot().free_for_bots(), 1);
+    // More reserved than the limit: no bot ever.
+    GameSlots humans_only(1, 30s, clock.fn());
+    humans_only.reserve_for_humans(3);
+    EXPECT_EQ(humans_only.bot_limit(), 0);
+    EXPECT_FALSE(humans_only.try_reserve("b", "somebot", std::nullopt, true));
+    EXPECT_TRUE(humans_only.try_reserve("h", "alice"));
+}
+
 TEST(GameSlots, ReplayedGameStartDoesNotDoubleCount) {
     FakeClock clock;
     GameSlots slots(2, 30s, clock.fn());
