@@ -13,7 +13,12 @@ EventStream::EventStream(Api& api, Handler on_event, StreamOptions options)
 std::optional<ApiError> EventStream::run(std::stop_token stop) {
     detail::RunnerHooks hooks;
     hooks.open = [this](std::stop_token st, Millis silence, const ByteSink& sink) {
-        return api_.stream_events(std::move(st), silence, sink);
+        StreamResult r = api_.stream_events(std::move(st), silence, [&](std::string_view bytes) {
+            if (on_bytes_) on_bytes_();
+            sink(bytes);
+        });
+        if (on_closed_) on_closed_();
+        return r;
     };
     hooks.on_line = [this](std::string_view line) {
         auto parsed = parse_event(line);

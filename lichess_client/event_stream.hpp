@@ -29,9 +29,18 @@ class EventStream {
 
     [[nodiscard]] const StreamStats& stats() const { return stats_; }
 
+    // Liveness, for health checks: `on_bytes` after every chunk of bytes a connection delivers
+    // (a keep-alive newline included), `on_closed` when a connection ends. Set before run().
+    void set_liveness(std::function<void()> on_bytes, std::function<void()> on_closed) {
+        on_bytes_ = std::move(on_bytes);
+        on_closed_ = std::move(on_closed);
+    }
+
   private:
     Api& api_;
     Handler on_event_;
+    std::function<void()> on_bytes_;
+    std::function<void()> on_closed_;
     StreamOptions options_;
     StreamStats stats_;
 };

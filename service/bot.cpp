@@ -77,14 +77,19 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     }
 
     lichess::EventStream events(
-        api_,
-        [this](const lichess::Event& e) {
+        api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
+    // Every byte counts, keep-alives included: an idle bot's stream is alive (lila writes a
+    // newline every 6 s), a stream that delivers nothing is not.
+    events.set_liveness(
+        [this] {
             stream_connected_ = true;
             metrics_.event_stream_connected = true;
             metrics_.record_event_stream_activity();
-            queue_.push(e);
         },
-        options_.stream_options);
+        [this] {
+            stream_connected_ = false;
+            metrics_.event_stream_connected = false;
+        });
     std::stop_source stream_stop;
     std::jthread stream_thread([&] {
         auto fatal = events.run(stream_stop.get_token());
@@ -119,27 +124,27 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
             handle(std::get<lichess::Event>(*item));
         }
         slots_.expire_now();
+        accept_queued();  // before matchmaking, as lichess-bot: waiting challengers go first
         matchmaker_.tick();
         find_games_of_accepted_challenges();
         reap_sessions();
         desk_.tick();
         sync_client_metrics();
-        accept_queued();  // before matchmaking, as lichess-bot: waiting challengers go first
     }
     sync_client_metrics();  // what the last round of the loop did not see yet
 
     // Phase 2: stop accepting; running games may finish within the grace period.
     accepting_ = false;
-    matchmaker_.stop();  // cancels a challenge nobody has answered yet
-    stream_stop.request_stop();
-    desk_.stop();  // a correspondence game can wait for the next start
-    const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
-    if (active_games() > 0 && exit_code == 0)
     block_list_thread_ = {};  // stops and joins the refresher
     for (const auto& c : challenge_queue_.drain())
         decline(c, printable(c.challenger.name), lichess::DeclineReason::Later,
                 "shutting down; it waited in the queue");
     publish_queue();
+    matchmaker_.stop();  // cancels a challenge nobody has answered yet
+    stream_stop.request_stop();
+    desk_.stop();  // a correspondence game can wait for the next start
+    const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
+    if (active_games() > 0 && exit_code == 0)
         spdlog::info(
             "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
             "to stop now)",
@@ -209,21 +214,21 @@ void Bot::handle(const lichess::Event& event) {
             if constexpr (std::is_same_v<T, lichess::Challenge>) {
                 on_challenge(e.challenge);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
-                awaiting_start_.erase(e.challenge.id);
-                slots_.release_reservation(e.challenge.id);
-                matchmaker_.on_canceled(e.challenge.id);
-                spdlog::info("challenge {} canceled", e.challenge.id);
-            } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
                 if (challenge_queue_.remove(e.challenge.id)) {
                     publish_queue();
                     spdlog::info("challenge {} canceled; it leaves the queue", e.challenge.id);
                 }
                 awaiting_start_.erase(e.challenge.id);
                 slots_.release_reservation(e.challenge.id);
+                matchmaker_.on_canceled(e.challenge.id);
+                spdlog::info("challenge {} canceled", e.challenge.id);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
+                if (challenge_queue_.remove(e.challenge.id)) publish_queue();
+                awaiting_start_.erase(e.challenge.id);
+                slots_.release_reservation(e.challenge.id);
                 matchmaker_.on_declined(e.challenge);
                 spdlog::info("challenge {} declined", e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
-                if (challenge_queue_.remove(e.challenge.id)) publish_queue();
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
                 // Never ignored: unanswered, it would hang on the challenger's side.
@@ -264,10 +269,6 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
                             std::chrono::duration<double>(*left).count()));
         return;
     }
-    // Correspondence games take no slot (see is_correspondence).
-    if (!is_correspondence(c) &&
-        !slots_.try_reserve(c.id, c.challenger.id, std::nullopt, c.challenger.is_bot()))
-        return false;
     // As lichess-bot: a bot's challenge counts as recent once it is taken (queued or accepted).
     if (c.challenger.is_bot()) recent_bots_.record(c.challenger.id);
     if (d.verdict == Verdict::Queue || !accept_now(c, who))
@@ -275,6 +276,10 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
 }
 
 bool Bot::accept_now(const lichess::ChallengeInfo& c, const std::string& who) {
+    // Correspondence games take no slot (see is_correspondence).
+    if (!is_correspondence(c) &&
+        !slots_.try_reserve(c.id, c.challenger.id, std::nullopt, c.challenger.is_bot()))
+        return false;
     auto r = api_.accept_challenge(c.id);
     if (!r) {
         slots_.release_reservation(c.id);
@@ -285,11 +290,6 @@ bool Bot::accept_now(const lichess::ChallengeInfo& c, const std::string& who) {
     awaiting_start_[c.id] = Clock::now();
     spdlog::info("challenge {} from {} ({} {} {}): accepted", c.id, who, c.variant.key, c.speed,
                  c.rated ? "rated" : "casual");
-}
-
-void Bot::decline(const lichess::ChallengeInfo& c, const std::string& who,
-                  lichess::DeclineReason reason, std::string_view why) {
-    auto r = api_.decline_challenge(c.id, reason);
     return true;
 }
 
@@ -384,6 +384,11 @@ void Bot::refresh_block_lists() {
                 "read before",
                 o.url, o.error, o.names);
     }
+}
+
+void Bot::decline(const lichess::ChallengeInfo& c, const std::string& who,
+                  lichess::DeclineReason reason, std::string_view why) {
+    auto r = api_.decline_challenge(c.id, reason);
     metrics_.challenges_declined.increment(lichess::to_string(reason));
     spdlog::info("challenge {} from {}: declined ({}: {}){}", c.id, who, lichess::to_string(reason),
                  why, r ? "" : " - " + r.error().describe());

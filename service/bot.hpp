@@ -80,6 +80,10 @@ class Bot {
     // challengers waiting in the queue.
     [[nodiscard]] SlotSnapshot slots() const;
     bool event_stream_connected() const { return stream_connected_.load(); }
+    // Why the bot is not healthy (no live event stream), or none: /healthz's answer.
+    [[nodiscard]] std::optional<std::string> health_problem() const {
+        return metrics_.event_stream_problem();
+    }
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
     [[nodiscard]] const EnginePool& engines() const { return engines_; }
@@ -102,10 +106,6 @@ class Bot {
                           const lichess::ApiError& error);
     // Time left before challenges from bots may be accepted again (lila's daily bot limit).
     [[nodiscard]] std::optional<std::chrono::milliseconds> bot_games_paused_for() const;
-    void on_game_start(const lichess::GameEventInfo& game);
-    void start_session(const std::string& game_id);
-    SessionContext session_context();
-    [[nodiscard]] lichess::StreamOptions game_stream_options() const;
     // The queue (challenge.max_queued): a challenge that waits for a slot, and the accepts
     // when one frees (event-loop thread only).
     void enqueue(const lichess::ChallengeInfo& c, const std::string& who, std::string_view why);
@@ -115,6 +115,10 @@ class Bot {
     void publish_queue();
     [[nodiscard]] ChallengeFacts facts_for(const lichess::ChallengeInfo& c);
     void refresh_block_lists();
+    void on_game_start(const lichess::GameEventInfo& game);
+    void start_session(const std::string& game_id);
+    SessionContext session_context();
+    [[nodiscard]] lichess::StreamOptions game_stream_options() const;
     void reap_sessions();
 
     const config::Config& config_;
@@ -138,10 +142,6 @@ class Bot {
     // Games started beyond challenge.concurrency that we aborted (event-loop thread only).
     std::set<std::string> aborted_over_limit_;
 
-    // Our own challenges when idle (matchmaking.*; event-loop thread only).
-    LichessMatchmakingApi matchmaking_api_{api_};
-    Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
-                           options_.matchmaking};
     // Challenges waiting for a slot, and the bots' recent challenges (event-loop thread only);
     // the queue's names as sessions see them (!queue), under queue_view_mutex_.
     ChallengeQueue challenge_queue_{config_.challenge};
@@ -155,6 +155,10 @@ class Bot {
     OnlineBlockList online_block_list_;
     std::jthread block_list_thread_;  // refreshes online_block_list_ every block_list_refresh
 
+    // Our own challenges when idle (matchmaking.*; event-loop thread only).
+    LichessMatchmakingApi matchmaking_api_{api_};
+    Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
+                           options_.matchmaking};
 
     mutable std::mutex sessions_mutex_;
     std::map<std::string, std::unique_ptr<GameSession>> sessions_;

@@ -123,6 +123,17 @@ std::optional<Metrics::Clock::time_point> Metrics::last_event_stream_activity() 
         std::chrono::duration_cast<Clock::duration>(std::chrono::nanoseconds(ns)));
 }
 
+std::optional<std::string> Metrics::event_stream_problem(Clock::time_point now) const {
+    if (!event_stream_connected.load(std::memory_order_relaxed))
+        return "event stream not connected";
+    const auto last = last_event_stream_activity();
+    if (!last) return "event stream connected but silent";
+    const auto age = std::chrono::duration_cast<std::chrono::seconds>(now - *last);
+    if (age > kEventStreamLiveFor)
+        return "no byte on the event stream for " + std::to_string(age.count()) + " s";
+    return std::nullopt;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Prometheus text format: each scrape copies the atomics into a fresh prometheus-cpp registry and
 // serializes it with the library's TextSerializer (names, HELP/TYPE lines, label escaping,
@@ -216,6 +227,8 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
 
     r.counter("outpost_challenges_accepted_total", "Challenges the bot accepted.",
               m.challenges_accepted.load(relaxed));
+    r.gauge("outpost_challenges_queued", "Acceptable challenges waiting for a free slot.",
+            static_cast<double>(m.challenges_queued.load(relaxed)));
     auto& declined = r.counter_family("outpost_challenges_declined_total",
                                       "Challenges the bot declined, by reason.");
     for (const auto& [reason, count] : m.challenges_declined.snapshot()) {
@@ -227,8 +240,6 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.counter("outpost_rate_limited_total", "HTTP 429 (Too Many Requests) responses from Lichess.",
               m.rate_limited_429.load(relaxed));
     r.counter("outpost_http_errors_total",
-    r.gauge("outpost_challenges_queued", "Acceptable challenges waiting for a free slot.",
-            static_cast<double>(m.challenges_queued.load(relaxed)));
               "Failed Lichess API requests other than 429s (5xx, other 4xx, network errors; "
               "each attempt, retries included).",
               m.http_errors.load(relaxed));
@@ -254,8 +265,9 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.histogram("outpost_move_think_time_seconds", "Engine search time per move.",
                 m.move_think_time);
 
-    r.gauge("outpost_event_stream_connected", "1 while the incoming event stream is open.",
-            m.event_stream_connected.load(relaxed) ? 1 : 0);
+    r.gauge("outpost_event_stream_connected",
+            "1 while the incoming event stream is open and delivered a byte in the last 20 s.",
+            m.event_stream_problem(now) ? 0 : 1);
     // Absent (no sample, so no family in the output) before the first line.
     auto& age = r.gauge_family("outpost_event_stream_last_activity_age_seconds",
                                "Seconds since the last line on the event stream (absent before "

@@ -72,6 +72,10 @@ class LabeledCounter {
 // Everything /metrics shows and /healthz may look at. Fields are updated directly with atomic
 // operations (relaxed is enough: nothing else is published through them). It holds no secrets:
 // keep the token and anything derived from it out of here.
+// lila writes a keep-alive newline every 6 s on the event stream even when nothing happens, so
+// 20 s without a byte means the stream is dead (the client's silence watchdog closes it then).
+inline constexpr std::chrono::seconds kEventStreamLiveFor{20};
+
 struct Metrics {
     using Clock = std::chrono::steady_clock;
 
@@ -112,9 +116,14 @@ struct Metrics {
     [[nodiscard]] std::uint64_t games_finished_count(GameResult result) const {
         return games_finished[static_cast<std::size_t>(result)].load(std::memory_order_relaxed);
     }
-    // Any line (event or keep-alive newline) on the event stream counts as activity.
+    // Any byte (event or keep-alive newline) on the event stream counts as activity.
     void record_event_stream_activity(Clock::time_point when = Clock::now());
     [[nodiscard]] std::optional<Clock::time_point> last_event_stream_activity() const;
+    // Why the event stream is not live at `now` (not connected, or no byte for longer than
+    // kEventStreamLiveFor), or none when it is: what /healthz and the
+    // outpost_event_stream_connected gauge both report.
+    [[nodiscard]] std::optional<std::string> event_stream_problem(
+        Clock::time_point now = Clock::now()) const;
 };
 
 // Prometheus text exposition format 0.0.4: HELP/TYPE lines, names prefixed `outpost_`, counters

@@ -201,10 +201,7 @@ int run_daemon(const RunOptions& o) {
 
         service::HealthServer::Options health_options;
         health_options.listen = cfg->health.listen;
-        health_options.health = [&bot]() -> std::optional<std::string> {
-            if (!bot.event_stream_connected()) return "event stream not connected";
-            return std::nullopt;
-        };
+        health_options.health = [&bot] { return bot.health_problem(); };
         auto [health, health_error] = service::HealthServer::start(health_options, metrics);
         if (!health_error.empty()) {
             spdlog::critical("{}", health_error);

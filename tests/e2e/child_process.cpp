@@ -38,6 +38,9 @@ ChildProcess::ChildProcess(const std::string& exe, const std::vector<std::string
     if (!stderr_path.empty())
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr_path.c_str(),
                                          O_WRONLY | O_CREAT | O_APPEND, 0600);
+    // The child must not inherit the test's sockets: an emulator's listening socket kept open
+    // by the child would stop a restarted emulator from binding its port again.
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
     if (posix_spawn(&pid_, exe.c_str(), &actions, nullptr, argv.data(), envp.data()) != 0)
         pid_ = -1;
     posix_spawn_file_actions_destroy(&actions);

@@ -45,7 +45,7 @@ challenges:
     EXPECT_EQ(full["white"]["name"], "Rival");
     EXPECT_EQ(full["clock"]["initial"], 180000);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "d2d4"; }));
-    EXPECT_EQ(http.post("/api/challenge/chal0001/accept").status, 400);  // already accepted
+    EXPECT_EQ(http.post("/api/challenge/chal0001/accept").status, 404);  // already accepted (lila)
 }
 
 TEST(Challenges, DeclineRecordsTheExactReason) {

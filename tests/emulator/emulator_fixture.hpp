@@ -20,6 +20,10 @@ class EmulatorFixture {
     explicit EmulatorFixture(Scenario scenario) : emulator_(std::move(scenario)) {
         emulator_.start(0);
     }
+    // On a given port (a server that comes back where it was).
+    EmulatorFixture(const std::string& scenario_text, int port) : emulator_(parse(scenario_text)) {
+        emulator_.start(port);
+    }
     ~EmulatorFixture() { emulator_.stop(); }
     EmulatorFixture(const EmulatorFixture&) = delete;
     EmulatorFixture& operator=(const EmulatorFixture&) = delete;

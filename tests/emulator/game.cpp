@@ -130,10 +130,13 @@ void Game::end_if_terminal(Ms now) {
 bool Game::check_time(Ms now) {
     if (over()) return false;
     const Color stm = pos_.side_to_move();
-    if (ply() < 2 && setup_.first_move_timeout_ms > 0 &&
-        now - turn_start_ >= setup_.first_move_timeout_ms) {
-        // lila: the player who did not move loses by noStart
-        finish("noStart", ~stm, now);
+    if (expirable() && ply() < 2 && now - turn_start_ >= setup_.first_move_timeout_ms) {
+        // modules/round Finisher.noStart: a mandatory game (arena, swiss) ends as noStart, the
+        // player who did not move losing; any other expirable game is aborted.
+        if (setup_.source == "arena" || setup_.source == "swiss")
+            finish("noStart", ~stm, now);
+        else
+            finish("aborted", std::nullopt, now);
         return true;
     }
     if (clock_running() && remaining(stm, now) <= 0) {

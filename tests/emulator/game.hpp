@@ -77,6 +77,13 @@ class Game {
     bool check_time(Ms now);
     void finish(const std::string& status, std::optional<engine::Color> winner, Ms now);
     bool abortable() const { return !over() && ply() < 2; }
+    // lila GameExt.expirable: only games from Source.expirable (lobby, arena, pool, swiss) have
+    // a first-move timer; challenge games (source friend) have none.
+    bool expirable() const {
+        const auto& s = setup_.source;
+        return setup_.first_move_timeout_ms > 0 &&
+               (s == "lobby" || s == "arena" || s == "pool" || s == "swiss");
+    }
     void set_draw_offer(engine::Color c, bool v) { draw_offer_[c] = v; }
     void set_takeback_offer(engine::Color c, bool v) { takeback_offer_[c] = v; }
     // Takes back the proposer's last move (one or two plies); false when there is none.

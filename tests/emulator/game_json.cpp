@@ -60,9 +60,9 @@ json game_state_json(const Game& g, Ms now) {
     if (g.draw_offer(engine::BLACK)) j["bdraw"] = true;
     if (g.takeback_offer(engine::WHITE)) j["wtakeback"] = true;
     if (g.takeback_offer(engine::BLACK)) j["btakeback"] = true;
-    if (!g.over() && g.ply() < 2 && g.setup().first_move_timeout_ms > 0)
-        j["expiration"] = {{"idleMillis", now - g.turn_started_at()},
-                           {"millisToMove", g.setup().first_move_timeout_ms}};
+    // modules/bot/src/main/BotJsonView.scala gameState has no `expiration` (the spec lists it;
+    // lila writes it only for the web and mobile round JSON).
+    (void)now;
     return j;
 }
 

@@ -23,6 +23,7 @@ Game make(int limit_s, int inc_s, int clock_start_ply = 2, bool king_to_rook = t
     s.time_control.increment_s = inc_s;
     s.clock_start_ply = clock_start_ply;
     s.first_move_timeout_ms = 1000;
+    s.source = "arena";  // a mandatory game: the first-move timer ends it as noStart
     s.king_to_rook = king_to_rook;
     s.initial_fen = fen;
     auto g = Game::create(s, moves, 0);

@@ -2,6 +2,8 @@
 // clocks that flag, noStart, the scripted opponent events, and the report's per-move data.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include <atomic>
 
 #include "emulator_fixture.hpp"
@@ -111,18 +113,30 @@ TEST(Play, StallingOpponentLosesOnTimeAfterBothFirstMoves) {
     EXPECT_EQ(g.winner, "white");
 }
 
-TEST(Play, NoStartWhenTheFirstMoveIsNotMade) {
+TEST(Play, NoStartWhenTheFirstMoveIsNotMadeInAnArenaGame) {
     EmulatorFixture emu(
-        "first_move_timeout_ms: 300\ngames: [{id: game0001, bot_color: white, clock: {limit: 60, "
-        "increment: 0}}]\n");
+        "first_move_timeout_ms: 300\ngames: [{id: game0001, bot_color: white, source: arena, "
+        "clock: {limit: 60, increment: 0}}]\n");
     StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
     auto full = next_of_type(game, "gameFull");
     ASSERT_FALSE(full.is_null());
-    EXPECT_EQ(full["state"]["expiration"]["millisToMove"], 300);
+    EXPECT_FALSE(full["state"].contains("expiration"));  // BotJsonView writes none
     auto end = next_of_type(game, "gameState", 5000);
     ASSERT_FALSE(end.is_null());
     EXPECT_EQ(end["status"], "noStart");
     EXPECT_EQ(end["winner"], "black");
+}
+
+TEST(Play, AnUnplayedLobbyGameIsAbortedAndAChallengeGameHasNoTimer) {
+    EmulatorFixture emu(
+        "first_move_timeout_ms: 300\ngames: [{id: lobby001, bot_color: white, source: lobby, "
+        "clock: {limit: 60, increment: 0}}, {id: friend01, bot_color: white, "
+        "clock: {limit: 60, increment: 0}}]\n");
+    const auto lobby = emu.wait_game_over("lobby001", std::chrono::seconds(5));
+    EXPECT_EQ(lobby.status, "aborted");
+    EXPECT_FALSE(lobby.winner.has_value());
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_FALSE(emu->games()[1].over) << "lila gives challenge games no first-move timer";
 }
 
 TEST(Play, AbortBeforeMovesResignAfter) {

@@ -256,7 +256,7 @@ Routed Router::dispatch(const Request& req, const std::string& family, const std
     }
     if (post && p.size() == 3 && p[0] == "api" && p[1] == "challenge" && p[2] != "ai")
         return reply(world_.create_challenge(p[2], parse_form(req.body)));
-    return reply(error_reply(404, "Not found."));
+    return reply(error_reply(404, "Not found"));
 }
 
 }  // namespace emu

@@ -348,7 +348,7 @@ Scenario parse_root(const YAML::Node& root) {
     each(root, "games", [&](const YAML::Node& n, const std::string& p) {
         check_keys(n, p,
                    {"id", "at_ms", "bot_color", "variant", "clock", "days", "rated", "initial_fen",
-                    "moves", "opponent"});
+                    "moves", "source", "opponent"});
         GameSpec g;
         get(n, "id", g.id, p);
         get(n, "at_ms", g.at_ms, p);
@@ -360,6 +360,10 @@ Scenario parse_root(const YAML::Node& root) {
         get(n, "rated", g.rated, p);
         get(n, "initial_fen", g.initial_fen, p);
         get(n, "moves", g.moves, p);
+        get(n, "source", g.source, p);
+        static const std::set<std::string> sources{"friend", "lobby", "pool", "arena", "swiss"};
+        if (!sources.count(g.source))
+            throw ScenarioError(p + ".source: friend, lobby, pool, arena or swiss");
         g.opponent = parse_opponent(n["opponent"], p + ".opponent");
         s.games.push_back(g);
     });
@@ -392,10 +396,6 @@ Scenario parse_root(const YAML::Node& root) {
     });
     each(root, "faults",
          [&](const YAML::Node& n, const std::string& p) { s.faults.push_back(parse_fault(n, p)); });
-    return s;
-}
-
-}  // namespace
     each(root, "block_lists", [&](const YAML::Node& n, const std::string& p) {
         check_keys(n, p, {"path", "status", "names"});
         BlockListSpec b;
@@ -410,6 +410,10 @@ Scenario parse_root(const YAML::Node& root) {
         }
         s.block_lists.push_back(std::move(b));
     });
+    return s;
+}
+
+}  // namespace
 
 ScenarioResult parse_scenario(const std::string& text) {
     ScenarioResult r;

@@ -88,6 +88,9 @@ struct GameSpec {
     bool rated = false;
     std::string initial_fen;
     std::string moves;  // already played, space-separated UCI
+    // lila's game source: friend (a challenge) has no first-move timer; lobby, pool, arena and
+    // swiss do (first_move_timeout_ms; arena and swiss end as noStart, the others are aborted).
+    std::string source = "friend";
     OpponentSpec opponent;
 };
 
@@ -127,9 +130,6 @@ struct FaultSpec {
     std::string patch;                 // INJECT: JSON merge patch (RFC 7386) for that line
 };
 
-struct AccountSpec {
-    std::string username = "OutpostBot";
-    std::string token = "lip_emulator_token";
 // A plain-text list of usernames served at `path` (GET, no token): what Outpost's
 // challenge.online_block_list reads. Not a lila endpoint, so nothing here copies lila.
 struct BlockListSpec {
@@ -138,6 +138,9 @@ struct BlockListSpec {
     std::vector<std::string> names;
 };
 
+struct AccountSpec {
+    std::string username = "OutpostBot";
+    std::string token = "lip_emulator_token";
     std::optional<std::string> title = std::string("BOT");
     int rating = 1500;
     std::string scopes = "bot:play,challenge:read,challenge:write";
@@ -166,10 +169,10 @@ struct Scenario {
     std::vector<GameSpec> games;
     std::vector<OutgoingRule> outgoing;
     std::vector<FaultSpec> faults;
+    std::vector<BlockListSpec> block_lists;
 };
 
 // Parses a scenario from YAML or JSON text; on error returns a message naming the key.
-    std::vector<BlockListSpec> block_lists;
 struct ScenarioResult {
     std::optional<Scenario> scenario;
     std::string error;

@@ -329,7 +329,7 @@ void World::release_game(const GameSpec& spec) {
     auto setup = base_setup(id, spec.variant, spec.time_control, spec.rated, spec.initial_fen,
                             spec.opponent.user);
     setup.bot_color = spec.bot_color == "white" ? engine::WHITE : engine::BLACK;
-    setup.source = "friend";
+    setup.source = spec.source;
     std::string error;
     if (!create_game(setup, spec.moves, spec.opponent, &error))
         recorder_.fault({now(), "scenario_error", "games", id, error});

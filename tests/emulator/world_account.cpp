@@ -80,8 +80,10 @@ Reply World::playing(int nb) {
         if (int(now_playing.size()) < std::clamp(nb, 1, 50))
             now_playing.push_back(now_playing_json(*g, t));
     }
-    return {200, "application/json",
-            json{{"nbMyTurn", my_turn}, {"nowPlaying", now_playing}}.dump()};
+    // app/controllers/Account.scala doNowPlaying: only `nowPlaying` (the spec's nbMyTurn is the
+    // lobby's).
+    (void)my_turn;
+    return {200, "application/json", json{{"nowPlaying", now_playing}}.dump()};
 }
 
 Reply World::token_test(const std::string& body) {

@@ -107,11 +107,13 @@ void World::release_challenge(const ChallengeSpec& spec) {
 Reply World::accept_challenge(const std::string& id) {
     std::lock_guard lock(mutex_);
     const auto it = challenges_.find(id);
-    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found.");
+    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found");
     auto& slot = it->second;
     Challenge& c = slot.c;
     if (c.status == "canceled") return error_reply(400, "The challenge has been canceled.");
-    if (c.status == "accepted") return error_reply(400, "The challenge has already been accepted");
+    // Challenge.apiAccept: an accepted challenge is looked up as a rematch offer, and without
+    // one the answer is CtrlErrors.notFoundJson.
+    if (c.status == "accepted") return error_reply(404, "Not found");
     if (c.status == "declined") return error_reply(400, "The challenge has been declined.");
     if (slot.accept_status != 200) return error_reply(slot.accept_status, slot.accept_error);
     // app/controllers/Challenge.scala apiAccept: BotLimit.acceptLimitError before api.accept,
@@ -131,9 +133,10 @@ Reply World::accept_challenge(const std::string& id) {
 Reply World::decline_challenge(const std::string& id, const std::string& reason) {
     std::lock_guard lock(mutex_);
     const auto it = challenges_.find(id);
-    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found.");
+    if (it == challenges_.end() || it->second.c.outgoing) return error_reply(404, "Not found");
     Challenge& c = it->second.c;
-    if (c.status != "created") return error_reply(400, "The challenge is no longer open.");
+    // Challenge.apiDecline: only an active challenge for us (activeByIdFor), else 404.
+    if (c.status != "created") return error_reply(404, "Not found");
     c.status = "declined";
     c.decline_reason = reason;
     c.decline_reason_key = decline_reason_key(reason);
@@ -161,7 +164,7 @@ Reply World::cancel_challenge(const std::string& id) {
         publish(*s);
         return ok_reply();
     }
-    return error_reply(404, "Not found.");
+    return error_reply(404, "Not found");
 }
 
 Reply World::create_challenge(const std::string& username,
@@ -210,10 +213,15 @@ Reply World::create_challenge(const std::string& username,
                       "challenging another bot."},
                      {"ratelimit", {{"key", "bot.vsBot.day"}, {"seconds", rule.ratelimit_seconds}}}}
                     .dump()};
-    if (rule.response == OutgoingRule::Response::OPPONENT_LIMIT)
-        return error_reply(400, username +
-                                    " played 100 games against other bots today, please wait until "
-                                    "2030-01-01T00:00:00Z to challenge them.");
+    if (rule.response == OutgoingRule::Response::OPPONENT_LIMIT)  // BotLimit.OpponentLimit
+        return {400, "application/json",
+                json{{"error", username +
+                                   " played 100 games against other bots today, please wait "
+                                   "until " +
+                                   iso_utc(unix_ms() + Ms(rule.ratelimit_seconds) * 1000) +
+                                   " to challenge them."},
+                     {"ratelimit", {{"key", "bot.vsBot.day"}, {"seconds", rule.ratelimit_seconds}}}}
+                    .dump()};
 
     UserSpec target = rule.opponent.user;
     target.name = username;

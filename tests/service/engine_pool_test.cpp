@@ -70,3 +70,23 @@ TEST(EnginePool, LiveEnginesAreCountedAndFallBackToTheWarmOnes) {
 }
 
 }  // namespace
+
+TEST(EnginePool, BeyondTheFullSizeLimitEnginesAreSmallAndNeverKept) {
+    // One warm engine, at most two full-size: a third game at once (Lichess started it beyond
+    // the limit and it could not be aborted) gets a small engine that still plays.
+    service::EnginePool pool(1, 4, 1, 2);
+    {
+        auto a = pool.acquire();
+        auto b = pool.acquire();
+        EXPECT_EQ(pool.full_size_live(), 2);
+        auto c = pool.acquire();
+        auto d = pool.acquire();
+        EXPECT_EQ(pool.full_size_live(), 2);
+        EXPECT_EQ(pool.live(), 4);
+        EXPECT_GT(nodes_at_depth(*c, 3), 0u);
+    }
+    EXPECT_EQ(pool.live(), 1);
+    EXPECT_EQ(pool.full_size_live(), 1);
+    EXPECT_EQ(pool.peak_full_size_live(), 2);
+    EXPECT_EQ(pool.idle(), 1);
+}

@@ -495,6 +495,7 @@ TEST(Metrics, CountersAndGaugesShowTheirValues) {
     metrics.time_forfeits = 0;
     metrics.pgn_write_errors = 2;
     metrics.event_stream_connected = true;
+    metrics.record_event_stream_activity();
 
     const std::string text = render_prometheus(metrics);
     EXPECT_EQ(prometheus_format_errors(text), std::vector<std::string>{}) << text;
@@ -639,6 +640,29 @@ TEST(Metrics, ValidatorRejectsBadText) {
     EXPECT_TRUE(prometheus_format_errors("# HELP outpost_y why\n# TYPE outpost_y gauge\n"
                                          "outpost_y{a=\"b\\\"c\"} 1.5\n")
                     .empty());
+}
+
+TEST(Metrics, TheEventStreamIsLiveOnlyWhileBytesKeepComing) {
+    // /healthz and outpost_event_stream_connected share one rule: connected, and a byte (a
+    // keep-alive counts) within kEventStreamLiveFor.
+    Metrics m;
+    const auto t0 = m.start_time;
+    EXPECT_EQ(m.event_stream_problem(t0), std::optional<std::string>("event stream not connected"));
+    m.event_stream_connected = true;
+    EXPECT_TRUE(m.event_stream_problem(t0).has_value());  // connected, nothing received yet
+    m.record_event_stream_activity(t0);
+    EXPECT_FALSE(m.event_stream_problem(t0 + std::chrono::seconds(19)).has_value());
+    EXPECT_EQ(sample_value(render_prometheus(m, t0 + std::chrono::seconds(19)),
+                           "outpost_event_stream_connected"),
+              "1");
+    const auto stale = m.event_stream_problem(t0 + std::chrono::seconds(25));
+    ASSERT_TRUE(stale.has_value());
+    EXPECT_NE(stale->find("no byte on the event stream for 25 s"), std::string::npos) << *stale;
+    EXPECT_EQ(sample_value(render_prometheus(m, t0 + std::chrono::seconds(25)),
+                           "outpost_event_stream_connected"),
+              "0");
+    m.event_stream_connected = false;
+    EXPECT_TRUE(m.event_stream_problem(t0 + std::chrono::seconds(1)).has_value());
 }
 
 }  // namespace
