@@ -668,6 +668,11 @@ void Engine::set_nnue(bool on) {
     use_nnue_ = on;
 }
 
+void Engine::set_net(std::shared_ptr<const nnue::Network> net) {
+    net_ = std::move(net);
+    tt_.clear();
+}
+
 Result<bool> Engine::load_net(const std::string& path) {
     if (path == "<embedded>") {
         if (!nnue::embedded_network()) return Result<bool>::failure("no net is embedded");

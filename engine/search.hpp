@@ -84,6 +84,8 @@ class Engine {
     // net stays and the message names the file and the problem. "<embedded>" restores the
     // compiled-in net.
     Result<bool> load_net(const std::string& path);
+    // Uses an already loaded net (shared between engines, e.g. one per generator thread).
+    void set_net(std::shared_ptr<const nnue::Network> net);
 
   private:
     struct Worker;

@@ -27,7 +27,7 @@ long long opt_int(const Options& o, const std::string& key, long long fallback) 
 
 void usage() {
     std::cerr << "usage: outpost-datagen --out FILE [--seed S] [--games N (0: no end)] "
-                 "[--nodes N] [--random-plies P] [--threads T] [--hash MB]\n";
+                 "[--nodes N] [--random-plies P] [--threads T] [--hash MB] [--net NNUE]\n";
 }
 
 // Game indices already in the file (a restart plays only the missing ones). A torn last line
@@ -76,6 +76,16 @@ int main(int argc, char** argv) {
     const long long games = opt_int(o, "--games", 0);
     const int threads = int(opt_int(o, "--threads", 1));
     const int hash_mb = int(opt_int(o, "--hash", 8));
+    // --net FILE: both sides evaluate with that NNUE (later generations of data).
+    std::shared_ptr<const engine::nnue::Network> net;
+    if (o.count("--net")) {
+        auto r = engine::nnue::load_network_file(o["--net"]);
+        if (!r) {
+            std::cerr << "outpost-datagen: --net: " << r.error() << "\n";
+            return 2;
+        }
+        net = *r;
+    }
 
     long long positions = 0;
     const std::vector<bool> done = games_done(path, positions);
@@ -98,6 +108,10 @@ int main(int argc, char** argv) {
     const auto start = std::chrono::steady_clock::now();
     auto worker = [&] {
         engine::Engine eng({.hash_mb = hash_mb, .threads = 1});
+        if (net) {
+            eng.set_net(net);
+            eng.set_nnue(true);
+        }
         for (;;) {
             const long long i = next++;
             if (games > 0 && i >= games) return;

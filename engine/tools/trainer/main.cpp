@@ -31,7 +31,7 @@ void usage() {
     std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
                  "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
                  "[--lambda 0.75] [--mirror 1] [--seed 1] [--max N] [--validation-every 20] "
-                 "[--init NET] [--hce-walks K]\n";
+                 "[--init NET] [--hce-walks K | --hce-mix K]\n";
 }
 
 bool write_net(const engine::nnue::Network& net, const std::string& path) {
@@ -69,9 +69,10 @@ int main(int argc, char** argv) {
         const std::size_t comma = files.find(',', pos);
         const std::string file =
             files.substr(pos, comma == std::string::npos ? comma : comma - pos);
-        const long bad =
-            trainer::load(file, data, int(opt_num(o, "--validation-every", 20)),
-                          std::size_t(opt_num(o, "--max", 0)), int(opt_num(o, "--hce-walks", -1)));
+        const long bad = trainer::load(file, data, int(opt_num(o, "--validation-every", 20)),
+                                       std::size_t(opt_num(o, "--max", 0)),
+                                       int(opt_num(o, "--hce-walks", opt_num(o, "--hce-mix", -1))),
+                                       o.count("--hce-mix") > 0);
         if (bad < 0) {
             std::cerr << "outpost-train: cannot read --data file '" << file << "'\n";
             return 2;

@@ -46,16 +46,17 @@ Sample sample_from_board(const Board& b, int score_stm, float result_stm) {
     return s;
 }
 
-long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions,
-          int hce_walks) {
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_lines,
+          int hce_walks, bool mix) {
     std::ifstream in(path);
     if (!in) return -1;
     long bad = 0;
     datagen::Line line;
     tuner::MiniSearch hce(DEFAULT_EVAL_PARAMS, 4);
     std::mt19937_64 rng(7);
+    std::size_t lines = 0;
     for (std::string text; std::getline(in, text);) {
-        if (max_positions && out.train.size() + out.validation.size() >= max_positions) break;
+        if (max_lines && lines++ >= max_lines) break;
         if (!datagen::parse_line(text, line)) {
             ++bad;
             continue;
@@ -70,14 +71,16 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
             validation_every > 0 && datagen::game_seed(12345, line.game) % validation_every == 0;
         std::vector<Sample>& into = held_out ? out.validation : out.train;
         if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
-        if (hce_walks < 0) {
+        if (hce_walks < 0 || mix) {
             if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(*board)));
             const bool white = board->side == WHITE;
             into.push_back(sample_from_board(*board, white ? line.score_white : -line.score_white,
                                              white ? line.result : 1.0f - line.result));
-            continue;
+            if (!mix) continue;
         }
-        for (int walk = 0; walk <= hce_walks; ++walk) {
+        // Mixed data: the held-out set stays the real positions only (the loss that matters).
+        if (mix && held_out) continue;
+        for (int walk = mix ? 1 : 0; walk <= hce_walks; ++walk) {
             Board b = *board;
             const int plies = walk == 0 ? 0 : 1 + int(rng() % 3);
             bool ok = true;
@@ -87,10 +90,13 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
                 if (ok) b.make_move(moves[int(rng() % std::uint64_t(moves.size()))]);
             }
             if (!ok || b.in_check() || legal_moves(b).empty()) continue;
+            // Quiet positions only (quiescence == static eval): a static net cannot see the
+            // captures that decide the others, so their labels would only be noise to it.
             const int q = hce.quiescence(b);
-            if (std::abs(q) > 3000) continue;
+            if (std::abs(q) > 3000 || q != hce.static_eval(b)) continue;
             if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(b)));
             into.push_back(sample_from_board(b, q, 0.5f));
+            into.back().distilled = 1;
         }
     }
     return bad;
@@ -148,8 +154,8 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
         out += sum;
     }
     const double pred = sigmoid(out * nnue::SCALE / h_.score_k);
-    const double target =
-        h_.lambda * sigmoid(s.score / h_.score_k) + (1 - h_.lambda) * double(s.result);
+    const double lambda = s.distilled ? 1.0 : h_.lambda;
+    const double target = lambda * sigmoid(s.score / h_.score_k) + (1 - lambda) * double(s.result);
     const double err = pred - target;
     if (grad) {
         std::vector<float>& g = *grad;

@@ -14,7 +14,8 @@ namespace trainer {
 // One training position: its pieces, the side to move, score and result from that side's view.
 struct Sample {
     std::uint8_t count = 0;
-    std::uint8_t stm = 0;  // engine::Color
+    std::uint8_t stm = 0;        // engine::Color
+    std::uint8_t distilled = 0;  // 1: an HCE label (trained with lambda 1 whatever --lambda)
     std::int16_t score = 0;
     float result = 0.5f;
     std::uint8_t square[32];
@@ -27,13 +28,15 @@ struct Data {
     std::vector<std::int16_t> validation_hce;  // the HCE's static eval of each held-out position
 };
 
-// Reads an outpost-datagen file; one game in `validation_every` (by game index) is held out.
-// Returns the number of unreadable lines, or -1 when the file cannot be opened.
+// Reads the first `max_lines` lines (0: all) of an outpost-datagen file; one game in
+// `validation_every` (by game index) is held out. Returns the number of unreadable lines, or
+// -1 when the file cannot be opened.
 // With `hce_walks` >= 0 the file's positions are only a source of positions for distilling the
-// hand-crafted evaluation: each position and `hce_walks` others 1-3 random plies away are
-// labelled with the HCE's quiescence value (result 0.5; train those with lambda 1).
-long load(const std::string& path, Data& out, int validation_every, std::size_t max_positions,
-          int hce_walks = -1);
+// hand-crafted evaluation: each position and `hce_walks` others 1-3 random plies away, where
+// quiet (quiescence == static eval), are labelled with the HCE (result 0.5; use lambda 1).
+// With `mix` the file's positions keep their own labels and the walks are added to them.
+long load(const std::string& path, Data& out, int validation_every, std::size_t max_lines,
+          int hce_walks = -1, bool mix = false);
 
 struct Weights {
     std::vector<float> ft_w, ft_b, out_w;  // as engine::nnue::Network, in float
