@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -140,22 +141,60 @@ TEST(ConfigPaths, PgnDirectoryThatIsAFileIsAnError) {
     }
 }
 
+// The messages loading each config file gives, one per line ("<n errors>" when not 1).
+std::string load_messages(const std::vector<std::string>& files) {
+    std::string out;
+    for (const auto& file : files) {
+        LoadOptions options;
+        options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+        LoadResult r = load_file(file, options);
+        out += r.errors.size() == 1 ? r.errors[0].message
+                                    : std::to_string(r.errors.size()) + " errors";
+        out += "\n";
+    }
+    return out;
+}
+
 TEST(ConfigPaths, UnwritablePgnDirectoryIsAnError) {
-    if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere: no permission error to see";
+    // Root writes anywhere, so as root the check runs in a child that has dropped to `nobody`
+    // (the test runs as root in CI and in the Docker build): a real permission error either way.
     TempDir dir;
     const std::filesystem::path locked = dir.path() / "locked";
     std::filesystem::create_directories(locked);
-    ::chmod(locked.c_str(), 0500);
-    LoadResult r = load_with_pgn(dir, locked.string());
-    ASSERT_EQ(r.errors.size(), 1u);
-    EXPECT_NE(r.errors[0].message.find("cannot be written by this user: permission denied"),
-              std::string::npos)
-        << r.errors[0].message;
-    r = load_with_pgn(dir, (locked / "pgn").string());
-    ASSERT_EQ(r.errors.size(), 1u);
-    EXPECT_NE(r.errors[0].message.find("does not exist and cannot be created in"),
-              std::string::npos)
-        << r.errors[0].message;
+    ::chmod(dir.path().c_str(), 0755);
+    ::chmod(locked.c_str(), 0555);  // may be entered, not written
+    // A folder that exists but cannot be written, and one that cannot be created in it.
+    const std::vector<std::string> files{
+        dir.write("a.yml", "pgn_directory: \"" + locked.string() + "\"\n", 0644),
+        dir.write("b.yml", "pgn_directory: \"" + (locked / "pgn").string() + "\"\n", 0644)};
+    std::string messages;
+    if (::geteuid() != 0) {
+        messages = load_messages(files);
+    } else {
+        int fds[2];
+        ASSERT_EQ(::pipe(fds), 0);
+        const pid_t child = ::fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            ::close(fds[0]);
+            if (::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(3);
+            const std::string text = load_messages(files);
+            const bool written =
+                ::write(fds[1], text.data(), text.size()) == static_cast<ssize_t>(text.size());
+            ::_exit(written ? 0 : 4);
+        }
+        ::close(fds[1]);
+        char buf[4096];
+        for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) messages.append(buf, n);
+        ::close(fds[0]);
+        int status = 0;
+        ASSERT_EQ(::waitpid(child, &status, 0), child);
+        ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    }
+    EXPECT_NE(messages.find("cannot be written by this user: permission denied"), std::string::npos)
+        << messages;
+    EXPECT_NE(messages.find("does not exist and cannot be created in"), std::string::npos)
+        << messages;
     ::chmod(locked.c_str(), 0700);
 }
 
