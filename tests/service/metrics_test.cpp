@@ -342,6 +342,7 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
         {"outpost_moves_played_total", {"counter", {}}},
         {"outpost_challenges_accepted_total", {"counter", {}}},
         {"outpost_challenges_declined_total", {"counter", {"reason"}}},
+        {"outpost_challenges_queued", {"gauge", {}}},
         {"outpost_time_forfeits_total", {"counter", {}}},
         {"outpost_pgn_write_errors_total", {"counter", {}}},
         {"outpost_rate_limited_total", {"counter", {}}},
