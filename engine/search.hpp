@@ -15,10 +15,16 @@
 
 namespace engine {
 
+// The build's default evaluation (CMake option OUTPOST_NNUE_DEFAULT): 0 the hand-crafted one,
+// 1 the embedded NNUE. UCI `UseNNUE` and EngineOptions::nnue override it.
+#ifndef OUTPOST_NNUE_DEFAULT
+#define OUTPOST_NNUE_DEFAULT 0
+#endif
+
 struct EngineOptions {
     int hash_mb = 16;
     int threads = 1;
-    bool nnue = false;  // the NNUE evaluation instead of the hand-crafted one
+    bool nnue = OUTPOST_NNUE_DEFAULT != 0;  // the NNUE instead of the hand-crafted evaluation
 };
 
 // A score as UCI reports it: centipawns, or full moves to mate (negative: being mated).

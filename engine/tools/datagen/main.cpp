@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
     long long played = 0, new_positions = 0, white = 0, black = 0;
     const auto start = std::chrono::steady_clock::now();
     auto worker = [&] {
-        engine::Engine eng({.hash_mb = hash_mb, .threads = 1});
+        // The HCE unless --net, whatever the build's default evaluation.
+        engine::Engine eng({.hash_mb = hash_mb, .threads = 1, .nnue = false});
         if (net) {
             eng.set_net(net);
             eng.set_nnue(true);
