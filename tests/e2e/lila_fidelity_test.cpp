@@ -42,7 +42,7 @@ double rss_mb() {
 }
 
 TEST(E2eLila, DailyBotLimitStopsOnlyBotGames) {
-    // We have played our one bot game of this (6 s) window: lila answers the accept of a BOT's
+    // We have played our one bot game of this (12 s) window: lila answers the accept of a BOT's
     // challenge with 429 bot.vsBot.day. A human challenging 1 s later is accepted at once; a
     // second BOT is declined `later` without an accept; once the window has passed a BOT is
     // accepted again.
@@ -52,7 +52,7 @@ name: bot-limit
 seed: 31
 keepalive_ms: 500
 bot_games_per_day: 1
-bot_limit_window_ms: 6000
+bot_limit_window_ms: 12000
 account: {bot_games_today: 1}
 )");
     BotRunner bot(fx, settings("{concurrency: 2}"));
@@ -90,8 +90,8 @@ challenges:
 
     const auto g = fx.wait_game_over("human001", 60s);
     EXPECT_TRUE(legal_end(g)) << describe(g);
-    // After the window (6 s from the start) a bot is welcome again.
-    ASSERT_TRUE(fx.wait_until([&] { return fx->world().now() > 6500; }, 15s));
+    // After the window (12 s from the start) a bot is welcome again.
+    ASSERT_TRUE(fx.wait_until([&] { return fx->world().now() > 12500; }, 30s));
     send_challenges(fx, R"(
 challenges:
   - {id: botlim03, at_ms: 0, challenger: {name: LaterBot, title: BOT, rating: 1600}, clock: {limit: 60, increment: 1},
@@ -165,7 +165,8 @@ challenges:
     for (const auto& mv : b.moves) {
         if (!mv.by_bot || mv.at_ms < held->t_ms || mv.at_ms > held->t_ms + 20000) continue;
         ++b_moves_during_hold;
-        EXPECT_LT(mv.since_turn_ms, 3000) << "B waited at ply " << mv.ply;
+        // (a 1+0 search takes a few seconds at most; the hold would add 20)
+        EXPECT_LT(mv.since_turn_ms, 8000) << "B waited at ply " << mv.ply;
     }
     EXPECT_GE(b_moves_during_hold, 3) << describe(b);
     // A's client gave the held request up after its 2 s deadline and went on.
@@ -318,7 +319,12 @@ TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
     EXPECT_LE(bot.bot().engines().peak_full_size_live(), 2);
     const double grown = rss_mb() - rss_before;
     std::printf("RSS grew %.0f MB for 40 gameStarts with concurrency 1\n", grown);
-    EXPECT_LT(grown, 400.0) << "40 sessions used to take 2.7 GB";
+#if defined(__SANITIZE_ADDRESS__)
+    const double bound = 1200.0;  // ASan's shadow memory and quarantine; 40 engines were 2.7 GB
+#else
+    const double bound = 400.0;
+#endif
+    EXPECT_LT(grown, bound) << "40 sessions used to take 2.7 GB";
     EXPECT_EQ(bot.stop(), 0);
 }
 
