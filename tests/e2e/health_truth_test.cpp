@@ -6,7 +6,6 @@
 
 #include <fstream>
 #include <memory>
-#include <regex>
 #include <thread>
 
 #include "bot_fixture.hpp"
@@ -52,19 +51,22 @@ TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
     ASSERT_TRUE(bot.started());
 
     // The health port is picked by the kernel; the daemon logs it.
-    std::smatch found;
-    std::string text;
+    const std::string marker = "health endpoint on http://127.0.0.1:";
+    std::string text, health_port;
     ASSERT_TRUE(fx->wait_until(
         [&] {
             text = read_file(log);
-            static const std::regex re(
-                "health endpoint on http://127\\.0\\.0\\.1:([0-9]+)/healthz");
-            return std::regex_search(text, found, re);
+            const auto at = text.find(marker);
+            if (at == std::string::npos) return false;
+            const auto end = text.find("/healthz", at);
+            if (end == std::string::npos) return false;
+            health_port = text.substr(at + marker.size(), end - at - marker.size());
+            return true;
         },
         15s))
         << text;
     lichess::HttpConfig hc;
-    hc.base_url = "http://127.0.0.1:" + found[1].str();
+    hc.base_url = "http://127.0.0.1:" + health_port;
     hc.request_timeout = 2s;
     lichess::HttpClient http(hc);
 

@@ -279,8 +279,8 @@ TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
     std::ostringstream scenario;
     scenario << "name: burst\nseed: 37\nkeepalive_ms: 500\ngames:\n";
     for (int i = 0; i < 40; ++i) {
-        char id[16];
-        std::snprintf(id, sizeof id, "burst%03d", i);
+        std::string id = std::to_string(i);
+        id = "burst" + std::string(3 - id.size(), '0') + id;
         scenario << "  - {id: " << id
                  << ", at_ms: 0, bot_color: white, clock: {limit: 300, increment: 0}"
                  << (i >= 37 ? ", moves: \"e2e4 e7e5\"" : "")
