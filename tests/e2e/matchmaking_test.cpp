@@ -188,8 +188,10 @@ outgoing:
     const auto sent = outgoing(fx).front();
     EXPECT_EQ(sent.opponent, "Sleepy");
 
-    // While it waits for an answer it holds the only slot: a challenge to us finds none.
-    EXPECT_EQ(bot.bot().slots().reserved, 1);
+    // While it waits for an answer it holds the only slot: a challenge to us finds none. (The
+    // emulator lists the challenge before the create call has returned to the bot, which then
+    // reserves: wait for the reservation rather than race it.)
+    ASSERT_TRUE(fx.wait_until([&] { return bot.bot().slots().reserved == 1; }, 5s));
     send_challenges(fx, R"(
 challenges:
   - {id: human002, at_ms: 0, challenger: {name: Human, rating: 1500}, clock: {limit: 60, increment: 0}}

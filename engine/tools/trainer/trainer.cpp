@@ -230,7 +230,7 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
             const std::size_t a = std::min(n, per * std::size_t(t)),
                               z = std::min(n, per * std::size_t(t + 1));
             const Sample* base = train.data() + start;
-            auto job = [&, t, a, z] {
+            auto job = [&, t, a, z, base] {  // base by value: it ends with this iteration
                 losses[std::size_t(t)] = batch_gradient(base + a, base + z, grads[std::size_t(t)]);
             };
             if (t + 1 == threads)
