@@ -95,5 +95,11 @@ void send_challenges(emu::EmulatorFixture& fx, const std::string& scenario_yaml)
 // The challenge's record; empty view when unknown.
 [[nodiscard]] emu::ChallengeView challenge(emu::EmulatorFixture& fx, const std::string& id);
 [[nodiscard]] bool has_event(const emu::GameView& g, const std::string& prefix);
+// How often `part` stands in `text` (log lines, for "logged once" checks).
+[[nodiscard]] inline int occurrences(const std::string& text, const std::string& part) {
+    int n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
 
 }  // namespace e2e

@@ -19,12 +19,6 @@ int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
     return int(std::count_if(fs.begin(), fs.end(), [&](const auto& f) { return f.kind == kind; }));
 }
 
-int occurrences(const std::string& text, const std::string& part) {
-    int n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
-
 TEST(E2eFaults, BulletPairWithSlowMoveEndpointNeverFlags) {
     // Every move POST is answered 80 ms late; two 1+0 games run at once.
     emu::EmulatorFixture fx(R"(

@@ -20,12 +20,6 @@ namespace {
 using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
-int occurrences(const std::string& text, const std::string& part) {
-    int n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-    return n;
-}
-
 std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {
     std::vector<emu::RequestRecord> out;
     for (auto& r : fx->requests())

@@ -26,12 +26,6 @@ constexpr const char* kToken = "lip_SECRETtoken123456";
 // Any part of it that would still give it away (a truncated or split print).
 constexpr const char* kTokenCore = "SECRETtoken";
 
-int occurrences(const std::string& text, const std::string& part) {
-    int n = 0;
-    for (auto pos = text.find(part); pos != std::string::npos; pos = text.find(part, pos + 1)) ++n;
-    return n;
-}
-
 std::string challenge_yaml(const std::string& id) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Snoop, title: BOT, rating: 1600}, clock: {limit: 60, "

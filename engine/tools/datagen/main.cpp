@@ -15,10 +15,11 @@
 
 #include "engine/attacks.hpp"
 #include "engine/tools/datagen/datagen.hpp"
+#include "engine/tools/tool_options.hpp"
 
 namespace {
 
-using Options = std::map<std::string, std::string>;
+using tools::Options;
 
 long long opt_int(const Options& o, const std::string& key, long long fallback) {
     const auto it = o.find(key);
@@ -54,16 +55,12 @@ std::vector<bool> games_done(const std::string& path, long long& positions) {
 
 int main(int argc, char** argv) {
     engine::init_attacks();
-    Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string key = argv[i];
-        if (key.rfind("--", 0) != 0 || i + 1 >= argc) {
-            std::cerr << "outpost-datagen: expected --option value, got '" << key << "'\n";
-            usage();
-            return 2;
-        }
-        o[key] = argv[++i];
+    const auto parsed = tools::parse_options(argc, argv, "outpost-datagen");
+    if (!parsed) {
+        usage();
+        return 2;
     }
+    Options o = *parsed;
     if (!o.count("--out")) {
         usage();
         return 2;

@@ -12,11 +12,12 @@
 
 #include "engine/attacks.hpp"
 #include "engine/fen.hpp"
+#include "engine/tools/tool_options.hpp"
 #include "engine/tools/trainer/trainer.hpp"
 
 namespace {
 
-using Options = std::map<std::string, std::string>;
+using tools::Options;
 
 std::string opt(const Options& o, const std::string& key, const std::string& fallback = "") {
     const auto it = o.find(key);
@@ -45,16 +46,12 @@ bool write_net(const engine::nnue::Network& net, const std::string& path) {
 
 int main(int argc, char** argv) {
     engine::init_attacks();
-    Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string key = argv[i];
-        if (key.rfind("--", 0) != 0 || i + 1 >= argc) {
-            std::cerr << "outpost-train: expected --option value, got '" << key << "'\n";
-            usage();
-            return 2;
-        }
-        o[key] = argv[++i];
+    const auto parsed = tools::parse_options(argc, argv, "outpost-train");
+    if (!parsed) {
+        usage();
+        return 2;
     }
+    Options o = *parsed;
     if (!o.count("--data") || !o.count("--out")) {
         usage();
         return 2;
