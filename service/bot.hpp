@@ -18,7 +18,7 @@
 #include "lichess_client/api.hpp"
 #include "lichess_client/event_stream.hpp"
 #include "service/blocking_queue.hpp"
-#include "service/book_move.hpp"
+#include "service/opening_book.hpp"
 #include "service/challenge_policy.hpp"
 #include "service/challenge_queue.hpp"
 #include "service/chat_sender.hpp"

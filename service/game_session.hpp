@@ -19,7 +19,7 @@
 #include "lichess_client/events.hpp"
 #include "lichess_client/game_stream.hpp"
 #include "service/blocking_queue.hpp"
-#include "service/book_move.hpp"
+#include "service/opening_book.hpp"
 #include "service/chat_commands.hpp"
 #include "service/chat_sender.hpp"
 #include "service/draw_resign.hpp"

@@ -1,5 +1,5 @@
 // OpeningBook: reading Polyglot files and choosing book moves.
-#include "service/book_move.hpp"
+#include "service/opening_book.hpp"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
 // OpeningBook: books read from .bin files in a temporary folder (each once, errors that name the
 // file), the three selections, min_weight, max_depth, and books tried in their listed order.
-#include "service/book_move.hpp"
+#include "service/opening_book.hpp"
 
 #include <gtest/gtest.h>
 
