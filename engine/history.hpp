@@ -7,11 +7,10 @@
 #include <cstring>
 
 #include "score.hpp"
+#include "search_params.hpp"
 #include "types.hpp"
 
 namespace engine {
-
-inline constexpr int HISTORY_MAX = 16384;
 
 // History updates with "gravity": the entry moves towards +-HISTORY_MAX and saturates there.
 inline void update_history(std::int16_t& entry, int bonus) {
@@ -21,7 +20,11 @@ inline void update_history(std::int16_t& entry, int bonus) {
 }
 
 // The bonus for a move that caused a cutoff at `depth` (and the malus for those tried before).
-inline int history_bonus(int depth) { return depth > 13 ? 1900 : depth * depth * 10 + 40 * depth; }
+inline int history_bonus(int depth) {
+    return depth > HISTORY_BONUS_MAX_DEPTH
+               ? HISTORY_BONUS_MAX
+               : depth * depth * HISTORY_BONUS_QUADRATIC + HISTORY_BONUS_LINEAR * depth;
+}
 
 // Indexed by [piece][to] of a move: how good it was to follow the move indexed by [piece][to]
 // one (or two) plies earlier.

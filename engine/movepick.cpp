@@ -2,6 +2,7 @@
 #include "movepick.hpp"
 
 #include "evaluate.hpp"
+#include "search_params.hpp"
 #include "see.hpp"
 
 namespace engine {
@@ -70,10 +71,11 @@ void MovePicker::score_noisy() {
         const Move m = moves_[i].move;
         const Piece captured = board_.captured_piece(m);
         const PieceType victim = captured == NO_PIECE ? PAWN : type_of(captured);
-        int s = board_.is_capture(m) ? 16 * PIECE_VALUE[victim] : 0;
-        if (board_.is_capture(m)) s += history_.capture[board_.moved_piece(m)][m.to()][victim] / 16;
+        int s = board_.is_capture(m) ? MVV_SCALE * PIECE_VALUE[victim] : 0;
+        if (board_.is_capture(m))
+            s += history_.capture[board_.moved_piece(m)][m.to()][victim] / CAPTURE_HISTORY_DIVISOR;
         if (m.kind() == MoveKind::PROMOTION)
-            s += m.promotion() == QUEEN ? 16 * PIECE_VALUE[QUEEN] : -100000;
+            s += m.promotion() == QUEEN ? MVV_SCALE * PIECE_VALUE[QUEEN] : UNDERPROMOTION_SCORE;
         moves_[i].score = s;
     }
 }
@@ -83,8 +85,8 @@ void MovePicker::score_quiet() {
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i].move;
         const Piece pc = board_.moved_piece(m);
-        moves_[i].score =
-            bf[m.from() * 64 + m.to()] + 2 * (*cont_[0])[pc][m.to()] + (*cont_[1])[pc][m.to()];
+        moves_[i].score = bf[m.from() * 64 + m.to()] +
+                          QUIET_CONT1_WEIGHT * (*cont_[0])[pc][m.to()] + (*cont_[1])[pc][m.to()];
     }
 }
 
@@ -95,7 +97,7 @@ void MovePicker::score_evasions() {
         if (board_.is_capture(m) || m.kind() == MoveKind::PROMOTION) {
             const Piece captured = board_.captured_piece(m);
             moves_[i].score =
-                (1 << 24) + (captured == NO_PIECE ? 0 : PIECE_VALUE[type_of(captured)]);
+                EVASION_NOISY_BONUS + (captured == NO_PIECE ? 0 : PIECE_VALUE[type_of(captured)]);
         } else {
             moves_[i].score = bf[m.from() * 64 + m.to()];
         }
@@ -132,7 +134,8 @@ Move MovePicker::next(bool skip_quiets) {
                     const ScoredMove sm = pick_best(cur_++, end_);
                     if (sm.move == tt_move_) continue;
                     // Losing captures wait until after the quiet moves.
-                    if (sm.score < -50000 || !see_ge(board_, sm.move, -sm.score / 64)) {
+                    if (sm.score < BAD_NOISY_SCORE ||
+                        !see_ge(board_, sm.move, -sm.score / GOOD_NOISY_SEE_DIVISOR)) {
                         bad_[bad_count_++] = sm.move;
                         continue;
                     }

@@ -11,6 +11,7 @@
 #include "history.hpp"
 #include "movepick.hpp"
 #include "score.hpp"
+#include "search_params.hpp"
 #include "see.hpp"
 
 namespace engine {
@@ -29,7 +30,7 @@ struct Reductions {
     Reductions() {
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
-                table[d][m] = d && m ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+                table[d][m] = d && m ? int(LMR_BASE + std::log(d) * std::log(m) / LMR_DIVISOR) : 0;
     }
     int operator()(int depth, int move_count) const {
         return table[std::min(depth, 63)][std::min(move_count, 63)];
@@ -140,7 +141,7 @@ struct Engine::Worker {
         // A node limit with one thread is checked exactly so such searches are reproducible.
         if (shared->limits.nodes && shared->thread_count == 1 && n >= shared->limits.nodes)
             shared->stop = true;
-        if ((n & 1023) == 0) check_limits();
+        if ((n & (LIMITS_CHECK_INTERVAL - 1)) == 0) check_limits();
     }
 
     bool is_draw(const Board& b, int ply) const {
@@ -276,9 +277,9 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
             // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
             const Piece captured = b.captured_piece(m);
             if (m.kind() != MoveKind::PROMOTION && captured != NO_PIECE &&
-                static_eval + PIECE_VALUE[type_of(captured)] + 200 <= alpha)
+                static_eval + PIECE_VALUE[type_of(captured)] + QS_DELTA_MARGIN <= alpha)
                 continue;
-            if (!see_ge(b, m, 0)) continue;
+            if (!see_ge(b, m, QS_SEE_THRESHOLD)) continue;
         }
         Board next = b;
         next.make_move(m);
@@ -344,7 +345,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     if (!pv_node && tt_hit && tte.depth >= depth &&
         (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && tt_score >= beta) ||
          (tte.bound == BOUND_UPPER && tt_score <= alpha)) &&
-        b.halfmove_clock < 90)
+        b.halfmove_clock < TT_CUTOFF_HALFMOVE_LIMIT)
         return tt_score;
 
     // Static evaluation, sharpened by the TT score when its bound points the right way.
@@ -369,15 +370,17 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
-        if (depth <= 8 && ss->static_eval - 150 * (depth - improving) >= beta && eval >= beta &&
-            eval < MATE_IN_MAX && beta > -MATE_IN_MAX)
+        if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
+            eval >= beta && eval < MATE_IN_MAX && beta > -MATE_IN_MAX)
             return (eval + beta) / 2;
 
         // Null move: if passing still fails high, a real move will too. Not in pawn endings
         // (zugzwang), not twice in a row, and verified by a normal search when deep.
-        if (depth >= 3 && eval >= beta && ss->static_eval >= beta - 20 * depth + 180 &&
+        if (depth >= NMP_MIN_DEPTH && eval >= beta &&
+            ss->static_eval >= beta - NMP_EVAL_DEPTH_SLOPE * depth + NMP_EVAL_MARGIN &&
             (ss - 1)->move != Move::null() && ply >= nmp_min_ply && has_non_pawn_material(b)) {
-            const int r = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+            const int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR +
+                          std::min((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_MAX_R);
             Board next = b;
             next.make_null_move();
             ss->move = Move::null();
@@ -388,9 +391,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             if (stopped()) return 0;
             if (score >= beta) {
                 if (score >= MATE_IN_MAX) score = beta;  // a null-move "mate" is not proven
-                if (depth < 14 || nmp_min_ply) return score;
+                if (depth < NMP_VERIFY_MIN_DEPTH || nmp_min_ply) return score;
                 // Verification: search without null moves for our side in the next plies.
-                nmp_min_ply = ply + 3 * (depth - r) / 4;
+                nmp_min_ply = ply + NMP_VERIFY_PLY_NUM * (depth - r) / NMP_VERIFY_PLY_DEN;
                 const int v = search(b, beta - 1, beta, depth - r, ss, false);
                 nmp_min_ply = 0;
                 if (v >= beta) return score;
@@ -400,7 +403,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     // Internal iterative reduction: without a TT move this node is probably poorly ordered;
     // search it shallower now and let the next iteration do it properly.
-    if (depth >= 4 && !tt_move && !excluded && (pv_node || cut_node)) --depth;
+    if (depth >= IIR_MIN_DEPTH && !tt_move && !excluded && (pv_node || cut_node)) --depth;
 
     const Move killers[2] = {history->killers[ply][0], history->killers[ply][1]};
     const Stack* prev = ss - 1;
@@ -438,31 +441,34 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
-                const int lmp_limit = (3 + depth * depth) / (2 - improving);
+                const int lmp_limit = (LMP_BASE + depth * depth) / (2 - improving);
                 if (move_count >= lmp_limit) continue;
                 // Futility: a quiet move cannot lift a hopeless static eval to alpha.
-                if (!in_check && depth <= 8 && ss->static_eval != SCORE_NONE &&
-                    ss->static_eval + 150 + 120 * depth <= alpha)
+                if (!in_check && depth <= FUTILITY_MAX_DEPTH && ss->static_eval != SCORE_NONE &&
+                    ss->static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha)
                     continue;
-                if (depth <= 4 && hist < -3000 * depth) continue;
-                if (depth <= 8 && !see_ge(b, m, -60 * depth)) continue;
-            } else if (!quiet && !gives_check && depth <= 8 && !see_ge(b, m, -100 * depth)) {
+                if (depth <= HISTORY_PRUNE_MAX_DEPTH && hist < -HISTORY_PRUNE_MARGIN * depth)
+                    continue;
+                if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(b, m, -SEE_QUIET_MARGIN * depth))
+                    continue;
+            } else if (!quiet && !gives_check && depth <= SEE_PRUNE_MAX_DEPTH &&
+                       !see_ge(b, m, -SEE_NOISY_MARGIN * depth)) {
                 continue;
             }
             // Too many quiet moves tried: stop generating them (checks included).
-            if (move_count >= 3 * (3 + depth * depth)) skip_quiets = true;
+            if (move_count >= SKIP_QUIETS_FACTOR * (LMP_BASE + depth * depth)) skip_quiets = true;
         }
 
         // Check extension, limited so perpetual-check lines cannot run away.
         int extension = 0;
-        if (gives_check && ply < 2 * root_depth) extension = 1;
+        if (gives_check && ply < EXTENSION_PLY_FACTOR * root_depth) extension = 1;
 
         // Singular extension: when the TT move is much better than every alternative at a
         // reduced depth, search it deeper.
-        if (!root && m == tt_move && !excluded && depth >= 8 && tt_hit &&
-            tte.bound != BOUND_UPPER && tte.depth >= depth - 3 && !is_mate_score(tt_score) &&
-            ply < 2 * root_depth) {
-            const int singular_beta = tt_score - 2 * depth;
+        if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit &&
+            tte.bound != BOUND_UPPER && tte.depth >= depth - SE_TT_DEPTH_MARGIN &&
+            !is_mate_score(tt_score) && ply < EXTENSION_PLY_FACTOR * root_depth) {
+            const int singular_beta = tt_score - SE_BETA_MARGIN_PER_DEPTH * depth;
             ss->excluded = m;
             const int v =
                 search(b, singular_beta - 1, singular_beta, (depth - 1) / 2, ss, cut_node);
@@ -481,7 +487,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
         const int new_depth = depth - 1 + extension;
         int score;
-        if (depth >= 3 && move_count > 1 + root &&
+        if (depth >= LMR_MIN_DEPTH && move_count > 1 + root &&
             (quiet || (picker.in_bad_captures() && !gives_check))) {
             int r = reductions(depth, move_count);
             r += !pv_node;
@@ -489,7 +495,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             r -= improving;
             r -= gives_check;
             r -= m == killers[0] || m == killers[1] || m == counter;
-            if (quiet) r -= std::clamp(hist / 8000, -2, 2);
+            if (quiet)
+                r -= std::clamp(hist / LMR_HISTORY_DIVISOR, -LMR_HISTORY_MAX_ADJUST,
+                                LMR_HISTORY_MAX_ADJUST);
             const int reduced = std::clamp(new_depth - r, 1, new_depth);
             score = -search(next, -alpha - 1, -alpha, reduced, ss + 1, true);
             if (score > alpha && reduced < new_depth)
@@ -574,9 +582,9 @@ void Engine::Worker::iterate() {
     for (int depth = 1; depth <= max_depth; ++depth) {
         root_depth = depth;
         seldepth = 0;
-        best_move_changes *= 0.5;
-        int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF, score = 0;
-        if (depth >= 4) {
+        best_move_changes *= BEST_MOVE_CHANGES_DECAY;
+        int delta = ASPIRATION_DELTA, alpha = -SCORE_INF, beta = SCORE_INF, score = 0;
+        if (depth >= ASPIRATION_MIN_DEPTH) {
             alpha = std::max(completed_score - delta, -SCORE_INF);
             beta = std::min(completed_score + delta, SCORE_INF);
         }
@@ -595,7 +603,7 @@ void Engine::Worker::iterate() {
                 break;
             }
             delta += delta / 2;
-            if (delta > 1000) alpha = -SCORE_INF, beta = SCORE_INF;
+            if (delta > ASPIRATION_MAX_DELTA) alpha = -SCORE_INF, beta = SCORE_INF;
         }
         if (stopped()) {
             // A move that raised alpha in the unfinished iteration was searched fully and
@@ -629,7 +637,7 @@ void Engine::Worker::iterate() {
         if (s.pondering || s.limits.infinite) continue;
         if (s.limits.uses_time(root.side)) {
             if (root_moves == 1) break;  // nothing to think about
-            if (is_mate_score(score) && depth >= mate_plies + 4) break;
+            if (is_mate_score(score) && depth >= mate_plies + MATE_STOP_EXTRA_DEPTH) break;
             const std::int64_t soft =
                 adjusted_soft_limit(s.budget, best_move_changes, drop, stable_iters);
             if (ms_since(s.start) >= soft) break;
