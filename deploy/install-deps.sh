@@ -12,6 +12,10 @@ packages=(
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)
 fi
+# The format check (`make format-check`, run first by .ci/run) and `make format`.
+if [[ "${OUTPOST_FORMAT_DEPS:-0}" == 1 ]]; then
+    packages+=(clang-format)
+fi
 # CI's image step (tests/deploy/image_build_run.sh): build and run the Dockerfile without Docker.
 if [[ "${OUTPOST_IMAGE_DEPS:-0}" == 1 ]]; then
     packages+=(buildah debootstrap)
