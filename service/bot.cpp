@@ -121,6 +121,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
             }
             // A challenge that arrived with the signal is declined `later`, not accepted.
             if (stop.stop_requested() || abort_now.stop_requested()) accepting_ = false;
+            reap_sessions();  // a game that just ended frees its slot for this event
             handle(std::get<lichess::Event>(*item));
         }
         slots_.expire_now();
@@ -184,7 +185,7 @@ void Bot::find_games_of_accepted_challenges() {
     const auto now = Clock::now();
     bool overdue = false;
     for (auto it = awaiting_start_.begin(); it != awaiting_start_.end();) {
-        if (now - it->second > std::chrono::minutes(2)) {
+        if (now - it->second > options_.game_start_wait) {
             it = awaiting_start_.erase(it);  // never started: the reservation expires on its own
             continue;
         }
@@ -483,6 +484,7 @@ lichess::StreamOptions Bot::game_stream_options() const {
 
 SessionContext Bot::session_context() {
     SessionContext ctx{.api = api_,
+                       .game_api = game_api_,
                        .config = config_,
                        .my_id = me_.id,
                        .my_name = me_.name,
@@ -491,15 +493,21 @@ SessionContext Bot::session_context() {
                        .chat = chat_,
                        .metrics = metrics_,
                        .stream_options = game_stream_options(),
-                       .on_finished = [this](const std::string& id) { slots_.on_game_finish(id); },
+                       .timings = options_.game_timings,
                        .slots = [this] { return slots(); }};
     return ctx;
 }
 
 void Bot::start_session(const std::string& game_id) {
     metrics_.games_started++;
-    std::lock_guard lock(sessions_mutex_);
-    sessions_[game_id] = std::make_unique<GameSession>(session_context(), game_id);
+    std::unique_ptr<GameSession> replaced;  // a finished session of the same game
+    {
+        std::lock_guard lock(sessions_mutex_);
+        auto& slot = sessions_[game_id];
+        replaced = std::move(slot);
+        slot = std::make_unique<GameSession>(session_context(), game_id);
+    }
+    // Destroyed outside the lock: joining its threads can take a moment.
 }
 
 void Bot::reap_sessions() {
@@ -508,6 +516,8 @@ void Bot::reap_sessions() {
         std::lock_guard lock(sessions_mutex_);
         for (auto it = sessions_.begin(); it != sessions_.end();) {
             if (it->second->finished()) {
+                // A session's one end signal: its slot is free from now on.
+                slots_.on_game_finish(it->first);
                 done.push_back(std::move(it->second));
                 it = sessions_.erase(it);
             } else {

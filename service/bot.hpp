@@ -18,7 +18,6 @@
 #include "lichess_client/api.hpp"
 #include "lichess_client/event_stream.hpp"
 #include "service/blocking_queue.hpp"
-#include "service/opening_book.hpp"
 #include "service/challenge_policy.hpp"
 #include "service/challenge_queue.hpp"
 #include "service/chat_sender.hpp"
@@ -29,6 +28,7 @@
 #include "service/matchmaking.hpp"
 #include "service/metrics.hpp"
 #include "service/online_block_list.hpp"
+#include "service/opening_book.hpp"
 
 namespace service {
 
@@ -58,6 +58,11 @@ struct BotOptions {
     // A queued challenge older than this has been removed by Lichess (an offline challenge
     // lives about 3 h there) without a challengeCanceled: it leaves the queue.
     std::chrono::milliseconds queue_max_wait{std::chrono::hours(3)};
+    // An accepted challenge whose gameStart has not come after this never started: its
+    // reservation is dropped.
+    std::chrono::milliseconds game_start_wait{std::chrono::minutes(2)};
+    // Each game's timings (move retries, claims, the session's poll); tests shorten them.
+    GameTimings game_timings{};
 };
 
 class Bot {
@@ -130,6 +135,7 @@ class Bot {
     OpeningBooks books_;
     EnginePool engines_;
     ChatSender chat_;
+    LichessGameApi game_api_{api_};
     BlockingQueue<Item> queue_;
     std::atomic<bool> accepting_{true};
     std::atomic<bool> stream_connected_{false};

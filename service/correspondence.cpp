@@ -44,7 +44,6 @@ DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
 decltype(DeskHooks::start_session) game_sessions(SessionContext base) {
     return [base](const std::string& game_id, ParkingRules rules) -> std::unique_ptr<DeskSession> {
         SessionContext context = base;
-        context.on_finished = nullptr;  // the desk reaps its sessions itself
         if (rules.first_visit) context.metrics.games_started++;
         return std::make_unique<ParkableSession>(std::move(context), game_id, std::move(rules));
     };

@@ -1,5 +1,5 @@
-// TimeBudget and LagTracker on typical Lichess clocks.
-#include "service/time_budget.hpp"
+// MovePlanner and LagTracker on typical Lichess clocks.
+#include "service/move_planner.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,34 +19,34 @@ MoveClock real_time(std::int64_t our_ms, std::int64_t their_ms, std::int64_t inc
                      .our_moves_played = played};
 }
 
-TimeBudget budget() {
-    TimeBudgetSettings s;
+MovePlanner budget() {
+    MovePlannerSettings s;
     s.move_overhead_ms = 100;
     s.correspondence_move_ms = 60000;
-    return TimeBudget(s);
+    return MovePlanner(s);
 }
 
 // What the engine will actually use, through its own allocator.
-engine::TimeBudget engine_view(const MoveBudget& b, engine::Color us) {
+engine::TimeBudget engine_view(const MovePlan& b, engine::Color us) {
     return engine::allocate_time(b.limits, us);
 }
 
-TEST(TimeBudget, BulletFirstMoveIsFast) {
-    const MoveBudget b = budget().for_move(real_time(60000, 60000, 0, 0), 0);
+TEST(MovePlanner, BulletFirstMoveIsFast) {
+    const MovePlan b = budget().for_move(real_time(60000, 60000, 0, 0), 0);
     EXPECT_EQ(b.mode, BudgetMode::FirstMove);
     EXPECT_EQ(b.limits.movetime, 1000);
     EXPECT_EQ(b.limits.move_overhead_ms, 0);
     EXPECT_EQ(engine_view(b, engine::WHITE).hard_ms, 1000);
 }
 
-TEST(TimeBudget, UltraBulletFirstMoveTakesASmallShare) {
-    const MoveBudget b = budget().for_move(real_time(15000, 15000, 0, 0, engine::BLACK), 50);
+TEST(MovePlanner, UltraBulletFirstMoveTakesASmallShare) {
+    const MovePlan b = budget().for_move(real_time(15000, 15000, 0, 0, engine::BLACK), 50);
     EXPECT_EQ(b.mode, BudgetMode::FirstMove);
     EXPECT_EQ(b.limits.movetime, (15000 - 150) / 20);
 }
 
-TEST(TimeBudget, BulletMidGamePassesClocksWithOverheadAndLag) {
-    const MoveBudget b = budget().for_move(real_time(42000, 39000, 0, 12, engine::BLACK), 80);
+TEST(MovePlanner, BulletMidGamePassesClocksWithOverheadAndLag) {
+    const MovePlan b = budget().for_move(real_time(42000, 39000, 0, 12, engine::BLACK), 80);
     EXPECT_EQ(b.mode, BudgetMode::Clock);
     EXPECT_EQ(b.limits.btime, 42000);
     EXPECT_EQ(b.limits.wtime, 39000);
@@ -58,8 +58,8 @@ TEST(TimeBudget, BulletMidGamePassesClocksWithOverheadAndLag) {
     EXPECT_LT(e.hard_ms, 42000 - 180);
 }
 
-TEST(TimeBudget, BulletWith300MsLeftStillMovesInTime) {
-    const MoveBudget b = budget().for_move(real_time(300, 20000, 0, 40), 50);
+TEST(MovePlanner, BulletWith300MsLeftStillMovesInTime) {
+    const MovePlan b = budget().for_move(real_time(300, 20000, 0, 40), 50);
     EXPECT_EQ(b.mode, BudgetMode::LowTime);
     EXPECT_EQ(b.limits.movetime, 50);  // (300 - 150) / 3
     EXPECT_EQ(b.limits.move_overhead_ms, 0);
@@ -67,9 +67,9 @@ TEST(TimeBudget, BulletWith300MsLeftStillMovesInTime) {
     EXPECT_EQ(b.limits.wtime, -1);  // the engine plans with the movetime only
 }
 
-TEST(TimeBudget, AlmostFlaggedAsksForTheFloorNeverZero) {
+TEST(MovePlanner, AlmostFlaggedAsksForTheFloorNeverZero) {
     for (std::int64_t left : {0, 1, 40, 149, 160}) {
-        const MoveBudget b = budget().for_move(real_time(left, 20000, 0, 40), 50);
+        const MovePlan b = budget().for_move(real_time(left, 20000, 0, 40), 50);
         EXPECT_EQ(b.mode, BudgetMode::LowTime) << left;
         EXPECT_GE(b.limits.movetime, 10) << left;
         EXPECT_GT(engine_view(b, engine::WHITE).hard_ms, 0) << left;
@@ -78,18 +78,18 @@ TEST(TimeBudget, AlmostFlaggedAsksForTheFloorNeverZero) {
     EXPECT_EQ(budget().for_move(real_time(-500, 1000, 0, 3), 0).limits.movetime, 10);
 }
 
-TEST(TimeBudget, LowTimeUsesHalfTheIncrement) {
+TEST(MovePlanner, LowTimeUsesHalfTheIncrement) {
     // 2+1 with 900 ms left: 100 + 1000/2 = 600, capped by (900 - 100) / 3 = 266.
     EXPECT_EQ(budget().for_move(real_time(900, 5000, 1000, 30), 0).limits.movetime, 266);
-    TimeBudgetSettings s;
+    MovePlannerSettings s;
     s.move_overhead_ms = 0;
     s.low_time_ms = 2000;
     // 1900 ms usable, 1 s increment: 100 + 500 = 600 < 1900 / 3.
-    EXPECT_EQ(TimeBudget(s).for_move(real_time(1900, 5000, 1000, 30), 0).limits.movetime, 600);
+    EXPECT_EQ(MovePlanner(s).for_move(real_time(1900, 5000, 1000, 30), 0).limits.movetime, 600);
 }
 
-TEST(TimeBudget, Blitz3Plus2) {
-    const MoveBudget b = budget().for_move(real_time(170000, 165000, 2000, 5), 30);
+TEST(MovePlanner, Blitz3Plus2) {
+    const MovePlan b = budget().for_move(real_time(170000, 165000, 2000, 5), 30);
     EXPECT_EQ(b.mode, BudgetMode::Clock);
     EXPECT_EQ(b.limits.wtime, 170000);
     EXPECT_EQ(b.limits.btime, 165000);
@@ -100,26 +100,26 @@ TEST(TimeBudget, Blitz3Plus2) {
     EXPECT_LE(e.hard_ms, (170000 - 130) * 3 / 4);
 }
 
-TEST(TimeBudget, BlitzFirstMoveIsCappedAtOneSecond) {
-    const MoveBudget b = budget().for_move(real_time(180000, 180000, 2000, 0), 30);
+TEST(MovePlanner, BlitzFirstMoveIsCappedAtOneSecond) {
+    const MovePlan b = budget().for_move(real_time(180000, 180000, 2000, 0), 30);
     EXPECT_EQ(b.mode, BudgetMode::FirstMove);
     EXPECT_EQ(b.limits.movetime, 1000);
 }
 
-TEST(TimeBudget, HighLagRaisesTheOverheadButIsClamped) {
-    const MoveBudget b = budget().for_move(real_time(60000, 60000, 0, 10), 5000);
+TEST(MovePlanner, HighLagRaisesTheOverheadButIsClamped) {
+    const MovePlan b = budget().for_move(real_time(60000, 60000, 0, 10), 5000);
     EXPECT_EQ(b.overhead_ms, 100 + LagTracker::kMaxEstimateMs);
     EXPECT_EQ(b.limits.move_overhead_ms, 2100);
     // With 2.5 s left and 2.1 s of overhead, only a low-time move fits.
-    const MoveBudget low = budget().for_move(real_time(2500, 60000, 0, 10), 2000);
+    const MovePlan low = budget().for_move(real_time(2500, 60000, 0, 10), 2000);
     EXPECT_EQ(low.mode, BudgetMode::LowTime);
     EXPECT_EQ(low.limits.movetime, 100);  // min(100, (2500 - 2100) / 3)
 }
 
-TEST(TimeBudget, CorrespondenceUsesTheConfiguredMoveTime) {
+TEST(MovePlanner, CorrespondenceUsesTheConfiguredMoveTime) {
     MoveClock c{.real_time = false, .our_ms = 3LL * 86400000, .their_ms = 3LL * 86400000};
     c.our_moves_played = 7;
-    const MoveBudget b = budget().for_move(c, 100);
+    const MovePlan b = budget().for_move(c, 100);
     EXPECT_EQ(b.mode, BudgetMode::Correspondence);
     EXPECT_EQ(b.limits.movetime, 60000);
     EXPECT_EQ(b.limits.wtime, -1);
@@ -128,22 +128,22 @@ TEST(TimeBudget, CorrespondenceUsesTheConfiguredMoveTime) {
     EXPECT_EQ(budget().for_move(c, 0).limits.movetime, 60000);
 }
 
-TEST(TimeBudget, UnlimitedAndNearlyExpiredCorrespondence) {
+TEST(MovePlanner, UnlimitedAndNearlyExpiredCorrespondence) {
     MoveClock unlimited{.real_time = false, .our_ms = 2147483647, .their_ms = 2147483647};
     EXPECT_EQ(budget().for_move(unlimited, 0).limits.movetime, 60000);
     MoveClock late{.real_time = false, .our_ms = 30000, .their_ms = 86400000};
     EXPECT_EQ(budget().for_move(late, 0).limits.movetime, (30000 - 100) / 2);
 }
 
-TEST(TimeBudget, SettingsFromConfig) {
+TEST(MovePlanner, SettingsFromConfig) {
     config::Config cfg;
     cfg.engine.move_overhead_ms = 250;
     cfg.correspondence.move_time_s = 20;
-    const TimeBudgetSettings s = TimeBudgetSettings::from(cfg);
+    const MovePlannerSettings s = MovePlannerSettings::from(cfg);
     EXPECT_EQ(s.move_overhead_ms, 250);
     EXPECT_EQ(s.correspondence_move_ms, 20000);
     cfg.correspondence.move_time_ms = 80;  // sub-second thinking replaces move_time_s
-    EXPECT_EQ(TimeBudgetSettings::from(cfg).correspondence_move_ms, 80);
+    EXPECT_EQ(MovePlannerSettings::from(cfg).correspondence_move_ms, 80);
 }
 
 TEST(LagTracker, EmptyIsZero) { EXPECT_EQ(LagTracker().estimate_ms(), 0); }
@@ -175,8 +175,8 @@ TEST(LagTracker, ClampsToTheRange) {
     EXPECT_EQ(lag.estimate_ms(), LagTracker::kMaxEstimateMs);
 }
 
-TEST(TimeBudget, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
-    // Whatever reaches TimeBudget (the parser already clamps; this is the second line), no sum
+TEST(MovePlanner, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
+    // Whatever reaches MovePlanner (the parser already clamps; this is the second line), no sum
     // or product overflows (UBSan checks it in the sanitize preset) and the engine is never
     // given a search longer than a day.
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
@@ -184,7 +184,7 @@ TEST(TimeBudget, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
     for (const std::int64_t ms : {kMax, kMin, std::int64_t(9e18), std::int64_t(0)}) {
         for (const int played : {0, 20}) {
             for (const engine::Color us : {engine::WHITE, engine::BLACK}) {
-                const MoveBudget b = budget().for_move(real_time(ms, ms, ms, played, us), kMax);
+                const MovePlan b = budget().for_move(real_time(ms, ms, ms, played, us), kMax);
                 const engine::TimeBudget e = engine_view(b, us);
                 EXPECT_GE(e.hard_ms, 1) << ms;
                 EXPECT_LE(e.hard_ms, kMaxRealTimeClockMs) << ms;
@@ -197,7 +197,7 @@ TEST(TimeBudget, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
         }
         MoveClock corr = real_time(ms, ms, ms, 5);
         corr.real_time = false;
-        const MoveBudget c = budget().for_move(corr, kMin);
+        const MovePlan c = budget().for_move(corr, kMin);
         EXPECT_GE(c.limits.movetime, 1);
         EXPECT_LE(c.limits.movetime, 60000);
     }

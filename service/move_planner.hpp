@@ -1,4 +1,4 @@
-// TimeBudget turns the Lichess clock of one move into engine::SearchLimits; LagTracker
+// MovePlanner turns the Lichess clock of one move into engine::SearchLimits; LagTracker
 // estimates the network round trip that the clock must also pay for.
 #pragma once
 
@@ -44,7 +44,7 @@ struct MoveClock {
     int our_moves_played = 0;  // moves we already made in this game; 0: our first move
 };
 
-struct TimeBudgetSettings {
+struct MovePlannerSettings {
     std::int64_t move_overhead_ms = 100;          // engine.move_overhead_ms
     std::int64_t correspondence_move_ms = 60000;  // correspondence.move_time_ms or move_time_s
     // Lichess aborts a game whose first moves do not come quickly, and the clock does not run
@@ -56,14 +56,14 @@ struct TimeBudgetSettings {
     std::int64_t low_time_move_ms = 100;  // the most a low-time move thinks (plus half the inc)
     std::int64_t min_think_ms = 10;       // never ask the engine for less
 
-    [[nodiscard]] static TimeBudgetSettings from(const config::Config& cfg);
+    [[nodiscard]] static MovePlannerSettings from(const config::Config& cfg);
 };
 
 // Which rule produced the limits, for the one log line per move.
 enum class BudgetMode { FirstMove, Clock, LowTime, Correspondence };
 [[nodiscard]] const char* to_string(BudgetMode m);
 
-struct MoveBudget {
+struct MovePlan {
     engine::SearchLimits limits;
     BudgetMode mode = BudgetMode::Clock;
     std::int64_t overhead_ms = 0;  // move overhead plus lag, as used
@@ -80,15 +80,15 @@ struct MoveBudget {
 // usable = our_ms - overhead - lag. With a movetime, SearchLimits::move_overhead_ms is 0: the
 // overhead is already taken off, and the engine would otherwise take it off twice.
 // Every movetime is at least min_think_ms: the engine is never asked for <= 0 ms.
-class TimeBudget {
+class MovePlanner {
   public:
-    explicit TimeBudget(TimeBudgetSettings settings = {}) : s_(settings) {}
+    explicit MovePlanner(MovePlannerSettings settings = {}) : s_(settings) {}
 
-    [[nodiscard]] MoveBudget for_move(const MoveClock& clock, std::int64_t lag_ms) const;
-    [[nodiscard]] const TimeBudgetSettings& settings() const { return s_; }
+    [[nodiscard]] MovePlan for_move(const MoveClock& clock, std::int64_t lag_ms) const;
+    [[nodiscard]] const MovePlannerSettings& settings() const { return s_; }
 
   private:
-    TimeBudgetSettings s_;
+    MovePlannerSettings s_;
 };
 
 }  // namespace service

@@ -1,5 +1,5 @@
-// TimeBudget and LagTracker: the rules listed in time_budget.hpp.
-#include "service/time_budget.hpp"
+// MovePlanner and LagTracker: the rules listed in time_budget.hpp.
+#include "service/move_planner.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -25,8 +25,8 @@ std::int64_t LagTracker::estimate_ms() const {
     return std::clamp<std::int64_t>(sorted[rank - 1], 0, kMaxEstimateMs);
 }
 
-TimeBudgetSettings TimeBudgetSettings::from(const config::Config& cfg) {
-    TimeBudgetSettings s;
+MovePlannerSettings MovePlannerSettings::from(const config::Config& cfg) {
+    MovePlannerSettings s;
     s.move_overhead_ms = std::max(0, cfg.engine.move_overhead_ms);
     const auto& co = cfg.correspondence;
     s.correspondence_move_ms =
@@ -48,8 +48,8 @@ const char* to_string(BudgetMode m) {
     return "?";
 }
 
-MoveBudget TimeBudget::for_move(const MoveClock& c, std::int64_t lag_ms) const {
-    MoveBudget b;
+MovePlan MovePlanner::for_move(const MoveClock& c, std::int64_t lag_ms) const {
+    MovePlan b;
     b.overhead_ms = std::max<std::int64_t>(0, s_.move_overhead_ms) +
                     std::clamp<std::int64_t>(lag_ms, 0, LagTracker::kMaxEstimateMs);
     // Clamped at both ends, so no sum or product below can overflow whatever the server sent.
