@@ -62,19 +62,7 @@ int Bot::active_games() const {
 
 int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     resume_ongoing_games();
-    if (!online_block_list_.empty_config()) {
-        refresh_block_lists();  // before the first challenge, as lichess-bot does
-        block_list_thread_ = std::jthread([this](std::stop_token st) {
-            std::mutex m;
-            std::condition_variable_any cv;
-            std::unique_lock lock(m);
-            for (;;) {
-                (void)cv.wait_for(lock, st, options_.block_list_refresh, [] { return false; });
-                if (st.stop_requested()) return;
-                refresh_block_lists();
-            }
-        });
-    }
+    start_block_list_refresher();
 
     lichess::EventStream events(
         api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
@@ -144,25 +132,45 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     matchmaker_.stop();  // cancels a challenge nobody has answered yet
     stream_stop.request_stop();
     desk_.stop();  // a correspondence game can wait for the next start
+    finish_games(exit_code == 0, abort_now);
+    api_.shutdown();
+    spdlog::info("stopped");
+    return exit_code;
+}
+
+void Bot::start_block_list_refresher() {
+    if (online_block_list_.empty_config()) return;
+    refresh_block_lists();  // before the first challenge, as lichess-bot does
+    block_list_thread_ = std::jthread([this](std::stop_token st) {
+        std::mutex m;
+        std::condition_variable_any cv;
+        std::unique_lock lock(m);
+        for (;;) {
+            (void)cv.wait_for(lock, st, options_.block_list_refresh, [] { return false; });
+            if (st.stop_requested()) return;
+            refresh_block_lists();
+        }
+    });
+}
+
+void Bot::finish_games(bool wait, std::stop_token abort_now) {
     const auto deadline = Clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
-    if (active_games() > 0 && exit_code == 0)
+    if (active_games() > 0 && wait)
         spdlog::info(
             "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
             "to stop now)",
             config_.shutdown_grace_s, active_games());
-    while (exit_code == 0 && active_games() > 0 && Clock::now() < deadline &&
-           !abort_now.stop_requested()) {
+    while (wait && active_games() > 0 && Clock::now() < deadline && !abort_now.stop_requested()) {
         std::this_thread::sleep_for(options_.tick);
         reap_sessions();
     }
+    std::map<std::string, std::unique_ptr<GameSession>> left;
     {
         std::lock_guard lock(sessions_mutex_);
         for (auto& [id, s] : sessions_) s->stop();
-        sessions_.clear();
+        left.swap(sessions_);
     }
-    api_.shutdown();
-    spdlog::info("stopped");
-    return exit_code;
+    // Destroyed outside the lock: joining their threads can take a moment.
 }
 
 void Bot::resume_ongoing_games() {

@@ -125,6 +125,10 @@ class Bot {
     SessionContext session_context();
     [[nodiscard]] lichess::StreamOptions game_stream_options() const;
     void reap_sessions();
+    // Refreshes challenge.online_block_list now and then every block_list_refresh.
+    void start_block_list_refresher();
+    // Shutdown: waits (when `wait`) up to shutdown_grace_s for running games, then stops them.
+    void finish_games(bool wait, std::stop_token abort_now);
 
     const config::Config& config_;
     lichess::Api& api_;

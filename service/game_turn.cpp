@@ -263,6 +263,14 @@ void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions&
         }
     }
 
+    if (answer_offers(state, changed, out)) return;  // a takeback answer comes first
+    // Only a new move list is a new position to search. A state that repeats ours (an offer, a
+    // declined takeback, a reconnect's gameFull) while our move waits for its retry after a 429
+    // or a 5xx must not search again: the tick posts that move.
+    if (changed && our_turn() && !moved_this_ply()) think(now, out);
+}
+
+bool GameTurn::answer_offers(const lichess::GameState& state, bool changed, Actions& out) {
     // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks until
     // max_takebacks_accepted have been granted in this game.
     const bool we_are_white = us_ == engine::WHITE;
@@ -288,13 +296,10 @@ void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions&
         } else {
             think_after_answer_ = changed;
             out.push_back(turn::AnswerTakeback{*accept});
-            return;
+            return true;
         }
     }
-    // Only a new move list is a new position to search. A state that repeats ours (an offer, a
-    // declined takeback, a reconnect's gameFull) while our move waits for its retry after a 429
-    // or a 5xx must not search again: the tick posts that move.
-    if (changed && our_turn() && !moved_this_ply()) think(now, out);
+    return false;
 }
 
 void GameTurn::on_takeback_answered(const turn::TakebackAnswered& a, TimePoint now, Actions& out) {

@@ -235,6 +235,9 @@ class GameTurn {
     void on_tick(const turn::Tick& tick, TimePoint now, Actions& out);
     void on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions& out);
     void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
+    // Answers the opponent's draw and takeback offers; true when a takeback answer must come
+    // back before the turn goes on.
+    bool answer_offers(const lichess::GameState& state, bool changed, Actions& out);
     void on_takeback_answered(const turn::TakebackAnswered& a, TimePoint now, Actions& out);
     void start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out);
 
