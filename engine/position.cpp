@@ -5,19 +5,19 @@
 
 namespace engine {
 
-const char* to_string(GameStatus status) {
+const char* to_string(PositionStatus status) {
     switch (status) {
-        case GameStatus::ONGOING:
+        case PositionStatus::ONGOING:
             return "ongoing";
-        case GameStatus::CHECKMATE:
+        case PositionStatus::CHECKMATE:
             return "checkmate";
-        case GameStatus::STALEMATE:
+        case PositionStatus::STALEMATE:
             return "stalemate";
-        case GameStatus::FIFTY_MOVES:
+        case PositionStatus::FIFTY_MOVES:
             return "fifty-move rule";
-        case GameStatus::THREEFOLD_REPETITION:
+        case PositionStatus::THREEFOLD_REPETITION:
             return "threefold repetition";
-        case GameStatus::INSUFFICIENT_MATERIAL:
+        case PositionStatus::INSUFFICIENT_MATERIAL:
             return "insufficient material";
     }
     return "unknown";
@@ -76,14 +76,14 @@ int Position::repetitions() const {
     return count;
 }
 
-GameStatus Position::status() const {
+PositionStatus Position::status() const {
     const Board& b = board();
     if (count_legal_moves(b) == 0)
-        return b.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
-    if (insufficient_material(b)) return GameStatus::INSUFFICIENT_MATERIAL;
-    if (b.halfmove_clock >= 100) return GameStatus::FIFTY_MOVES;
-    if (repetitions() >= 2) return GameStatus::THREEFOLD_REPETITION;
-    return GameStatus::ONGOING;
+        return b.in_check() ? PositionStatus::CHECKMATE : PositionStatus::STALEMATE;
+    if (insufficient_material(b)) return PositionStatus::INSUFFICIENT_MATERIAL;
+    if (b.halfmove_clock >= 100) return PositionStatus::FIFTY_MOVES;
+    if (repetitions() >= 2) return PositionStatus::THREEFOLD_REPETITION;
+    return PositionStatus::ONGOING;
 }
 
 bool insufficient_material(const Board& b) {

@@ -11,7 +11,7 @@
 
 namespace engine {
 
-enum class GameStatus {
+enum class PositionStatus {
     ONGOING,
     CHECKMATE,
     STALEMATE,
@@ -19,7 +19,7 @@ enum class GameStatus {
     THREEFOLD_REPETITION,
     INSUFFICIENT_MATERIAL  // no sequence of legal moves can mate (FIDE dead position by material)
 };
-const char* to_string(GameStatus status);
+const char* to_string(PositionStatus status);
 
 class Position {
   public:
@@ -53,7 +53,7 @@ class Position {
     std::string to_uci(Move m) const;
 
     MoveList legal_moves() const { return engine::legal_moves(board()); }
-    GameStatus status() const;
+    PositionStatus status() const;
     // How many times the current position occurred before (same key, same side to move).
     int repetitions() const;
 

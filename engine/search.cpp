@@ -711,7 +711,7 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     SearchResult result;
     const MoveList legal = legal_moves(root);
     if (legal.empty()) {
-        result.root_status = root.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
+        result.root_status = root.in_check() ? PositionStatus::CHECKMATE : PositionStatus::STALEMATE;
         result.raw_score = root.in_check() ? mated_in(0) : 0;
         result.score = uci_score(result.raw_score);
         return result;

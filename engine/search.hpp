@@ -52,7 +52,7 @@ struct SearchResult : SearchInfo {
     Move best;    // Move::none() only when the root has no legal move
     Move ponder;  // the expected reply, or none
     // ONGOING when a move was found; CHECKMATE or STALEMATE when the root has no legal move.
-    GameStatus root_status = GameStatus::ONGOING;
+    PositionStatus root_status = PositionStatus::ONGOING;
 };
 
 using InfoCallback = std::function<void(const SearchInfo&)>;

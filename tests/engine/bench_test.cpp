@@ -30,7 +30,7 @@ TEST(Bench, PositionsAreValidAndVaried) {
         ASSERT_TRUE(pos) << bp.fen;
         std::istringstream moves{std::string(bp.moves)};
         for (std::string m; moves >> m;) ASSERT_TRUE(pos->play_uci(m)) << bp.fen << " " << m;
-        EXPECT_EQ(pos->status(), GameStatus::ONGOING) << bp.fen;
+        EXPECT_EQ(pos->status(), PositionStatus::ONGOING) << bp.fen;
         chess960 += bp.chess960;
     }
     EXPECT_GE(chess960, 3);

@@ -77,24 +77,24 @@ TEST(Position, PlayAndUndo) {
 TEST(GameEnd, Checkmate) {
     Position p;
     for (const char* m : {"f2f3", "e7e5", "g2g4", "d8h4"}) ASSERT_TRUE(p.play_uci(m).ok());
-    EXPECT_EQ(p.status(), GameStatus::CHECKMATE);
+    EXPECT_EQ(p.status(), PositionStatus::CHECKMATE);
 }
 
 TEST(GameEnd, Stalemate) {
-    EXPECT_EQ(from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").status(), GameStatus::STALEMATE);
+    EXPECT_EQ(from("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").status(), PositionStatus::STALEMATE);
 }
 
 TEST(GameEnd, FiftyMoveRuleAt100Plies) {
-    EXPECT_EQ(from("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").status(), GameStatus::ONGOING);
+    EXPECT_EQ(from("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").status(), PositionStatus::ONGOING);
     Position p = from("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     ASSERT_TRUE(p.play_uci("a1a2").ok());
-    EXPECT_EQ(p.status(), GameStatus::FIFTY_MOVES);
+    EXPECT_EQ(p.status(), PositionStatus::FIFTY_MOVES);
 }
 
 TEST(GameEnd, CheckmateOnThe100thPlyBeatsTheFiftyMoveRule) {
     Position p = from("7k/8/6K1/8/8/8/8/R7 w - - 99 80");
     ASSERT_TRUE(p.play_uci("a1a8").ok());
-    EXPECT_EQ(p.status(), GameStatus::CHECKMATE);
+    EXPECT_EQ(p.status(), PositionStatus::CHECKMATE);
 }
 
 TEST(GameEnd, ThreefoldRepetition) {
@@ -102,10 +102,10 @@ TEST(GameEnd, ThreefoldRepetition) {
     const char* shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
     for (const char* m : shuffle) ASSERT_TRUE(p.play_uci(m).ok());
     EXPECT_EQ(p.repetitions(), 1);
-    EXPECT_EQ(p.status(), GameStatus::ONGOING);
+    EXPECT_EQ(p.status(), PositionStatus::ONGOING);
     for (const char* m : shuffle) ASSERT_TRUE(p.play_uci(m).ok());
     EXPECT_EQ(p.repetitions(), 2);
-    EXPECT_EQ(p.status(), GameStatus::THREEFOLD_REPETITION);
+    EXPECT_EQ(p.status(), PositionStatus::THREEFOLD_REPETITION);
 }
 
 TEST(GameEnd, RepetitionNeedsTheSameCastlingRights) {
@@ -115,7 +115,7 @@ TEST(GameEnd, RepetitionNeedsTheSameCastlingRights) {
         ASSERT_TRUE(p.play_uci(m).ok()) << m;
     // Positions after move 4 and 8 repeat (2 times), the start differs (rights lost).
     EXPECT_EQ(p.repetitions(), 1);
-    EXPECT_EQ(p.status(), GameStatus::ONGOING);
+    EXPECT_EQ(p.status(), PositionStatus::ONGOING);
 }
 
 struct MaterialCase {
@@ -146,7 +146,7 @@ INSTANTIATE_TEST_SUITE_P(
                       MaterialCase{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", false}));
 
 TEST(GameEnd, InsufficientMaterialIsAGameEnd) {
-    EXPECT_EQ(from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").status(), GameStatus::INSUFFICIENT_MATERIAL);
+    EXPECT_EQ(from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").status(), PositionStatus::INSUFFICIENT_MATERIAL);
 }
 
 }  // namespace

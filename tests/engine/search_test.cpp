@@ -42,7 +42,7 @@ TEST(Search, ReturnsALegalMoveAtFixedDepth) {
     EXPECT_GT(r.nodes, 0u);
     ASSERT_FALSE(r.pv.empty());
     EXPECT_EQ(r.pv[0], r.best);
-    EXPECT_EQ(r.root_status, GameStatus::ONGOING);
+    EXPECT_EQ(r.root_status, PositionStatus::ONGOING);
 }
 
 TEST(Search, StopFlagSetBeforeTheSearchStillGivesALegalMove) {
@@ -97,7 +97,7 @@ TEST(Search, CheckmatedRootHasNoMoveAndSaysSo) {
     const Position pos = from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     const SearchResult r = eng.search(pos, depth_limit(5), stop);
     EXPECT_TRUE(r.best.is_none());
-    EXPECT_EQ(r.root_status, GameStatus::CHECKMATE);
+    EXPECT_EQ(r.root_status, PositionStatus::CHECKMATE);
     EXPECT_TRUE(r.score.is_mate);
     EXPECT_EQ(r.score.value, 0);
 }
@@ -108,7 +108,7 @@ TEST(Search, StalematedRootHasNoMoveAndSaysSo) {
     const Position pos = from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     const SearchResult r = eng.search(pos, depth_limit(5), stop);
     EXPECT_TRUE(r.best.is_none());
-    EXPECT_EQ(r.root_status, GameStatus::STALEMATE);
+    EXPECT_EQ(r.root_status, PositionStatus::STALEMATE);
     EXPECT_FALSE(r.score.is_mate);
     EXPECT_EQ(r.score.value, 0);
 }

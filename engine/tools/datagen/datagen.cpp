@@ -43,7 +43,7 @@ Position random_opening(Engine& engine, const Config& config, std::uint64_t& rng
             }
             pos.play(moves[int(splitmix64(rng) % std::uint64_t(moves.size()))]);
         }
-        if (!ok || pos.status() != GameStatus::ONGOING) continue;
+        if (!ok || pos.status() != PositionStatus::ONGOING) continue;
         const SearchResult r = search_nodes(engine, pos, config.nodes);
         if (attempt < 1000 &&
             (is_mate_score(r.raw_score) || std::abs(r.raw_score) > config.max_opening_score))
@@ -69,12 +69,12 @@ Game play_game(Engine& engine, const Config& config, std::uint64_t index) {
     Game game;
     int white_wins = 0, black_wins = 0, quiet_plies = 0;
     for (;; ++game.plies) {
-        const GameStatus status = pos.status();
-        if (status == GameStatus::CHECKMATE) {
+        const PositionStatus status = pos.status();
+        if (status == PositionStatus::CHECKMATE) {
             game.result = pos.side_to_move() == WHITE ? 0.0f : 1.0f;
             break;
         }
-        if (status != GameStatus::ONGOING || game.plies >= config.max_plies) {
+        if (status != PositionStatus::ONGOING || game.plies >= config.max_plies) {
             game.result = 0.5f;
             break;
         }
