@@ -117,6 +117,59 @@ struct LogConfig {
     bool operator==(const LogConfig&) const = default;
 };
 
+// One online source of moves (online_moves.*): asked only while our clock shows between
+// min_time and max_time seconds, at `url` (the public service by default).
+struct OnlineSourceConfig {
+    bool enabled = false;
+    int min_time = 20;     // seconds
+    int max_time = 10800;  // seconds
+    std::string url;
+    bool operator==(const OnlineSourceConfig&) const = default;
+};
+
+struct OpeningExplorerConfig {
+    OnlineSourceConfig ask{false, 20, 10800, "https://explorer.lichess.ovh"};
+    std::string source = "masters";  // masters | lichess | player
+    std::string player_name;         // for source player
+    std::string sort = "winrate";    // winrate | games
+    int min_games = 10;              // a move needs this many games
+    bool operator==(const OpeningExplorerConfig&) const = default;
+};
+
+struct CloudAnalysisConfig {
+    OnlineSourceConfig ask{false, 20, 10800, "https://lichess.org"};
+    std::string move_quality = "best";  // best | good
+    int max_score_difference = 50;      // good: any pv within this many centipawns of the best
+    int min_depth = 20;
+    bool operator==(const CloudAnalysisConfig&) const = default;
+};
+
+struct OnlineTablebaseConfig {
+    OnlineSourceConfig ask{false, 20, 10800, "https://tablebase.lichess.ovh"};
+    std::string source = "lichess";     // lichess | chessdb (at online_moves.chessdb_book's url)
+    int max_pieces = 7;                 // asked with at most this many pieces
+    std::string move_quality = "best";  // best | suggest
+    bool operator==(const OnlineTablebaseConfig&) const = default;
+};
+
+struct ChessdbBookConfig {
+    OnlineSourceConfig ask{false, 20, 10800, "https://www.chessdb.cn"};
+    std::string move_quality = "good";  // best | good | all
+    bool operator==(const ChessdbBookConfig&) const = default;
+};
+
+// Knowledge beyond the search (lichess-bot's online_moves section, same names).
+struct OnlineMovesConfig {
+    int max_out_of_book_moves = 10;  // stop asking after this many misses in a row in a game
+    int max_retries = 2;             // a failed request is sent again this often (deadline allows)
+    int max_depth = 1000;            // full moves into the game that explorer/cloud/chessdb answer
+    OpeningExplorerConfig lichess_opening_explorer;
+    CloudAnalysisConfig lichess_cloud_analysis;
+    OnlineTablebaseConfig online_egtb;
+    ChessdbBookConfig chessdb_book;
+    bool operator==(const OnlineMovesConfig&) const = default;
+};
+
 struct Config {
     std::string token;       // the Lichess API token; never log or print it
     std::string token_file;  // where the token was read from, if from a file
@@ -129,6 +182,7 @@ struct Config {
     DrawOrResignConfig draw_or_resign;
     CorrespondenceConfig correspondence;
     MatchmakingConfig matchmaking;
+    OnlineMovesConfig online_moves;
     std::string pgn_directory;  // empty: no PGN records
     HealthConfig health;
     LogConfig log;

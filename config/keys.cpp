@@ -60,6 +60,28 @@ const std::vector<std::string_view> kLogLevels = {"trace", "debug",    "info", "
 const std::vector<std::string_view> kMatchmakingVariants = {"standard", "chess960"};
 const std::vector<std::string_view> kSortBy = {"best", "first"};
 const std::vector<std::string_view> kPreferences = {"none", "human", "bot"};
+const std::vector<std::string_view> kExplorerSources = {"masters", "lichess", "player"};
+const std::vector<std::string_view> kExplorerSorts = {"winrate", "games"};
+const std::vector<std::string_view> kCloudQualities = {"best", "good"};
+const std::vector<std::string_view> kTablebaseSources = {"lichess", "chessdb"};
+const std::vector<std::string_view> kTablebaseQualities = {"best", "suggest"};
+const std::vector<std::string_view> kChessdbQualities = {"best", "good", "all"};
+
+// The keys every online source has: online_moves.<name>.{enabled,min_time,max_time,url}.
+#define OUTPOST_ONLINE_SOURCE(t, name)                                                      \
+    do {                                                                                    \
+        (t).push_back(section("online_moves." #name));                                      \
+        (t).push_back(boolean("online_moves." #name ".enabled",                             \
+                              OUTPOST_FIELD(online_moves.name.ask.enabled)));               \
+        (t).push_back(integer("online_moves." #name ".min_time",                            \
+                              OUTPOST_FIELD(online_moves.name.ask.min_time), 0, 1000000000, \
+                              "seconds"));                                                  \
+        (t).push_back(integer("online_moves." #name ".max_time",                            \
+                              OUTPOST_FIELD(online_moves.name.ask.max_time), 0, 1000000000, \
+                              "seconds"));                                                  \
+        (t).push_back(                                                                      \
+            text("online_moves." #name ".url", OUTPOST_FIELD(online_moves.name.ask.url)));  \
+    } while (false)
 
 std::vector<KeySpec> make_table() {
     std::vector<KeySpec> t;
@@ -189,6 +211,45 @@ std::vector<KeySpec> make_table() {
                         "rating points"));
     t.push_back(list("matchmaking.block_list", OUTPOST_FIELD(matchmaking.block_list)));
 
+    t.push_back(section("online_moves"));
+    t.push_back(integer("online_moves.max_out_of_book_moves",
+                        OUTPOST_FIELD(online_moves.max_out_of_book_moves), 1, 1000, "moves"));
+    t.push_back(integer("online_moves.max_retries", OUTPOST_FIELD(online_moves.max_retries), 0, 10,
+                        "retries"));
+    t.push_back(
+        integer("online_moves.max_depth", OUTPOST_FIELD(online_moves.max_depth), 1, 1000, "moves"));
+    OUTPOST_ONLINE_SOURCE(t, lichess_opening_explorer);
+    t.push_back(text("online_moves.lichess_opening_explorer.source",
+                     OUTPOST_FIELD(online_moves.lichess_opening_explorer.source),
+                     kExplorerSources));
+    t.push_back(text("online_moves.lichess_opening_explorer.player_name",
+                     OUTPOST_FIELD(online_moves.lichess_opening_explorer.player_name)));
+    t.push_back(text("online_moves.lichess_opening_explorer.sort",
+                     OUTPOST_FIELD(online_moves.lichess_opening_explorer.sort), kExplorerSorts));
+    t.push_back(integer("online_moves.lichess_opening_explorer.min_games",
+                        OUTPOST_FIELD(online_moves.lichess_opening_explorer.min_games), 0,
+                        1000000000, "games"));
+    OUTPOST_ONLINE_SOURCE(t, lichess_cloud_analysis);
+    t.push_back(text("online_moves.lichess_cloud_analysis.move_quality",
+                     OUTPOST_FIELD(online_moves.lichess_cloud_analysis.move_quality),
+                     kCloudQualities));
+    t.push_back(integer("online_moves.lichess_cloud_analysis.max_score_difference",
+                        OUTPOST_FIELD(online_moves.lichess_cloud_analysis.max_score_difference), 0,
+                        10000, "centipawns"));
+    t.push_back(integer("online_moves.lichess_cloud_analysis.min_depth",
+                        OUTPOST_FIELD(online_moves.lichess_cloud_analysis.min_depth), 1, 245,
+                        "plies"));
+    OUTPOST_ONLINE_SOURCE(t, online_egtb);
+    t.push_back(text("online_moves.online_egtb.source",
+                     OUTPOST_FIELD(online_moves.online_egtb.source), kTablebaseSources));
+    t.push_back(integer("online_moves.online_egtb.max_pieces",
+                        OUTPOST_FIELD(online_moves.online_egtb.max_pieces), 2, 7, "pieces"));
+    t.push_back(text("online_moves.online_egtb.move_quality",
+                     OUTPOST_FIELD(online_moves.online_egtb.move_quality), kTablebaseQualities));
+    OUTPOST_ONLINE_SOURCE(t, chessdb_book);
+    t.push_back(text("online_moves.chessdb_book.move_quality",
+                     OUTPOST_FIELD(online_moves.chessdb_book.move_quality), kChessdbQualities));
+
     t.push_back(text("pgn_directory", OUTPOST_FIELD(pgn_directory)));
 
     t.push_back(section("health"));
@@ -202,6 +263,7 @@ std::vector<KeySpec> make_table() {
     return t;
 }
 
+#undef OUTPOST_ONLINE_SOURCE
 #undef OUTPOST_FIELD
 
 // lichess-bot's key on the left, ours on the right, for operators migrating a config.

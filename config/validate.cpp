@@ -4,6 +4,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "keys.hpp"
 #include "text.hpp"
@@ -157,31 +158,26 @@ std::string_view url_host(std::string_view rest) {
     return authority.substr(0, authority.find(':'));
 }
 
-void check_url(const Config& config, Checker& check) {
-    const std::string& url = config.url;
+// What is wrong with a web address the bot will ask (https only, except this machine), or
+// nothing. `example` shows the form expected.
+std::optional<std::string> web_address_problem(const std::string& url, std::string_view example) {
     const std::string shown = detail::quote(url);
-    std::string_view rest;
-    bool https = false;
-    if (url.starts_with("https://")) {
-        rest = std::string_view(url).substr(8);
-        https = true;
-    } else if (url.starts_with("http://")) {
-        rest = std::string_view(url).substr(7);
-    } else {
-        check.error("url",
-                    "must start with https:// (for example https://lichess.org), got " + shown);
-        return;
-    }
-    std::string_view host = url_host(rest);
-    if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos) {
-        check.error("url", "is not a web address like https://lichess.org, got " + shown);
-        return;
-    }
+    const bool https = url.starts_with("https://");
+    if (!https && !url.starts_with("http://"))
+        return "must start with https:// (for example " + std::string(example) + "), got " + shown;
+    const std::string_view host = url_host(std::string_view(url).substr(https ? 8 : 7));
+    if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos)
+        return "is not a web address like " + std::string(example) + ", got " + shown;
     if (!https && !is_loopback_host(host))
-        check.error("url",
-                    "must use https:// (plain http:// is allowed only for this machine: "
-                    "localhost, 127.0.0.1 or [::1]), got " +
-                        shown);
+        return "must use https:// (plain http:// is allowed only for this machine: localhost, "
+               "127.0.0.1 or [::1]), got " +
+               shown;
+    return std::nullopt;
+}
+
+void check_url(const Config& config, Checker& check) {
+    if (auto problem = web_address_problem(config.url, "https://lichess.org"))
+        check.error("url", *problem);
 }
 
 // challenge.online_block_list: each entry a web address; https only, except this machine.
@@ -189,27 +185,32 @@ void check_block_list_urls(const Config& config, Checker& check) {
     const std::string key = "challenge.online_block_list";
     const auto& urls = config.challenge.online_block_list;
     for (std::size_t i = 0; i < urls.size(); ++i) {
-        const std::string& url = urls[i];
-        if (detail::trim(url).empty()) continue;  // reported by the table check
-        const bool https = url.starts_with("https://");
-        if (!https && !url.starts_with("http://")) {
-            check.error(key, check.at_entry(key, i),
-                        "must start with https:// (for example "
-                        "https://example.org/blocklist.txt), got " +
-                            detail::quote(url));
-            continue;
-        }
-        const std::string_view host = url_host(std::string_view(url).substr(https ? 8 : 7));
-        if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos)
-            check.error(key, check.at_entry(key, i),
-                        "is not a web address like https://example.org/blocklist.txt, got " +
-                            detail::quote(url));
-        else if (!https && !is_loopback_host(host))
-            check.error(key, check.at_entry(key, i),
-                        "must use https:// (plain http:// is allowed only for this machine: "
-                        "localhost, 127.0.0.1 or [::1]), got " +
-                            detail::quote(url));
+        if (detail::trim(urls[i]).empty()) continue;  // reported by the table check
+        if (auto problem = web_address_problem(urls[i], "https://example.org/blocklist.txt"))
+            check.error(key, check.at_entry(key, i), *problem);
     }
+}
+
+// online_moves.*: each source's address and clock range; the explorer's player needs a name.
+void check_online_moves(const Config& config, Checker& check) {
+    const OnlineMovesConfig& om = config.online_moves;
+    const auto source = [&](const std::string& name, const OnlineSourceConfig& ask) {
+        const std::string key = "online_moves." + name;
+        if (auto problem = web_address_problem(ask.url, "https://lichess.org"))
+            check.error(key + ".url", *problem);
+        if (ask.min_time > ask.max_time)
+            check.error(key + ".min_time", "is above " + key + ".max_time (" +
+                                               std::to_string(ask.min_time) + " > " +
+                                               std::to_string(ask.max_time) + " seconds)");
+    };
+    source("lichess_opening_explorer", om.lichess_opening_explorer.ask);
+    source("lichess_cloud_analysis", om.lichess_cloud_analysis.ask);
+    source("online_egtb", om.online_egtb.ask);
+    source("chessdb_book", om.chessdb_book.ask);
+    const auto& explorer = om.lichess_opening_explorer;
+    if (explorer.source == "player" && detail::trim(explorer.player_name).empty())
+        check.error("online_moves.lichess_opening_explorer.player_name",
+                    "is empty, but source is player: name the Lichess player whose games to use");
 }
 
 void check_listen(const Config& config, Checker& check) {
@@ -376,6 +377,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_url(config, check);
     check_listen(config, check);
     check_block_list_urls(config, check);
+    check_online_moves(config, check);
     check_matchmaking(config, check);
     check_usernames(config.challenge.block_list, "challenge.block_list", check);
     check_usernames(config.challenge.allow_list, "challenge.allow_list", check);

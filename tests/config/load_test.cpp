@@ -183,6 +183,19 @@ const ErrorCase kErrorCases[] = {
      "challenge.online_block_list", 4, "must use https://"},
     {"BlockListNotAUrl", "challenge:\n  online_block_list: [example.com/blocklist]\n",
      "challenge.online_block_list", 2, "must start with https://"},
+    {"OnlineSourcePlainHttpRemote",
+     "online_moves:\n  lichess_cloud_analysis:\n    url: http://lichess.org\n",
+     "online_moves.lichess_cloud_analysis.url", 3, "must use https://"},
+    {"OnlineSourceMinTimeAboveMaxTime",
+     "online_moves:\n  online_egtb:\n    min_time: 600\n    max_time: 60\n",
+     "online_moves.online_egtb.min_time", 3, "is above online_moves.online_egtb.max_time"},
+    {"ExplorerPlayerWithoutName",
+     "online_moves:\n  lichess_opening_explorer:\n    source: player\n",
+     "online_moves.lichess_opening_explorer.player_name", 0, "name the Lichess player"},
+    {"UnknownTablebaseQuality", "online_moves:\n  online_egtb:\n    move_quality: good\n",
+     "online_moves.online_egtb.move_quality", 3, "allowed are best or suggest"},
+    {"TablebaseTooManyPieces", "online_moves:\n  online_egtb:\n    max_pieces: 8\n",
+     "online_moves.online_egtb.max_pieces", 3, "8"},
     {"UnknownSortBy", "challenge:\n  sort_by: rating\n", "challenge.sort_by", 2,
      "allowed are best or first"},
     {"UnknownPreference", "challenge:\n  preference: humans\n", "challenge.preference", 2,
@@ -320,6 +333,48 @@ challenge:
                                               "challenge.max_recent_bot_challenges"}));
     EXPECT_EQ(r.config->challenge.online_block_list.size(), 2u);
     EXPECT_EQ(r.config->challenge.games_reserved_for_humans, 2);
+}
+
+TEST(ConfigLoad, OnlineMovesReadEverySourceAndLoopbackHttp) {
+    const std::string text = R"(online_moves:
+  max_out_of_book_moves: 4
+  lichess_opening_explorer:
+    enabled: true
+    url: "http://127.0.0.1:9000"
+    source: player
+    player_name: DrNykterstein
+    sort: games
+    min_games: 3
+  lichess_cloud_analysis:
+    enabled: true
+    move_quality: good
+    max_score_difference: 30
+  online_egtb:
+    enabled: true
+    source: chessdb
+    max_pieces: 6
+    move_quality: suggest
+  chessdb_book:
+    enabled: true
+    min_time: 0
+    max_time: 60
+    move_quality: all
+)";
+    LoadResult r = load_string(text, "c.yml", with_env_token());
+    ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
+    const OnlineMovesConfig& om = r.config->online_moves;
+    EXPECT_EQ(om.max_out_of_book_moves, 4);
+    EXPECT_EQ(om.max_retries, 2);
+    EXPECT_TRUE(om.lichess_opening_explorer.ask.enabled);
+    EXPECT_EQ(om.lichess_opening_explorer.ask.url, "http://127.0.0.1:9000");
+    EXPECT_EQ(om.lichess_opening_explorer.player_name, "DrNykterstein");
+    EXPECT_EQ(om.lichess_opening_explorer.sort, "games");
+    EXPECT_EQ(om.lichess_cloud_analysis.move_quality, "good");
+    EXPECT_EQ(om.lichess_cloud_analysis.ask.url, "https://lichess.org");  // the default
+    EXPECT_EQ(om.online_egtb.source, "chessdb");
+    EXPECT_EQ(om.online_egtb.max_pieces, 6);
+    EXPECT_EQ(om.chessdb_book.ask.max_time, 60);
+    EXPECT_EQ(om.chessdb_book.move_quality, "all");
 }
 
 TEST(ConfigKeys, NearestKeyAndEditDistance) {
