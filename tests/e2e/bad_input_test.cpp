@@ -4,12 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 
 struct BadInput {
     std::string game;       // 8-character game id

@@ -11,13 +11,14 @@
 
 #include "bot_fixture.hpp"
 #include "child_process.hpp"
-#include "log_capture.hpp"
 #include "tests/engine/polyglot_test_util.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 namespace fs = std::filesystem;
 
 // A folder per test for the book files and PGNs, removed at the end.

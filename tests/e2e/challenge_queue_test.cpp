@@ -7,12 +7,13 @@
 #include <thread>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 
 std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {
     std::vector<emu::RequestRecord> out;

@@ -7,12 +7,13 @@
 #include <string>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 
 int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
     const auto fs = fx->faults_fired();

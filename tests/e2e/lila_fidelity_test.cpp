@@ -11,13 +11,14 @@
 #include <sstream>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
 #include "service/metrics.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 namespace fs = std::filesystem;
 
 std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {

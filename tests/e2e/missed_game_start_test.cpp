@@ -3,12 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 
 TEST(E2eMissedGameStart, AcceptedGameIsFoundWhileTheEventStreamIsPaused) {
     LogCapture log;  // outlives the daemon

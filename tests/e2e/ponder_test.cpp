@@ -6,12 +6,13 @@
 #include <sstream>
 
 #include "bot_fixture.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 
 // The log line of the bot's move at `ply` in `game_id` ("game X ply N move ..."), or "".
 std::string move_line(const std::string& log, const std::string& game_id, int ply) {

@@ -14,12 +14,13 @@
 
 #include "bot_fixture.hpp"
 #include "child_process.hpp"
-#include "log_capture.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
+using test_support::LogCapture;
 namespace fs = std::filesystem;
 
 constexpr const char* kToken = "lip_SECRETtoken123456";

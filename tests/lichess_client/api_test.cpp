@@ -8,16 +8,17 @@
 #include <chrono>
 #include <thread>
 
-#include "log_capture.hpp"
 #include "test_data.hpp"
-#include "test_server.hpp"
+#include "tests/support/log_capture.hpp"
+#include "tests/support/test_server.hpp"
 
 namespace lichess {
 namespace {
 
 using namespace std::chrono_literals;
-using test::Connection;
-using test::TestServer;
+using test_support::Connection;
+using test_support::LogCapture;
+using test_support::TestServer;
 
 constexpr const char* kToken = "lip_SuperSecretToken_0123456789abcdef";
 constexpr const char* kOk = R"({"ok":true})";
@@ -199,7 +200,7 @@ TEST(ApiHttp, PlayingBotsOnlineAndUserStatus) {
 }
 
 TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
-    test::LogCapture logs;
+    LogCapture logs;
     std::atomic<bool> limited{true};
     TestServer server([&](Connection& c) {
         if (limited && c.request().target.starts_with("/api/challenge")) {
@@ -632,7 +633,7 @@ TEST(ApiConfig, BadTokenIsRejectedWithoutEchoingIt) {
 }
 
 TEST(ApiLogging, TokenNeverAppearsInLogsOrErrors) {
-    test::LogCapture logs;
+    LogCapture logs;
     TestServer server([](Connection& c) {
         const auto& t = c.request().target;
         if (t == "/api/account") {

@@ -11,15 +11,16 @@
 #include <mutex>
 #include <thread>
 
-#include "log_capture.hpp"
-#include "test_server.hpp"
+#include "tests/support/log_capture.hpp"
+#include "tests/support/test_server.hpp"
 
 namespace lichess {
 namespace {
 
 using namespace std::chrono_literals;
-using test::Connection;
-using test::TestServer;
+using test_support::Connection;
+using test_support::LogCapture;
+using test_support::TestServer;
 
 constexpr const char* kToken = "lip_StreamSecretToken_42";
 
@@ -279,7 +280,7 @@ TEST(EventStream, ApiShutdownStopsTheStream) {
 }
 
 TEST(EventStream, RateLimitedOpenWaitsThePauseThenReconnects) {
-    test::LogCapture logs;
+    LogCapture logs;
     TestServer server([](Connection& c) {
         if (c.request().connection == 1) {
             c.respond(429, "<html>slow down</html>", "text/html");
@@ -387,7 +388,7 @@ TEST(GameStream, ConcurrentGamesAndMovesDoNotInterfere) {
 }
 
 TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
-    test::LogCapture logs;
+    LogCapture logs;
     TestServer server([](Connection& c) {
         c.begin_stream();
         c.send_chunk(std::string(R"({"type":"mystery","echo":")") + kToken + "\"}\n");

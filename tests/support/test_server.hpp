@@ -1,4 +1,5 @@
-// A tiny loopback HTTP/1.1 server for lichess_client tests: scripted replies and raw streams.
+// The tests' one loopback HTTP/1.1 server: scripted replies and raw streams, each connection
+// served on its own thread; every request is recorded.
 #pragma once
 
 #include <atomic>
@@ -12,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace lichess::test {
+namespace test_support {
 
 struct Request {
     std::string method;
@@ -91,4 +92,4 @@ class TestServer {
     int connections_ = 0;
 };
 
-}  // namespace lichess::test
+}  // namespace test_support

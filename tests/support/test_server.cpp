@@ -16,7 +16,7 @@
 #include <cerrno>
 #include <cstdio>
 
-namespace lichess::test {
+namespace test_support {
 
 namespace asio = boost::asio;
 namespace http = boost::beast::http;
@@ -224,4 +224,4 @@ void TestServer::stop() {
     impl_->acceptor.close(ec);
 }
 
-}  // namespace lichess::test
+}  // namespace test_support

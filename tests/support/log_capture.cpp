@@ -1,4 +1,4 @@
-// LogCapture: an spdlog sink that keeps formatted lines in memory.
+// LogCapture: a logger at trace level whose sink keeps formatted messages in memory.
 #include "log_capture.hpp"
 
 #include <spdlog/sinks/base_sink.h>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <mutex>
 
-namespace lichess::test {
+namespace test_support {
 
 struct LogCapture::Sink : spdlog::sinks::base_sink<std::mutex> {
     mutable std::mutex lines_mutex;
@@ -23,24 +23,28 @@ struct LogCapture::Sink : spdlog::sinks::base_sink<std::mutex> {
     void flush_() override {}
 };
 
-LogCapture::LogCapture() : sink_(std::make_shared<Sink>()) {
-    auto logger = spdlog::default_logger();
-    previous_level_ = static_cast<int>(logger->level());
-    sink_->set_level(spdlog::level::trace);
-    logger->sinks().push_back(sink_);
+LogCapture::LogCapture() : previous_(spdlog::default_logger()), sink_(std::make_shared<Sink>()) {
+    auto logger = std::make_shared<spdlog::logger>("test-capture", sink_);
     logger->set_level(spdlog::level::trace);
+    logger->set_pattern("%l %v");
+    spdlog::set_default_logger(logger);
 }
 
-LogCapture::~LogCapture() {
-    auto logger = spdlog::default_logger();
-    auto& sinks = logger->sinks();
-    sinks.erase(std::remove(sinks.begin(), sinks.end(), sink_), sinks.end());
-    logger->set_level(static_cast<spdlog::level::level_enum>(previous_level_));
-}
+LogCapture::~LogCapture() { spdlog::set_default_logger(previous_); }
 
 std::vector<std::string> LogCapture::lines() const {
     std::lock_guard lock(sink_->lines_mutex);
     return sink_->lines;
+}
+
+std::string LogCapture::text() const {
+    std::string all;
+    for (const std::string& line : lines()) all += line;
+    return all;
+}
+
+bool LogCapture::contains(std::string_view part) const {
+    return text().find(part) != std::string::npos;
 }
 
 std::size_t LogCapture::count(std::string_view needle) const {
@@ -50,4 +54,4 @@ std::size_t LogCapture::count(std::string_view needle) const {
                       [&](const std::string& l) { return l.find(needle) != std::string::npos; }));
 }
 
-}  // namespace lichess::test
+}  // namespace test_support
