@@ -221,11 +221,10 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
         if (const auto choice = book->choose(t.position, t.fullmove, book_rng_)) {
             (void)finish_ponder(false);
             return turn::MoveChosen{
+                .source = MoveSource::Book,
                 .uci = choice->uci,
                 .think_ms = ms_since(started),
-                .search = std::nullopt,
-                .ponder_hit = false,
-                .book_note = fmt::format("weight {} from {}", choice->weight, choice->file)};
+                .note = fmt::format("weight {} from {}", choice->weight, choice->file)};
         }
     }
     // A ponder search on the move the opponent just played carries on under the clock.
@@ -241,11 +240,9 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
         result = (engine_ ? *engine_ : *lent)->search(t.position, t.plan.limits, *stop);
     }
     if (final_seen_ || !result.best) return turn::NoMoveChosen{};
-    return turn::MoveChosen{.uci = {},
-                            .think_ms = ms_since(started),
+    return turn::MoveChosen{.think_ms = ms_since(started),
                             .search = std::move(result),
-                            .ponder_hit = pondered.has_value(),
-                            .book_note = {}};
+                            .ponder_hit = pondered.has_value()};
 }
 
 void GameSession::leave_game(bool abort) {

@@ -359,17 +359,7 @@ void GameTurn::think(TimePoint now, Actions& out) {
 
 void GameTurn::on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions& out) {
     if (!our_turn() || moved_this_ply()) return;
-    if (!chosen.search) {
-        const std::string line =
-            fmt::format("game {}: move {} (book) ply {} {} clock {}ms", s_.game_id, chosen.uci,
-                        moves_.size() + 1, chosen.book_note, think_clock_.our_ms);
-        OutgoingMove move;
-        move.uci = chosen.uci;
-        move.book = true;
-        move.think_ms = chosen.think_ms;
-        move.line = line;
-        return post(std::move(move), now, out);
-    }
+    if (chosen.source != MoveSource::Search) return play_unsearched(chosen, now, out);
     const engine::SearchResult& r = *chosen.search;
     if (!r.best) return;
     // Only searched moves feed the draw and resign counters: a book move has no score.
@@ -408,6 +398,40 @@ void GameTurn::on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions&
     post(std::move(move), now, out);
 }
 
+void GameTurn::play_unsearched(const turn::MoveChosen& chosen, TimePoint now, Actions& out) {
+    OutgoingMove move;
+    move.uci = chosen.uci;
+    move.source = chosen.source;
+    move.think_ms = chosen.think_ms;
+    move.line =
+        fmt::format("game {}: move {} ({}) ply {} {} clock {}ms", s_.game_id, chosen.uci,
+                    to_string(chosen.source), moves_.size() + 1, chosen.note, think_clock_.our_ms);
+    if (chosen.score) {
+        // A cloud evaluation or a tablebase result is a real score: the draw/resign policy
+        // counts it as a search's (a book move has none and counts nothing).
+        const engine::Score& score = *chosen.score;
+        move.eval = PgnEval{.kind = score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
+                            .value = score.value,
+                            .depth = 0};
+        const DrawResignDecision verdict = draw_resign_->after_search(score, position_->board());
+        move.offer_draw = verdict.offer_draw;
+        if (verdict.resign) {
+            log(out, LogLevel::Info,
+                fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)",
+                            s_.game_id, to_string(chosen.source), score_text(score),
+                            draw_resign_->losing_streak(), s_.draw_or_resign.resign_score));
+            outgoing_ = std::move(move);
+            out.push_back(turn::Resign{});
+            return;
+        }
+        if (verdict.offer_draw)
+            log(out, LogLevel::Info,
+                fmt::format("game {}: offering a draw with {} ({} score {})", s_.game_id,
+                            chosen.uci, to_string(chosen.source), score_text(score)));
+    }
+    post(std::move(move), now, out);
+}
+
 void GameTurn::post(OutgoingMove move, TimePoint now, Actions& out) {
     retry_at_.reset();
     posted_at_ = now;
@@ -427,7 +451,7 @@ void GameTurn::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
         moved_at_ply_ = moves_.size();
         // Attached to the move when the server's state shows it (record_clocks).
         pending_eval_ = move.eval;
-        pending_book_ = move.book;
+        pending_source_ = move.source;
         const std::int64_t reaction_ms = ms_between(turn_started_, now) - move.think_ms;
         out.push_back(turn::MovePlayed{.reaction_ms = reaction_ms, .think_ms = move.think_ms});
         if (move.retried) {
@@ -580,7 +604,8 @@ void GameTurn::record_clocks(const lichess::GameState& state, std::size_t first_
     last.clock_ms = mover == engine::WHITE ? state.wtime_ms : state.btime_ms;
     if (mover != us_) return;
     if (pending_eval_) last.eval = std::exchange(pending_eval_, std::nullopt);
-    if (pending_book_) last.book = std::exchange(pending_book_, false);
+    if (pending_source_ != MoveSource::Search)
+        last.source = to_string(std::exchange(pending_source_, MoveSource::Search));
 }
 
 GameRecord GameTurn::record(const lichess::GameState& state) const {

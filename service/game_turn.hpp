@@ -23,6 +23,7 @@
 #include "service/draw_resign.hpp"
 #include "service/metrics.hpp"
 #include "service/move_planner.hpp"
+#include "service/move_source.hpp"
 #include "service/pgn_writer.hpp"
 #include "service/takeback_policy.hpp"
 
@@ -95,13 +96,17 @@ struct AbortTimerExtended {  // the opponent asked for time in the chat (!wait)
 struct Tick {                     // the session's timer: retries, claims, the abort timer, parking
     bool others_waiting = false;  // correspondence: ParkingRules::park_early said so
 };
-// The engine or the book chose our move for the position of the last Think.
+// The engine, the book or an online source chose our move for the position of the last Think.
 struct MoveChosen {
-    std::string uci;  // a book move's; a searched move is search->best
+    MoveSource source = MoveSource::Search;
+    std::string uci = {};  // a book or online move's; a searched move is search->best
     std::int64_t think_ms = 0;
-    std::optional<engine::SearchResult> search;  // none: a book move
+    std::optional<engine::SearchResult> search = std::nullopt;  // source Search
+    // An online source's score from our side (cloud evaluation, tablebase result): it counts for
+    // the draw/resign policy as a search's does.
+    std::optional<engine::Score> score = std::nullopt;
     bool ponder_hit = false;
-    std::string book_note;  // a book move's "weight N from FILE", for the log
+    std::string note = {};  // a book move's "weight N from FILE", a source's details, for the log
 };
 struct NoMoveChosen {};  // the search was stopped (game over, shutdown) or found nothing
 struct MovePosted {
@@ -220,8 +225,8 @@ class GameTurn {
     struct OutgoingMove {
         std::string uci;
         bool offer_draw = false;
-        std::optional<PgnEval> eval;  // a searched move's score
-        bool book = false;            // played from the opening book
+        std::optional<PgnEval> eval;  // a searched (or scored online) move's score
+        MoveSource source = MoveSource::Search;
         std::int64_t think_ms = 0;
         engine::Move ours;    // searched moves: for pondering
         engine::Move ponder;  // the reply the search expects; none: no pondering
@@ -247,6 +252,9 @@ class GameTurn {
     [[nodiscard]] bool moved_this_ply() const { return moved_at_ply_ == moves_.size(); }
     [[nodiscard]] MoveClock clock_for_us(const lichess::GameState& state) const;
     void think(TimePoint now, Actions& out);
+    // A move from the book or an online source: posted as it is (a scored one after the
+    // draw/resign policy had its say).
+    void play_unsearched(const turn::MoveChosen& chosen, TimePoint now, Actions& out);
     void post(OutgoingMove move, TimePoint now, Actions& out);
     void finish(const lichess::GameState& state, Actions& out);
     void leave(const std::string& why, Actions& out);
@@ -277,7 +285,7 @@ class GameTurn {
     std::optional<TimePoint> posted_at_;    // for the lag: when the move the server took was sent
     std::size_t posted_ply_ = 0;
     std::optional<PgnEval> pending_eval_;  // our last move's notes, until the server shows it
-    bool pending_book_ = false;
+    MoveSource pending_source_ = MoveSource::Search;
     bool think_after_answer_ = false;  // a takeback answer waits; then think if it was declined
     MoveClock think_clock_;            // the clock and plan of the last Think
     MovePlan think_plan_;

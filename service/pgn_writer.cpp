@@ -160,7 +160,7 @@ void write_movetext(const GameRecord& r, Wrapper& w) {
         w.add(token + engine::move_to_san(before, *move));
         need_number = false;
 
-        std::string comment = m.book ? " book" : "";
+        std::string comment = m.source.empty() ? "" : " " + m.source;
         if (m.eval) comment += " [%eval " + eval_text(*m.eval, mover) + "]";
         if (m.clock_ms) comment += " [%clk " + clock_text(*m.clock_ms) + "]";
         if (!comment.empty()) {

@@ -29,7 +29,8 @@ struct PgnMove {
     std::string uci;                       // as Lichess sends it; castling may be king-to-rook
     std::optional<std::int64_t> clock_ms;  // the mover's clock after the move
     std::optional<PgnEval> eval;           // usually only on our own moves
-    bool book = false;                     // played from an opening book: a "book" comment
+    std::string
+        source;  // a move not searched: where it came from ("book", "explorer", ...), a comment
 };
 
 struct GameRecord {

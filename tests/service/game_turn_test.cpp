@@ -85,15 +85,17 @@ TurnEvent searched(const std::string& moves, const std::string& uci, int cp = 20
         after.play(r.best);
         r.ponder = *after.parse_uci(ponder);
     }
-    return turn::MoveChosen{
-        .uci = {}, .think_ms = 50, .search = r, .ponder_hit = false, .book_note = {}};
+    return turn::MoveChosen{.think_ms = 50, .search = r};
 }
 TurnEvent book(const std::string& uci) {
-    return turn::MoveChosen{.uci = uci,
-                            .think_ms = 1,
-                            .search = std::nullopt,
-                            .ponder_hit = false,
-                            .book_note = "weight 1 from test.bin"};
+    return turn::MoveChosen{
+        .source = MoveSource::Book, .uci = uci, .think_ms = 1, .note = "weight 1 from test.bin"};
+}
+// A move of an online source, with its score when the source gives one.
+TurnEvent online(MoveSource source, const std::string& uci,
+                 std::optional<engine::Score> score = std::nullopt) {
+    return turn::MoveChosen{
+        .source = source, .uci = uci, .think_ms = 30, .score = score, .note = "from the test"};
 }
 TurnEvent posted() { return turn::MovePosted{Outcome{}}; }
 Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_after = {}) {
@@ -246,6 +248,31 @@ const std::vector<Row> kRows = {
      {{full(true), 0ms, kHello + ", think"},
       {turn::NoMoveChosen{}, 20ms, ""},
       {tick(), 5000ms, ""}}},
+
+    // Online sources (online_moves.*): played like book moves; a score counts like a search's.
+    {"AnExplorerMoveIsPostedWithoutASearch",
+     {{full(true), 0ms, kHello + ", think"},
+      {online(MoveSource::Explorer, "e2e4"), 40ms, "post e2e4"},
+      {posted(), 60ms, "played"}}},
+    {"ATablebaseLossResignsWhenThePolicySaysSo",
+     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Tablebase, "e1d1", engine::Score{true, -20}), 40ms, "resign"}},
+     [](TurnSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     }},
+    {"ATablebaseDrawOffersADraw",
+     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Tablebase, "e1d1", engine::Score{false, 0}), 40ms, "post e1d1 +draw"}},
+     [](TurnSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
+    {"AnUnscoredOnlineMoveNeitherResignsNorOffers",
+     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Chessdb, "e1d1"), 40ms, "post e1d1"}},
+     [](TurnSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+         s.draw_or_resign.offer_draw_moves = 1;
+     }},
 
     // The abort timer.
     {"WhiteAbortsWhenBlackNeverMoves",
@@ -592,9 +619,9 @@ TEST(GameTurn, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
     const auto* end = std::get_if<turn::GameEnded>(&actions.back());
     ASSERT_NE(end, nullptr);
     ASSERT_EQ(end->record.moves.size(), 3u);
-    EXPECT_TRUE(end->record.moves[0].book);
+    EXPECT_EQ(end->record.moves[0].source, "book");
     EXPECT_EQ(end->record.moves[0].clock_ms, 59000);
-    EXPECT_FALSE(end->record.moves[1].book);
+    EXPECT_EQ(end->record.moves[1].source, "");
     ASSERT_TRUE(end->record.moves[2].eval.has_value());
     EXPECT_EQ(end->record.moves[2].eval->value, 35);
     EXPECT_EQ(end->record.moves[2].clock_ms, 58000);
@@ -642,6 +669,25 @@ TEST(GameTurn, LogsNameTheGameAndTheMove) {
     EXPECT_NE(logs.find("game game0001: move e2e4 (book) ply 1 weight 1 from test.bin"),
               std::string::npos)
         << logs;
+}
+
+TEST(GameTurn, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
+    GameTurn game(base_settings());
+    (void)game.on(full(true), t0);
+    (void)game.on(online(MoveSource::Cloud, "e2e4", engine::Score{false, 25}), t0 + 10ms);
+    const auto actions = game.on(posted(), t0 + 20ms);
+    std::string logs;
+    for (const auto& a : actions)
+        if (const auto* l = std::get_if<turn::Log>(&a)) logs += l->text + "\n";
+    EXPECT_NE(logs.find("game game0001: move e2e4 (cloud) ply 1 from the test"), std::string::npos)
+        << logs;
+    (void)game.on(moved("e2e4"), t0 + 30ms);
+    const auto end = game.on(ended("e2e4", GameStatus::Resign, W), t0 + 40ms);
+    const auto* ended_game = std::get_if<turn::GameEnded>(&end.back());
+    ASSERT_NE(ended_game, nullptr);
+    EXPECT_EQ(ended_game->record.moves[0].source, "cloud");
+    ASSERT_TRUE(ended_game->record.moves[0].eval.has_value());
+    EXPECT_EQ(ended_game->record.moves[0].eval->value, 25);
 }
 
 TEST(GameTurn, FirstMovesPendingUntilTheOpponentMoved) {

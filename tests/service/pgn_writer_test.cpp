@@ -122,9 +122,9 @@ TEST(PgnWriter, ClockAndEvalComments) {
 
 TEST(PgnWriter, BookMovesSayBook) {
     GameRecord r = record({"e2e4", "e7e5", "g1f3"});
-    r.moves[0].book = true;
+    r.moves[0].source = "book";
     r.moves[0].clock_ms = 180000;
-    r.moves[2].book = true;
+    r.moves[2].source = "book";
     EXPECT_EQ(movetext(to_pgn(r)), "1. e4 { book [%clk 0:03:00] } 1... e5 2. Nf3 { book } 1-0\n\n");
 }
 
