@@ -102,6 +102,21 @@ extern "C" std::size_t write_cb(char* ptr, std::size_t size, std::size_t n, void
 
 const char* method_name(Method m) { return m == Method::Get ? "GET" : "POST"; }
 
+// Progress callback of a request with a stop token: a non-zero return aborts the transfer
+// (CURLE_ABORTED_BY_CALLBACK). curl calls it at least once a second, also while waiting.
+extern "C" int stop_cb(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t) {
+    return static_cast<const std::stop_token*>(user)->stop_requested() ? 1 : 0;
+}
+
+// The Retry-After header of the reply just received (curl parses seconds and HTTP dates).
+std::optional<Millis> retry_after(CURL* h) {
+    curl_off_t seconds = 0;
+    if (curl_easy_getinfo(h, CURLINFO_RETRY_AFTER, &seconds) != CURLE_OK || seconds <= 0) {
+        return std::nullopt;
+    }
+    return Millis{std::min<curl_off_t>(seconds, 7 * 86400) * 1000};
+}
+
 }  // namespace
 
 struct HttpClient::Impl {
@@ -305,10 +320,18 @@ Result<HttpResponse> HttpClient::perform(const HttpRequest& req) {
     Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
     const Millis timeout = std::min(config_.request_timeout, req.timeout.value_or(Millis::max()));
     curl_easy_setopt(h.get(), CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
+    if (req.stop.stop_possible()) {
+        curl_easy_setopt(h.get(), CURLOPT_NOPROGRESS, 0L);
+        curl_easy_setopt(h.get(), CURLOPT_XFERINFOFUNCTION, stop_cb);
+        curl_easy_setopt(h.get(), CURLOPT_XFERINFODATA, const_cast<std::stop_token*>(&req.stop));
+    }
 
     const auto start = std::chrono::steady_clock::now();
     const CURLcode code = curl_easy_perform(h.get());
     const auto ms = std::chrono::duration_cast<Millis>(std::chrono::steady_clock::now() - start);
+    if (code == CURLE_ABORTED_BY_CALLBACK && req.stop.stop_requested()) {
+        return ApiError{ApiError::Kind::Cancelled, 0, "request cancelled", {}, {}};
+    }
     if (code != CURLE_OK) {
         std::string msg = sink.overflow ? "reply larger than " + std::to_string(sink.max) + " bytes"
                                         : curl_message(code, errbuf.data());
@@ -325,6 +348,7 @@ Result<HttpResponse> HttpClient::perform(const HttpRequest& req) {
         resp.content_type = ct;
     }
     resp.body = std::move(sink.data);
+    resp.retry_after = retry_after(h.get());
     spdlog::trace("http: {} {} -> {} in {} ms ({} bytes)", method_name(req.method), req.target,
                   resp.status, ms.count(), resp.body.size());
     headers.reset();
@@ -348,6 +372,9 @@ StreamEnd HttpClient::stream(const HttpRequest& req, std::stop_token stop, Milli
     const std::string url = base_url_ + req.target;
     const std::string ua = user_agent();
     Slist headers = setup(h.get(), req, url, ua, token_, config_, sink, errbuf.data());
+    if (req.timeout) {
+        curl_easy_setopt(h.get(), CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout->count()));
+    }
     curl_multi_add_handle(multi.get(), h.get());
     // Detaches the easy handle before either is cleaned up, also when on_bytes throws.
     struct Detach {
@@ -417,6 +444,7 @@ StreamEnd HttpClient::stream(const HttpRequest& req, std::stop_token stop, Milli
             end.message = redact(curl_message(result, errbuf.data()));
         } else if (status < 200 || status >= 300) {
             end.kind = StreamEnd::Kind::Http;
+            end.retry_after = retry_after(h.get());
         } else {
             end.kind = StreamEnd::Kind::Closed;
         }

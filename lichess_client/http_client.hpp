@@ -38,14 +38,19 @@ struct HttpRequest {
     bool authenticated = true;
     std::string accept = "application/json";
     // The whole request's deadline when shorter than HttpConfig::request_timeout (a move post
-    // that hangs must be given up and sent again while our clock still allows it).
+    // that hangs must be given up and sent again while our clock still allows it). Streams
+    // honour it too (a stream with a deadline ends as Network when it passes).
     std::optional<Millis> timeout{};
+    // perform(): a stop request aborts the transfer (Kind::Cancelled) within curl's progress
+    // tick (about a second); streams take their stop token as an argument instead.
+    std::stop_token stop{};
 };
 
 struct HttpResponse {
     int status = 0;
     std::string body;
     std::string content_type;
+    std::optional<Millis> retry_after{};  // the Retry-After header (seconds or HTTP date)
 };
 
 // How a streaming request ended.
@@ -59,9 +64,10 @@ struct StreamEnd {
     };
     Kind kind = Kind::Closed;
     int status = 0;
-    std::string body;         // error body for Http
-    std::string message;      // curl's text for Network
-    std::uint64_t bytes = 0;  // body bytes delivered (keep-alives included)
+    std::string body;                     // error body for Http
+    std::string message;                  // curl's text for Network
+    std::uint64_t bytes = 0;              // body bytes delivered (keep-alives included)
+    std::optional<Millis> retry_after{};  // the Retry-After header of an Http end
 };
 
 [[nodiscard]] const char* to_string(StreamEnd::Kind k);
