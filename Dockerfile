@@ -22,6 +22,10 @@ RUN /tmp/deploy/docker/runtime-setup.sh && rm -rf /tmp/deploy
 COPY --from=build /opt/outpost/bin/outpost /usr/local/bin/outpost
 COPY --from=build /opt/outpost/share/outpost/config.example.yml /usr/local/share/outpost/config.example.yml
 
+# Gaviota tablebases are not in the image (5-piece tables are 6.5 GB): mount a folder of them
+# read-only and name it in engine.tablebases.gaviota_paths, e.g. Debian's 3-piece set:
+#   docker run ... -v /usr/share/gaviotatb/gtb4:/tablebases/gaviota:ro outpost
+#   with `gaviota_paths: [/tablebases/gaviota]` under engine.tablebases in config.yml.
 # uid/gid 10001 (created by runtime-setup.sh): chown a PGN bind mount to it, or use a volume.
 USER 10001:10001
 WORKDIR /data

@@ -8,6 +8,9 @@ packages=(
     libcurl4-openssl-dev libssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
     libgtest-dev libgmock-dev libspdlog-dev libfmt-dev libcli11-dev libbenchmark-dev
     prometheus-cpp-dev
+    # Gaviota endgame tablebases: the probing library, and Debian's 3-piece tables
+    # (/usr/share/gaviotatb), which tests/engine/tablebase_test.cpp probes.
+    libgaviotatb-dev gaviotatb
 )
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)
