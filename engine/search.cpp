@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "evaluate.hpp"
@@ -42,8 +43,21 @@ bool has_non_pawn_material(const Board& b) {
     return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
 }
 
+// The root's value from the tables: a mate in their distance to mate (a tablebase score when it
+// is too long to be a mate score), or a draw.
+int tablebase_score(const TbResult& r) {
+    if (r.wdl == Wdl::DRAW) return 0;
+    const bool near = r.plies_to_mate < MAX_PLY;
+    if (r.wdl == Wdl::WIN) return near ? mate_in(r.plies_to_mate) : SCORE_TB_WIN;
+    return near ? mated_in(r.plies_to_mate) : -SCORE_TB_WIN;
+}
+
 Score uci_score(int s) {
     if (is_mate_score(s)) return {true, mate_moves(s)};
+    // A tablebase result: centipawns above every evaluation, fewer the further away it is.
+    if (is_tb_score(s))
+        return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
+                             : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
     return {false, s};
 }
 
@@ -59,6 +73,10 @@ struct SharedState {
     bool pondering = false;  // only the main thread writes it
     int thread_count = 1;
     const nnue::Network* net = nullptr;  // null: the hand-crafted evaluation
+    const Tablebase* tb = nullptr;       // null: no tablebase probes
+    int tb_pieces = 0;                   // probe positions with at most this many pieces
+    std::vector<Move> root_moves;        // the root moves the tables keep; empty: every move
+    int root_tb_score = SCORE_NONE;      // the root's value from the tables, if they cover it
 };
 
 }  // namespace
@@ -76,6 +94,7 @@ struct Engine::Worker {
     int id = 0;
     std::unique_ptr<History> history = std::make_unique<History>();
     std::atomic<std::uint64_t> nodes{0};
+    std::atomic<std::uint64_t> tb_hits{0};
     SharedState* shared = nullptr;
     std::vector<Engine::Worker*>* all = nullptr;
 
@@ -116,6 +135,38 @@ struct Engine::Worker {
         std::uint64_t n = 0;
         for (const Worker* w : *all) n += w->nodes.load(std::memory_order_relaxed);
         return n;
+    }
+    std::uint64_t total_tb_hits() const {
+        std::uint64_t n = 0;
+        for (const Worker* w : *all) n += w->tb_hits.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    // The tables' verdict on a node below the root: a win scores tb_win_in(ply) (a lower bound:
+    // a mate may be nearer), a loss tb_loss_in(ply) (an upper bound), a draw 0. Nullopt when no
+    // table covers the position or the bound does not settle the window.
+    std::optional<int> probe_tablebase(const Board& b, int alpha, int beta, int depth, int ply) {
+        const SharedState& s = *shared;
+        if (popcount(b.pieces()) > s.tb_pieces || b.castling != NO_CASTLING) return std::nullopt;
+        const std::optional<Wdl> wdl = s.tb->probe_wdl(b);
+        if (!wdl) return std::nullopt;
+        tb_hits.store(tb_hits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        const int value = *wdl == Wdl::WIN    ? tb_win_in(ply)
+                          : *wdl == Wdl::LOSS ? tb_loss_in(ply)
+                                              : 0;
+        const Bound bound = *wdl == Wdl::WIN    ? BOUND_LOWER
+                            : *wdl == Wdl::LOSS ? BOUND_UPPER
+                                                : BOUND_EXACT;
+        if (bound == BOUND_LOWER && value < beta) return std::nullopt;
+        if (bound == BOUND_UPPER && value > alpha) return std::nullopt;
+        s.tt->store(b.key, Move::none(), score_to_tt(value, ply), SCORE_NONE,
+                    std::min(depth + TB_PROBE_DEPTH_BONUS, MAX_PLY - 1), bound);
+        return value;
+    }
+
+    bool root_move_allowed(Move m) const {
+        const auto& keep = shared->root_moves;
+        return keep.empty() || std::find(keep.begin(), keep.end(), m) != keep.end();
     }
 
     // Main thread only: stop on the external flag, the hard time limit or the node limit.
@@ -273,7 +324,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     const int old_alpha = alpha;
     while (const Move m = picker.next()) {
         ++move_count;
-        if (!in_check && best > -MATE_IN_MAX) {
+        if (!in_check && best > -TB_WIN_IN_MAX) {
             // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
             const Piece captured = b.captured_piece(m);
             if (m.kind() != MoveKind::PROMOTION && captured != NO_PIECE &&
@@ -348,6 +399,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         b.halfmove_clock < TT_CUTOFF_HALFMOVE_LIMIT)
         return tt_score;
 
+    if (!root && !excluded && shared->tb)
+        if (const std::optional<int> v = probe_tablebase(b, alpha, beta, depth, ply)) return *v;
+
     // Static evaluation, sharpened by the TT score when its bound points the right way.
     int eval = SCORE_NONE;
     if (in_check) {
@@ -371,7 +425,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
-            eval >= beta && eval < MATE_IN_MAX && beta > -MATE_IN_MAX)
+            eval >= beta && eval < TB_WIN_IN_MAX && beta > -TB_WIN_IN_MAX)
             return (eval + beta) / 2;
 
         // Null move: if passing still fails high, a real move will too. Not in pawn endings
@@ -390,7 +444,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             int score = -search(next, -beta, -beta + 1, depth - r, ss + 1, !cut_node);
             if (stopped()) return 0;
             if (score >= beta) {
-                if (score >= MATE_IN_MAX) score = beta;  // a null-move "mate" is not proven
+                if (score >= TB_WIN_IN_MAX) score = beta;  // a null-move "mate" is not proven
                 if (depth < NMP_VERIFY_MIN_DEPTH || nmp_min_ply) return score;
                 // Verification: search without null moves for our side in the next plies.
                 nmp_min_ply = ply + NMP_VERIFY_PLY_NUM * (depth - r) / NMP_VERIFY_PLY_DEN;
@@ -421,7 +475,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     bool skip_quiets = false;
 
     while (const Move m = picker.next(skip_quiets)) {
-        if (m == excluded) continue;
+        if (m == excluded || (root && !root_move_allowed(m))) continue;
         ++move_count;
         const bool capture = b.is_capture(m);
         const bool quiet = !capture && m.kind() != MoveKind::PROMOTION;
@@ -437,7 +491,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (!root && best > -MATE_IN_MAX && has_non_pawn_material(b)) {
+        if (!root && best > -TB_WIN_IN_MAX && has_non_pawn_material(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
@@ -467,7 +521,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         // reduced depth, search it deeper.
         if (!root && m == tt_move && !excluded && depth >= SE_MIN_DEPTH && tt_hit &&
             tte.bound != BOUND_UPPER && tte.depth >= depth - SE_TT_DEPTH_MARGIN &&
-            !is_mate_score(tt_score) && ply < EXTENSION_PLY_FACTOR * root_depth) {
+            !is_decisive(tt_score) && ply < EXTENSION_PLY_FACTOR * root_depth) {
             const int singular_beta = tt_score - SE_BETA_MARGIN_PER_DEPTH * depth;
             ss->excluded = m;
             const int v =
@@ -550,10 +604,13 @@ void Engine::Worker::report(int depth, int score, Bound bound, const InfoCallbac
     SearchInfo info;
     info.depth = depth;
     info.seldepth = std::max(seldepth, depth);
+    // A root the tables cover has their exact value (a mate in the distance to mate they give).
+    if (bound == BOUND_EXACT && shared->root_tb_score != SCORE_NONE) score = shared->root_tb_score;
     info.raw_score = score;
     info.score = uci_score(score);
     info.bound = bound;
     info.nodes = total_nodes();
+    info.tbhits = total_tb_hits();
     info.time_ms = ms_since(shared->start);
     info.nps = info.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, info.time_ms));
     info.hashfull = shared->tt->hashfull();
@@ -575,7 +632,8 @@ void Engine::Worker::iterate() {
     if (s.net) nnue::refresh(*s.net, root, acc[0]);
 
     const int max_depth = s.limits.depth > 0 ? std::min(s.limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
-    const int root_moves = int(legal_moves(root).size());
+    const int root_moves =
+        s.root_moves.empty() ? int(legal_moves(root).size()) : int(s.root_moves.size());
     int prev_score = 0, stable_iters = 0;
     Move prev_best;
 
@@ -648,6 +706,7 @@ void Engine::Worker::iterate() {
 Engine::Engine(EngineOptions options) : tt_(std::size_t(std::max(1, options.hash_mb))) {
     set_threads(options.threads);
     use_nnue_ = options.nnue;
+    set_tablebase(std::move(options.tablebase), options.tablebase_max_pieces);
 }
 
 Engine::~Engine() = default;
@@ -674,6 +733,11 @@ void Engine::ponderhit() { ponderhit_.store(true); }
 void Engine::set_nnue(bool on) {
     if (on != use_nnue_) tt_.clear();
     use_nnue_ = on;
+}
+
+void Engine::set_tablebase(std::shared_ptr<const Tablebase> tablebase, int max_pieces) {
+    tablebase_ = std::move(tablebase);
+    tb_max_pieces_ = std::clamp(max_pieces, 3, 5);
 }
 
 void Engine::set_net(std::shared_ptr<const nnue::Network> net) {
@@ -711,7 +775,8 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     SearchResult result;
     const MoveList legal = legal_moves(root);
     if (legal.empty()) {
-        result.root_status = root.in_check() ? PositionStatus::CHECKMATE : PositionStatus::STALEMATE;
+        result.root_status =
+            root.in_check() ? PositionStatus::CHECKMATE : PositionStatus::STALEMATE;
         result.raw_score = root.in_check() ? mated_in(0) : 0;
         result.score = uci_score(result.raw_score);
         return result;
@@ -719,10 +784,22 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
 
     tt_.new_search();
     shared.budget = allocate_time(limits, root.side);
+    if (tablebase_) {
+        shared.tb = tablebase_.get();
+        shared.tb_pieces = std::min(tb_max_pieces_, tablebase_->max_pieces());
+        if (popcount(root.pieces()) <= shared.tb_pieces && root.castling == NO_CASTLING)
+            if (auto keep = tablebase_root_moves(*tablebase_, root)) {
+                shared.root_moves = std::move(keep->moves);
+                shared.root_tb_score = tablebase_score(keep->result);
+            }
+    }
 
     // A fallback for a search stopped before depth 1 completes: the TT move, or any move.
     TTData tte;
     result.best = tt_.probe(root.key, tte) && legal.contains(tte.move) ? tte.move : legal[0];
+    if (!shared.root_moves.empty() && std::find(shared.root_moves.begin(), shared.root_moves.end(),
+                                                result.best) == shared.root_moves.end())
+        result.best = shared.root_moves.front();
 
     const std::vector<Key> history_keys = pos.key_history();
     std::vector<Worker*> all;
@@ -735,6 +812,7 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
         w->game_len = int(history_keys.size());
         w->keys.resize(history_keys.size() + MAX_PLY + 8);
         w->nodes.store(0);
+        w->tb_hits.store(0);
         w->completed_depth = 0;
         w->completed_score = 0;
         w->completed_pv.clear();
@@ -776,9 +854,11 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     }
     result.depth = main.completed_depth;
     result.seldepth = std::max(main.seldepth, main.completed_depth);
-    result.raw_score = main.completed_score;
-    result.score = uci_score(main.completed_score);
+    result.raw_score =
+        shared.root_tb_score != SCORE_NONE ? shared.root_tb_score : main.completed_score;
+    result.score = uci_score(result.raw_score);
     result.nodes = main.total_nodes();
+    result.tbhits = main.total_tb_hits();
     result.time_ms = ms_since(shared.start);
     result.nps = result.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
     result.hashfull = tt_.hashfull();

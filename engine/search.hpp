@@ -10,6 +10,7 @@
 
 #include "nnue.hpp"
 #include "position.hpp"
+#include "tablebase.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
 
@@ -25,6 +26,10 @@ struct EngineOptions {
     int hash_mb = 16;
     int threads = 1;
     bool nnue = OUTPOST_NNUE_DEFAULT != 0;  // the NNUE instead of the hand-crafted evaluation
+    // Gaviota tables (shared by every engine of the process), probed at the root and in the tree
+    // for positions with at most tablebase_max_pieces pieces; null: no tables.
+    std::shared_ptr<const Tablebase> tablebase = nullptr;
+    int tablebase_max_pieces = 5;
 };
 
 // A score as UCI reports it: centipawns, or full moves to mate (negative: being mated).
@@ -43,7 +48,8 @@ struct SearchInfo {
     int raw_score = 0;          // internal score (mate scores count plies)
     std::uint64_t nodes = 0;
     std::uint64_t nps = 0;
-    int hashfull = 0;  // permille
+    std::uint64_t tbhits = 0;  // positions the tablebases answered
+    int hashfull = 0;          // permille
     std::int64_t time_ms = 0;
     std::vector<Move> pv;
 };
@@ -93,6 +99,14 @@ class Engine {
     // Uses an already loaded net (shared between engines, e.g. one per generator thread).
     void set_net(std::shared_ptr<const nnue::Network> net);
 
+    // Gaviota tables for later searches (null: none). With tables, a root they cover plays only
+    // the moves that keep its best result, mating fastest or being mated slowest
+    // (tablebase_root_moves), and the tree scores the positions of at most `max_pieces` pieces
+    // (clamped to 3..5) from the tables. Without them the search is exactly as before.
+    void set_tablebase(std::shared_ptr<const Tablebase> tablebase, int max_pieces = 5);
+    const std::shared_ptr<const Tablebase>& tablebase() const { return tablebase_; }
+    int tablebase_max_pieces() const { return tb_max_pieces_; }
+
   private:
     struct Worker;
     TranspositionTable tt_;
@@ -100,6 +114,8 @@ class Engine {
     std::atomic<bool> ponderhit_{false};
     std::shared_ptr<const nnue::Network> net_ = nnue::embedded_network();
     bool use_nnue_ = false;
+    std::shared_ptr<const Tablebase> tablebase_;
+    int tb_max_pieces_ = 5;
 };
 
 }  // namespace engine

@@ -20,6 +20,11 @@ inline constexpr int LMR_HISTORY_MAX_ADJUST = 2;
 // No TT cutoffs from this halfmove clock on: a stored score may not know the fifty-move draw.
 inline constexpr int TT_CUTOFF_HALFMOVE_LIMIT = 90;
 
+// --- Tablebases --------------------------------------------------------------------------------
+// A tablebase verdict is stored in the TT this many plies deeper than the node's depth: it is
+// worth more than any search of that depth.
+inline constexpr int TB_PROBE_DEPTH_BONUS = 6;
+
 // --- Reverse futility pruning (static null move) ---------------------------------------------
 // At depth <= RFP_MAX_DEPTH a node whose static eval is RFP_MARGIN per ply (of depth, less one
 // when improving) above beta returns without searching.

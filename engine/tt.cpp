@@ -96,14 +96,14 @@ int TranspositionTable::hashfull() const {
 }
 
 int score_to_tt(int score, int ply) {
-    if (score >= MATE_IN_MAX) return score + ply;
-    if (score <= -MATE_IN_MAX) return score - ply;
+    if (score >= TB_WIN_IN_MAX) return score + ply;
+    if (score <= -TB_WIN_IN_MAX) return score - ply;
     return score;
 }
 
 int score_from_tt(int score, int ply) {
-    if (score >= MATE_IN_MAX) return score - ply;
-    if (score <= -MATE_IN_MAX) return score + ply;
+    if (score >= TB_WIN_IN_MAX) return score - ply;
+    if (score <= -TB_WIN_IN_MAX) return score + ply;
     return score;
 }
 

@@ -56,8 +56,8 @@ class TranspositionTable {
     std::uint8_t generation_ = 0;
 };
 
-// Mate scores are stored relative to the node so a transposition at another ply reads the
-// right distance to mate.
+// Mate and tablebase scores are stored relative to the node so a transposition at another ply reads
+// the right distance to mate.
 int score_to_tt(int score, int ply);
 int score_from_tt(int score, int ply);
 

@@ -32,8 +32,9 @@ std::string format_info(const Board& root, const SearchInfo& info) {
       << (info.score.is_mate ? "mate " : "cp ") << info.score.value;
     if (info.bound == BOUND_LOWER) s << " lowerbound";
     if (info.bound == BOUND_UPPER) s << " upperbound";
-    s << " nodes " << info.nodes << " nps " << info.nps << " hashfull " << info.hashfull << " time "
-      << info.time_ms;
+    s << " nodes " << info.nodes << " nps " << info.nps;
+    if (info.tbhits > 0) s << " tbhits " << info.tbhits;
+    s << " hashfull " << info.hashfull << " time " << info.time_ms;
     if (!info.pv.empty()) {
         s << " pv";
         Board b = root;
@@ -132,6 +133,8 @@ void Uci::cmd_uci() {
     println(std::string("option name UseNNUE type check default ") +
             (engine_.nnue() ? "true" : "false"));
     println("option name EvalFile type string default <embedded>");
+    println("option name GaviotaTbPath type string default <empty>");
+    println("option name GaviotaTbMaxPieces type spin default 5 min 3 max 5");
     println("uciok");
 }
 
@@ -180,9 +183,32 @@ void Uci::cmd_setoption(std::string_view args) {
         const auto r = engine_.load_net(value.empty() ? "<embedded>" : value);
         println(r ? "info string EvalFile: loaded " + value
                   : "info string error: EvalFile: " + r.error() + "; the previous net stays");
+    } else if (name == "gaviotatbpath") {
+        finish_search();
+        set_tablebase_path(value);
+    } else if (name == "gaviotatbmaxpieces") {
+        if (auto v = as_int(3, 5)) finish_search(), engine_.set_tablebase(engine_.tablebase(), *v);
     } else {
         debug("ignored unknown option '" + name + "'");
     }
+}
+
+void Uci::set_tablebase_path(const std::string& value) {
+    // The library holds one set per process: the old set goes before the new one loads.
+    const int max_pieces = engine_.tablebase_max_pieces();
+    engine_.set_tablebase(nullptr, max_pieces);
+    const std::vector<std::string> folders = split_tablebase_paths(value);
+    if (folders.empty()) {
+        println("info string GaviotaTbPath: no tablebases");
+        return;
+    }
+    auto tb = Tablebase::load(folders);
+    if (!tb) {
+        println("info string error: GaviotaTbPath: " + tb.error() + "; no tablebases are used");
+        return;
+    }
+    println("info string GaviotaTbPath: " + (*tb)->describe());
+    engine_.set_tablebase(*tb, max_pieces);
 }
 
 void Uci::cmd_position(std::string_view args) {
