@@ -128,7 +128,7 @@ struct OnlineSourceConfig {
 };
 
 struct OpeningExplorerConfig {
-    OnlineSourceConfig ask{false, 20, 10800, "https://explorer.lichess.ovh"};
+    OnlineSourceConfig ask{false, 20, 10800, "https://explorer.lichess.org"};
     std::string source = "masters";  // masters | lichess | player
     std::string player_name;         // for source player
     std::string sort = "winrate";    // winrate | games
@@ -145,7 +145,7 @@ struct CloudAnalysisConfig {
 };
 
 struct OnlineTablebaseConfig {
-    OnlineSourceConfig ask{false, 20, 10800, "https://tablebase.lichess.ovh"};
+    OnlineSourceConfig ask{false, 20, 10800, "https://tablebase.lichess.org"};
     std::string source = "lichess";     // lichess | chessdb (at online_moves.chessdb_book's url)
     int max_pieces = 7;                 // asked with at most this many pieces
     std::string move_quality = "best";  // best | suggest

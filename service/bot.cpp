@@ -26,6 +26,31 @@ OpeningBooks load_books(const config::BookConfig& config) {
     return std::move(*books);
 }
 
+// The online sources (online_moves.*), or none when no source is enabled. Each source has its
+// own connections: a slow one never holds up the Bot API.
+std::unique_ptr<OnlineMoves> make_online_moves(const config::Config& config,
+                                               const std::string& username, Metrics& metrics) {
+    const config::OnlineMovesConfig& om = config.online_moves;
+    if (!om.lichess_opening_explorer.ask.enabled && !om.lichess_cloud_analysis.ask.enabled &&
+        !om.online_egtb.ask.enabled && !om.chessdb_book.ask.enabled)
+        return nullptr;
+    lichess::HttpConfig http;
+    http.username = username;
+    http.connect_timeout = std::chrono::milliseconds(2000);
+    http.request_timeout = std::chrono::milliseconds(5000);
+    lichess::OnlineUrls urls{.explorer = om.lichess_opening_explorer.ask.url,
+                             .cloud_eval = om.lichess_cloud_analysis.ask.url,
+                             .tablebase = om.online_egtb.ask.url,
+                             .chessdb = om.chessdb_book.ask.url};
+    spdlog::info("online moves from:{}{}{}{}",
+                 om.lichess_opening_explorer.ask.enabled ? " explorer" : "",
+                 om.lichess_cloud_analysis.ask.enabled ? " cloud" : "",
+                 om.online_egtb.ask.enabled ? " tablebase" : "",
+                 om.chessdb_book.ask.enabled ? " chessdb" : "");
+    return std::make_unique<OnlineMoves>(
+        om, std::make_unique<lichess::OnlineSources>(http, urls, config.token), metrics);
+}
+
 }  // namespace
 
 Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
@@ -40,6 +65,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads,
                config.challenge.concurrency + config.correspondence.max_concurrent_searches),
       chat_(api),
+      online_moves_(make_online_moves(config, me_.name, metrics)),
       online_block_list_(config.challenge.online_block_list, fetch_block_list),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
@@ -133,6 +159,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     stream_stop.request_stop();
     desk_.stop();  // a correspondence game can wait for the next start
     finish_games(exit_code == 0, abort_now);
+    if (online_moves_) online_moves_->shutdown();
     api_.shutdown();
     spdlog::info("stopped");
     return exit_code;
@@ -498,6 +525,7 @@ SessionContext Bot::session_context() {
                        .my_name = me_.name,
                        .engines = engines_,
                        .books = &books_,
+                       .online = online_moves_.get(),
                        .chat = chat_,
                        .metrics = metrics_,
                        .stream_options = game_stream_options(),

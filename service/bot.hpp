@@ -28,6 +28,7 @@
 #include "service/matchmaking.hpp"
 #include "service/metrics.hpp"
 #include "service/online_block_list.hpp"
+#include "service/online_moves.hpp"
 #include "service/opening_book.hpp"
 
 namespace service {
@@ -140,6 +141,7 @@ class Bot {
     EnginePool engines_;
     ChatSender chat_;
     LichessGameApi game_api_{api_};
+    std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
     BlockingQueue<Item> queue_;
     std::atomic<bool> accepting_{true};
     std::atomic<bool> stream_connected_{false};

@@ -227,6 +227,17 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
                 .note = fmt::format("weight {} from {}", choice->weight, choice->file)};
         }
     }
+    // Knowledge beyond the search; not on a ponder hit (that search already runs on our clock).
+    std::optional<OnlineChoice> online;
+    if (ctx_.online && !t.ponder_hit) online = ask_online(t);
+    if (online && online->search_among.empty()) {
+        (void)finish_ponder(false);
+        return turn::MoveChosen{.source = online->source,
+                                .uci = online->uci,
+                                .think_ms = ms_since(started),
+                                .score = online->score,
+                                .note = online->note};
+    }
     // A ponder search on the move the opponent just played carries on under the clock.
     std::optional<engine::SearchResult> pondered = finish_ponder(t.ponder_hit);
     engine::SearchResult result;
@@ -240,9 +251,37 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
         result = (engine_ ? *engine_ : *lent)->search(t.position, t.plan.limits, *stop);
     }
     if (final_seen_ || !result.best) return turn::NoMoveChosen{};
+    if (online) {
+        // online_egtb.move_quality suggest: the search chose; a move that spoils the table's
+        // result is replaced by the table's best.
+        const auto& among = online->search_among;
+        if (std::find(among.begin(), among.end(), t.position.to_uci(result.best)) == among.end())
+            return turn::MoveChosen{.source = online->source,
+                                    .uci = among.front(),
+                                    .think_ms = ms_since(started),
+                                    .score = online->score,
+                                    .note = online->note + ", not the search's move"};
+    }
     return turn::MoveChosen{.think_ms = ms_since(started),
                             .search = std::move(result),
                             .ponder_hit = pondered.has_value()};
+}
+
+std::optional<OnlineChoice> GameSession::ask_online(turn::Think& t) {
+    const auto started = Clock::now();
+    const OnlineAsk ask{.our_ms = t.clock.our_ms,
+                        .real_time = t.clock.real_time,
+                        .fullmove = t.fullmove,
+                        .variant = t.variant,
+                        .deadline = online_deadline(t.clock.our_ms, t.clock.real_time)};
+    auto choice = ctx_.online->find(t.position, ask, online_game_);
+    // The clock ran while we asked: the search gets that much less.
+    const std::int64_t spent = ms_since(started);
+    engine::SearchLimits& limits = t.plan.limits;
+    if (limits.movetime > 0) limits.movetime = std::max<std::int64_t>(10, limits.movetime - spent);
+    std::int64_t& ours = t.clock.us == engine::WHITE ? limits.wtime : limits.btime;
+    if (ours > 0) ours = std::max<std::int64_t>(1, ours - spent);
+    return choice;
 }
 
 void GameSession::leave_game(bool abort) {

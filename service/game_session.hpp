@@ -26,6 +26,7 @@
 #include "service/engine_pool.hpp"
 #include "service/game_turn.hpp"
 #include "service/metrics.hpp"
+#include "service/online_moves.hpp"
 #include "service/opening_book.hpp"
 
 namespace service {
@@ -81,6 +82,7 @@ struct SessionContext {
     std::string my_name;  // display name
     EnginePool& engines;
     const OpeningBooks* books = nullptr;  // engine.book, read at start-up; null: no book
+    OnlineMoveFinder* online = nullptr;   // online_moves.*; null: none enabled
     ChatSender& chat;
     Metrics& metrics;
     lichess::StreamOptions stream_options;
@@ -124,6 +126,9 @@ class GameSession {
     void dispatch(TurnEvent event);
     std::optional<TurnEvent> execute(TurnAction& action);
     std::optional<TurnEvent> think(turn::Think& think);
+    // An online source's move for the Think's position, asked within a small share of our
+    // clock; the search's time is shortened by what the lookup took.
+    std::optional<OnlineChoice> ask_online(turn::Think& think);
     void leave_game(bool abort);
     void on_chat(const lichess::ChatLine& line);
     void write_pgn(const GameRecord& record);
@@ -160,6 +165,7 @@ class GameSession {
     // Worker-thread state.
     std::optional<EnginePool::Lease> engine_;
     BookRng book_rng_{std::random_device{}()};
+    OnlineGameState online_game_;
     ChatCommands chat_commands_;
     struct Ponder {
         std::shared_ptr<std::atomic<bool>> stop;

@@ -165,6 +165,15 @@ class RegistryFiller {
         gauge_family(name, help).Add({}).Set(value);
     }
     void histogram(const std::string& name, const std::string& help, const DurationHistogram& h) {
+        add_histogram(prometheus::BuildHistogram().Name(name).Help(help).Register(registry_), {},
+                      h);
+    }
+    prometheus::Family<prometheus::Histogram>& histogram_family(const std::string& name,
+                                                                const std::string& help) {
+        return prometheus::BuildHistogram().Name(name).Help(help).Register(registry_);
+    }
+    static void add_histogram(prometheus::Family<prometheus::Histogram>& family,
+                              const prometheus::Labels& labels, const DurationHistogram& h) {
         const DurationHistogram::Snapshot snap = h.snapshot();
         prometheus::Histogram::BucketBoundaries bounds;
         bounds.reserve(snap.bounds_ms.size());
@@ -177,11 +186,7 @@ class RegistryFiller {
             increments.push_back(static_cast<double>(cumulative - previous));
             previous = cumulative;
         }
-        prometheus::BuildHistogram()
-            .Name(name)
-            .Help(help)
-            .Register(registry_)
-            .Add({}, bounds)
+        family.Add(labels, bounds)
             .ObserveMultiple(increments, static_cast<double>(snap.sum.count()) / 1e6);
     }
 
@@ -264,6 +269,30 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
                 m.move_reaction_latency);
     r.histogram("outpost_move_think_time_seconds", "Engine search time per move.",
                 m.move_think_time);
+
+    auto& online = r.counter_family("outpost_online_requests_total",
+                                    "Online source lookups (online_moves.*) by source and result: "
+                                    "hit (a playable move), miss, error (each failed attempt), "
+                                    "skipped (paused or no time left).");
+    auto& online_paused =
+        r.gauge_family("outpost_online_source_paused",
+                       "1 while an online source is paused after failing again and again.");
+    auto& online_latency = r.histogram_family("outpost_online_request_duration_seconds",
+                                              "Time an online source took to answer or fail.");
+    for (std::size_t i = 0; i < kOnlineSourceCount; ++i) {
+        const OnlineSourceMetrics& o = m.online[i];
+        const std::string source = kOnlineSourceNames[i];
+        online.Add({{"source", source}, {"result", "hit"}})
+            .Increment(static_cast<double>(o.hits.load(relaxed)));
+        online.Add({{"source", source}, {"result", "miss"}})
+            .Increment(static_cast<double>(o.misses.load(relaxed)));
+        online.Add({{"source", source}, {"result", "error"}})
+            .Increment(static_cast<double>(o.errors.load(relaxed)));
+        online.Add({{"source", source}, {"result", "skipped"}})
+            .Increment(static_cast<double>(o.skipped.load(relaxed)));
+        online_paused.Add({{"source", source}}).Set(o.paused.load(relaxed) ? 1 : 0);
+        RegistryFiller::add_histogram(online_latency, {{"source", source}}, o.latency);
+    }
 
     r.gauge("outpost_event_stream_connected",
             "1 while the incoming event stream is open and delivered a byte in the last 20 s.",

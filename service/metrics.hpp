@@ -53,6 +53,24 @@ inline constexpr std::array<double, 10> kReactionBucketsMs{1,  2,   5,   10,  20
 inline constexpr std::array<double, 12> kThinkBucketsMs{10,   50,   100,   250,   500,   1000,
                                                         2500, 5000, 10000, 30000, 60000, 300000};
 
+// The online sources (online_moves.*), in lichess::OnlineSource's order, as /metrics labels them.
+inline constexpr std::size_t kOnlineSourceCount = 4;
+inline constexpr std::array<const char*, kOnlineSourceCount> kOnlineSourceNames{
+    "explorer", "cloud", "tablebase", "chessdb"};
+inline constexpr std::array<double, 9> kOnlineBucketsMs{10,  25,   50,   100, 250,
+                                                        500, 1000, 2000, 5000};
+
+// One online source's lookups: answered with a playable move (hit), answered without one (miss),
+// failed requests (error, each attempt), not asked because paused or out of time (skipped).
+struct OnlineSourceMetrics {
+    std::atomic<std::uint64_t> hits{0};
+    std::atomic<std::uint64_t> misses{0};
+    std::atomic<std::uint64_t> errors{0};
+    std::atomic<std::uint64_t> skipped{0};
+    std::atomic<bool> paused{false};  // after failing again and again (OnlineMoves)
+    DurationHistogram latency{kOnlineBucketsMs};
+};
+
 // Counts keyed by a short label value (e.g. a challenge decline reason). Distinct keys are
 // capped so a misbehaving caller cannot grow the map (and the /metrics page) without bound.
 class LabeledCounter {
@@ -102,6 +120,7 @@ struct Metrics {
     // From receiving a gameState to posting the move, minus the engine's think time.
     DurationHistogram move_reaction_latency{kReactionBucketsMs};
     DurationHistogram move_think_time{kThinkBucketsMs};
+    std::array<OnlineSourceMetrics, kOnlineSourceCount> online{};
 
     const Clock::time_point start_time = Clock::now();
     const std::chrono::system_clock::time_point start_wall_time = std::chrono::system_clock::now();

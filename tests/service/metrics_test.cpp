@@ -355,6 +355,9 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
         {"outpost_event_stream_last_activity_age_seconds", {"gauge", {}}},
         {"outpost_move_reaction_latency_seconds", {"histogram", {}}},
         {"outpost_move_think_time_seconds", {"histogram", {}}},
+        {"outpost_online_requests_total", {"counter", {"source", "result"}}},
+        {"outpost_online_source_paused", {"gauge", {"source"}}},
+        {"outpost_online_request_duration_seconds", {"histogram", {"source"}}},
     };
     Metrics metrics;
     metrics.record_event_stream_activity();
