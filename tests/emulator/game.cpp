@@ -113,12 +113,12 @@ std::optional<std::string> Game::play(Color by, const std::string& uci, Ms now, 
 
 void Game::end_if_terminal(Ms now) {
     switch (pos_.status()) {
-        case engine::GameStatus::ONGOING:
+        case engine::PositionStatus::ONGOING:
             return;
-        case engine::GameStatus::CHECKMATE:
+        case engine::PositionStatus::CHECKMATE:
             finish("mate", ~pos_.side_to_move(), now);
             return;
-        case engine::GameStatus::STALEMATE:
+        case engine::PositionStatus::STALEMATE:
             finish("stalemate", std::nullopt, now);
             return;
         default:
