@@ -4,11 +4,13 @@
 
 #include "engine/attacks.hpp"
 #include "service/cli/bench_command.hpp"
+#include "service/cli/check_config_command.hpp"
 #include "service/cli/eval_command.hpp"
 #include "service/cli/healthcheck_command.hpp"
 #include "service/cli/perft_command.hpp"
 #include "service/cli/run_command.hpp"
 #include "service/cli/uci_command.hpp"
+#include "service/cli/upgrade_command.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// `outpost run`: the daemon. Also `check-config` and `upgrade`, which share its start-up steps.
+// `outpost run --config FILE`: the daemon.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -6,7 +6,5 @@
 namespace cli {
 
 void add_run_command(CLI::App& app);
-void add_check_config_command(CLI::App& app);
-void add_upgrade_command(CLI::App& app);
 
 }  // namespace cli
