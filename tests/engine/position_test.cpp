@@ -146,7 +146,8 @@ INSTANTIATE_TEST_SUITE_P(
                       MaterialCase{"4k3/8/8/8/8/8/8/4K2R w - - 0 1", false}));
 
 TEST(GameEnd, InsufficientMaterialIsAGameEnd) {
-    EXPECT_EQ(from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").status(), PositionStatus::INSUFFICIENT_MATERIAL);
+    EXPECT_EQ(from("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").status(),
+              PositionStatus::INSUFFICIENT_MATERIAL);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The online sources' answers as moves in our position (online_moves.*, online_choice.hpp): each source's rules on
-// replies shaped like the services' documented examples, and the lookup's deadline.
+// The online sources' answers as moves in our position (online_moves.*, online_choice.hpp): each
+// source's rules on replies shaped like the services' documented examples, and the lookup's
+// deadline.
 #include "service/online_choice.hpp"
 
 #include <gtest/gtest.h>
