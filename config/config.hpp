@@ -19,12 +19,20 @@ struct BookConfig {
     bool operator==(const BookConfig&) const = default;
 };
 
+// Local Gaviota endgame tablebases (engine/tablebase.hpp), probed by the search.
+struct TablebaseConfig {
+    std::vector<std::string> gaviota_paths;  // folders of *.gtb.cp1..cp4 files; empty: none
+    int max_pieces = 5;                      // probe positions with at most this many pieces
+    bool operator==(const TablebaseConfig&) const = default;
+};
+
 struct EngineConfig {
     int hash_mb = 64;
     int threads = 1;
     int move_overhead_ms = 100;  // kept back from our clock on every move
     bool ponder = false;
     BookConfig book;
+    TablebaseConfig tablebases;
     bool operator==(const EngineConfig&) const = default;
 };
 

@@ -109,6 +109,11 @@ std::vector<KeySpec> make_table() {
         integer("engine.book.min_weight", OUTPOST_FIELD(engine.book.min_weight), 0, 65535, ""));
     t.push_back(
         integer("engine.book.max_depth", OUTPOST_FIELD(engine.book.max_depth), 1, 1000, "moves"));
+    t.push_back(section("engine.tablebases"));
+    t.push_back(
+        list("engine.tablebases.gaviota_paths", OUTPOST_FIELD(engine.tablebases.gaviota_paths)));
+    t.push_back(integer("engine.tablebases.max_pieces", OUTPOST_FIELD(engine.tablebases.max_pieces),
+                        3, 5, "pieces"));
 
     t.push_back(section("challenge"));
     t.push_back(
@@ -267,10 +272,11 @@ std::vector<KeySpec> make_table() {
 #undef OUTPOST_FIELD
 
 // lichess-bot's key on the left, ours on the right, for operators migrating a config.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 15> kRenames = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kRenames = {{
     {"move_overhead", "engine.move_overhead_ms"},
     {"engine.polyglot", "engine.book"},
     {"engine.polyglot.book", "engine.book.files"},
+    {"engine.lichess_bot_tbs", "engine.tablebases.gaviota_paths and max_pieces"},
     {"engine.draw_or_resign", "draw_or_resign"},
     {"engine.uci_options", "engine.hash_mb and engine.threads"},
     {"correspondence.move_time", "correspondence.move_time_s"},

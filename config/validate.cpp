@@ -323,6 +323,62 @@ void check_book(const Config& config, Checker& check) {
                       "is true but engine.book.files lists no book, so no book is used");
 }
 
+// A path in full and quoted, control characters shown as '?' (quote() cuts long values, and a
+// cut path names no folder).
+std::string quote_path(const std::string& path) {
+    std::string out = "\"";
+    for (const char c : path) out += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
+    return out + "\"";
+}
+
+// What is wrong with a Gaviota tablebase folder, or nullopt when it holds at least one readable
+// table file (*.gtb.cp1 .. *.gtb.cp4). The engine checks every table's header when it loads
+// them at start-up (engine/tablebase.cpp).
+std::optional<std::string> gaviota_folder_problem(const std::string& folder) {
+    namespace fs = std::filesystem;
+    const auto is_table = [](const fs::path& p) {
+        const std::string name = p.filename().string();
+        const auto at = name.rfind(".gtb.cp");
+        return at != std::string::npos && at > 0 && at + 8 == name.size() && name.back() >= '1' &&
+               name.back() <= '4';
+    };
+    std::error_code ec;
+    const fs::file_status st = fs::status(folder, ec);
+    if (ec || !fs::exists(st))
+        return quote_path(folder) +
+               ": no such folder (relative paths start from the folder Outpost runs in)";
+    if (!fs::is_directory(st)) return quote_path(folder) + " is not a folder";
+    std::string hint;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code sub_ec;
+        if (it->is_directory(sub_ec)) {
+            for (fs::directory_iterator s(it->path(), sub_ec); !sub_ec && s != end;
+                 s.increment(sub_ec))
+                if (is_table(s->path())) {
+                    hint = "; its subfolder " + quote_path(it->path().string()) +
+                           " does: give that folder instead";
+                    break;
+                }
+            continue;
+        }
+        if (is_table(it->path()) && std::ifstream(it->path(), std::ios::binary))
+            return std::nullopt;
+    }
+    if (ec) return quote_path(folder) + " cannot be listed (" + ec.message() + ")";
+    return quote_path(folder) +
+           " holds no readable Gaviota tablebase files (names like kqk.gtb.cp4)" + hint;
+}
+
+void check_tablebases(const Config& config, Checker& check) {
+    const std::string key = "engine.tablebases.gaviota_paths";
+    const auto& folders = config.engine.tablebases.gaviota_paths;
+    for (std::size_t i = 0; i < folders.size(); ++i) {
+        if (detail::trim(folders[i]).empty()) continue;  // reported by the table check
+        if (auto problem = gaviota_folder_problem(folders[i]))
+            check.error(key, check.at_entry(key, i), *problem);
+    }
+}
+
 void check_cross_rules(const Config& config, Checker& check) {
     const ChallengeConfig& ch = config.challenge;
     if (ch.only_bot && !ch.accept_bot)
@@ -387,6 +443,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_greeting("greeting.hello_spectators", config.greeting.hello_spectators, check);
     check_greeting("greeting.goodbye_spectators", config.greeting.goodbye_spectators, check);
     check_book(config, check);
+    check_tablebases(config, check);
     check_cross_rules(config, check);
     return result;
 }

@@ -1,5 +1,6 @@
 // Files and folders the config names: token_file and the config itself must be regular files
-// (a FIFO is an error, never a hang), and pgn_directory must be writable or creatable.
+// (a FIFO is an error, never a hang), pgn_directory must be writable or creatable, and each
+// engine.tablebases.gaviota_paths entry a folder holding Gaviota tables.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "config/load.hpp"
@@ -203,6 +205,78 @@ TEST(ConfigPaths, LoadStringChecksNoFolders) {
     LoadOptions options;
     options.env = fake_env({{kTokenEnvVar, "lip_env"}});
     EXPECT_TRUE(load_string("pgn_directory: /nonexistent/folder/pgn\n", "c.yml", options).ok());
+}
+
+// engine.tablebases: folders of Gaviota tables (the engine checks the tables themselves).
+LoadResult load_tablebases(const std::string& yaml) {
+    LoadOptions options;
+    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    return load_string("engine:\n  tablebases:\n" + yaml, "c.yml", options);
+}
+
+TEST(ConfigTablebases, OffByDefaultFolderListAndMaxPieces) {
+    LoadOptions options;
+    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    LoadResult r = load_string("url: https://lichess.org\n", "c.yml", options);
+    ASSERT_TRUE(r.ok());
+    EXPECT_TRUE(r.config->engine.tablebases.gaviota_paths.empty());
+    EXPECT_EQ(r.config->engine.tablebases.max_pieces, 5);
+
+    TempDir dir;
+    dir.write("kqk.gtb.cp4", "the engine checks what is inside");
+    std::filesystem::create_directories(dir.path() / "more");
+    std::ofstream(dir.path() / "more" / "kpk.gtb.cp4") << "x";
+    r = load_tablebases("    gaviota_paths: [" + dir.path().string() + ", " +
+                        (dir.path() / "more").string() + "]\n    max_pieces: 3\n");
+    ASSERT_TRUE(r.ok()) << r.errors.front().message;
+    EXPECT_EQ(r.config->engine.tablebases.gaviota_paths,
+              (std::vector<std::string>{dir.path().string(), (dir.path() / "more").string()}));
+    EXPECT_EQ(r.config->engine.tablebases.max_pieces, 3);
+}
+
+TEST(ConfigTablebases, MissingFolderIsAnErrorNamingItAndItsLine) {
+    TempDir dir;
+    dir.write("kqk.gtb.cp4", "x");
+    const std::string missing = (dir.path() / "gone").string();
+    LoadResult r = load_tablebases("    gaviota_paths:\n      - " + dir.path().string() +
+                                   "\n      - " + missing + "\n");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].key_path, "engine.tablebases.gaviota_paths");
+    EXPECT_EQ(r.errors[0].line, 5);
+    EXPECT_EQ(r.errors[0].message, "\"" + missing +
+                                       "\": no such folder (relative paths start from the folder "
+                                       "Outpost runs in)");
+}
+
+TEST(ConfigTablebases, FolderWithoutTablesIsAnErrorWithAHint) {
+    TempDir dir;
+    dir.write("readme.txt", "no tables here");
+    const std::string file = dir.write("kqk.gtb.cp9", "not a scheme the library reads");
+    std::filesystem::create_directories(dir.path() / "gtb4");
+    std::ofstream(dir.path() / "gtb4" / "krk.gtb.cp4") << "x";
+    LoadResult r =
+        load_tablebases("    gaviota_paths: [" + dir.path().string() + ", " + file + "]\n");
+    ASSERT_EQ(r.errors.size(), 2u);
+    EXPECT_EQ(r.errors[0].message,
+              "\"" + dir.path().string() +
+                  "\" holds no readable Gaviota tablebase files (names like kqk.gtb.cp4); its "
+                  "subfolder \"" +
+                  (dir.path() / "gtb4").string() + "\" does: give that folder instead");
+    EXPECT_EQ(r.errors[1].message, "\"" + file + "\" is not a folder");
+}
+
+TEST(ConfigTablebases, MaxPiecesIsThreeToFiveAndLichessBotsKeyIsNamed) {
+    LoadResult r = load_tablebases("    max_pieces: 6\n");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].key_path, "engine.tablebases.max_pieces");
+    LoadOptions options;
+    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    r = load_string("engine:\n  lichess_bot_tbs:\n    gaviota:\n      enabled: true\n", "c.yml",
+                    options);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errors[0].message.find("Outpost uses `engine.tablebases.gaviota_paths"),
+              std::string::npos)
+        << r.errors[0].message;
 }
 
 }  // namespace
