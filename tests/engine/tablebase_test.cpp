@@ -188,6 +188,8 @@ TEST_F(Tables, EngineMatesKqkAndKrkInExactlyTheTablesDistance) {
         int dtm;  // plies, as the table gives it (checked first)
     };
     const Case cases[] = {
+        {"8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", 19},  // the longest KQK win
+        {"8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 31},  // the longest KRK win
         {"8/8/8/3k4/8/8/8/KQ6 w - - 0 1", 17},  {"8/8/3k4/8/8/8/8/Q6K w - - 0 1", 17},
         {"8/8/8/4k3/8/8/8/KR6 w - - 0 1", 29},  {"8/8/4k3/8/8/8/8/K6R w - - 0 1", 29},
         {"8/8/8/3k4/8/8/8/R3K3 w - - 0 1", 27},
