@@ -193,7 +193,9 @@ std::optional<OnlineChoice> choose_chessdb_move(const lichess::ChessdbReply& rep
                                                      : m.rank == top_rank && m.rank > 0;
         if (wanted) candidates.push_back(&m);
     }
-    if (move_quality == "best" && !candidates.empty()) candidates.resize(1);
+    // Keep the first; erase, not resize(1): GCC 12 reports a false -Warray-bounds for resize here.
+    if (move_quality == "best" && !candidates.empty())
+        candidates.erase(candidates.begin() + 1, candidates.end());
     while (!candidates.empty()) {
         const std::size_t pick =
             std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(rng);
