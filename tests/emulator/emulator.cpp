@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "http_server.hpp"
+#include "online_router.hpp"
 #include "router.hpp"
 
 namespace emu {
@@ -12,8 +13,13 @@ namespace emu {
 struct Emulator::Server {
     Router router;
     HttpServer http;
+    OnlineRouter online_router;
+    HttpServer online_http;
     Server(World& w, FaultPlan& f, Recorder& r)
-        : router(w, f, r), http([this](const Request& req) { return router.route(req); }) {}
+        : router(w, f, r),
+          http([this](const Request& req) { return router.route(req); }),
+          online_router(w, f, r, w.scenario().online),
+          online_http([this](const Request& req) { return online_router.route(req); }) {}
 };
 
 Emulator::Emulator(Scenario scenario) {
@@ -24,8 +30,9 @@ Emulator::Emulator(Scenario scenario) {
 
 Emulator::~Emulator() { stop(); }
 
-int Emulator::start(int port) {
+int Emulator::start(int port, int online_port) {
     port_ = server_->http.start(port);
+    online_port_ = server_->online_http.start(online_port);
     world_->start();
     return port_;
 }
@@ -34,6 +41,7 @@ void Emulator::stop() {
     if (!server_) return;
     world_->stop();
     server_->http.stop();
+    server_->online_http.stop();
 }
 
 nlohmann::json Emulator::report() const {

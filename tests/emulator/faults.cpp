@@ -13,7 +13,16 @@ std::string endpoint_family(const std::string& path) {
     if (starts("/api/account") || path == "/api/token/test" || path == "/api/bot/account/upgrade")
         return "account";
     if (path == "/api/bot/online" || path == "/api/users/status") return "users";
+    if (path == "/masters" || path == "/lichess" || path == "/player") return "explorer";
+    if (path == "/api/cloud-eval") return "cloud_eval";
+    if (path == "/standard") return "tablebase";
+    if (path == "/cdb.php") return "chessdb";
     return "other";
+}
+
+bool is_online_family(const std::string& family) {
+    return family == "explorer" || family == "cloud_eval" || family == "tablebase" ||
+           family == "chessdb";
 }
 
 const char* fault_kind_name(FaultSpec::Kind k) {
@@ -36,6 +45,8 @@ const char* fault_kind_name(FaultSpec::Kind k) {
             return "http_4xx";
         case FaultSpec::Kind::INJECT:
             return "inject";
+        case FaultSpec::Kind::MALFORMED:
+            return "malformed";
     }
     return "?";
 }
@@ -69,7 +80,7 @@ std::vector<FaultSpec> FaultPlan::take(bool stream, const std::string& family,
                                  k == FaultSpec::Kind::SPLIT || k == FaultSpec::Kind::BATCH ||
                                  k == FaultSpec::Kind::INJECT;
         if (stream_kind != stream) continue;
-        if (e.spec.target != "any" && e.spec.target != family) continue;
+        if (e.spec.target == "any" ? is_online_family(family) : e.spec.target != family) continue;
         if (!e.spec.game.empty() && e.spec.game != game_id) continue;
         if (now < e.spec.from_ms) continue;
         if (e.spec.count >= 0 && e.fired >= e.spec.count) continue;

@@ -11,8 +11,11 @@
 namespace emu {
 
 // Endpoint family of a request path: event_stream, game_stream, move, game_action, challenge,
-// account, users, or "other".
+// account, users, the online sources' explorer, cloud_eval, tablebase, chessdb, or "other".
 std::string endpoint_family(const std::string& path);
+// explorer, cloud_eval, tablebase, chessdb: served on the online sources' own port, and never
+// matched by a fault of target "any" (which means any Bot API request).
+bool is_online_family(const std::string& family);
 
 class FaultPlan {
   public:

@@ -159,6 +159,7 @@ struct HttpServer::Impl {
             res.reason(reason(routed.reply->status));
             res.set(http::field::server, "outpost-emulator");
             res.set(http::field::content_type, routed.reply->content_type);
+            for (const auto& [name, value] : routed.reply->headers) res.set(name, value);
             res.keep_alive(req.keep_alive());
             res.body() = std::move(routed.reply->body);
             res.prepare_payload();

@@ -139,19 +139,25 @@ TEST(Http, ExecutablePrintsItsPortServesAndWritesTheReportOnSigterm) {
         "/demo.yml --port 0 --token lip_child --report " + report + " & echo $!";
     FILE* out = popen(("sh -c '" + cmd + "' 2>/dev/null").c_str(), "r");
     ASSERT_NE(out, nullptr);
-    // Two lines in either order: the child's pid (from the shell) and the port line.
-    int pid = 0, port = 0;
-    for (int i = 0; i < 2; ++i) {
+    // Three lines, the pid anywhere: the child's pid (from the shell), the port line, then the
+    // online sources' port line.
+    int pid = 0, port = 0, online_port = 0;
+    for (int i = 0; i < 3; ++i) {
         char buf[256] = {};
         ASSERT_NE(fgets(buf, sizeof buf, out), nullptr);
         const std::string line(buf);
         if (line.rfind("listening on 127.0.0.1:", 0) == 0)
             port = std::atoi(line.c_str() + line.rfind(':') + 1);
+        else if (line.rfind("online sources on 127.0.0.1:", 0) == 0)
+            online_port = std::atoi(line.c_str() + line.rfind(':') + 1);
         else
             pid = std::atoi(buf);
     }
     ASSERT_GT(pid, 0);
     ASSERT_GT(port, 0);
+    ASSERT_GT(online_port, 0);
+    EXPECT_EQ(HttpClient(online_port, "").get("/standard?fen=8/8/8/8/8/8/8/K1k5_w_-_-_0_1").status,
+              200);
     HttpClient http(port, "lip_child");
     EXPECT_EQ(http.get("/api/account").status, 200);
     EXPECT_EQ(http.request("GET", "/api/account", "", "", std::string("lip_demo_token")).status,

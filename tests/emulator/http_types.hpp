@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "line_queue.hpp"
@@ -26,6 +27,7 @@ struct Reply {
     int status = 200;
     std::string content_type = "application/json";
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers{};  // extra ones (Retry-After)
 };
 
 enum class StreamEnd { COMPLETED, DROPPED, PEER_GONE, STOPPED, WRITE_FAILED };

@@ -42,17 +42,19 @@ void print_summary(const nlohmann::json& report) {
 }
 
 void usage() {
-    std::cerr
-        << "usage: outpost-emulator --scenario FILE [--port N] [--report OUT.json] [--token T]\n"
-           "  --port 0 (default) picks a free port; the first stdout line is\n"
-           "  'listening on 127.0.0.1:PORT'.\n";
+    std::cerr << "usage: outpost-emulator --scenario FILE [--port N] [--online-port N]\n"
+                 "                        [--report OUT.json] [--token T]\n"
+                 "  --port 0 (default) picks a free port; the first stdout line is\n"
+                 "  'listening on 127.0.0.1:PORT'. The online sources (explorer, cloud eval,\n"
+                 "  tablebase, chessdb) answer on --online-port (0: a free one), printed on the\n"
+                 "  second line as 'online sources on 127.0.0.1:PORT'.\n";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     std::string scenario_path, report_path, token;
-    int port = 0;
+    int port = 0, online_port = 0;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&]() -> std::string {
@@ -68,17 +70,19 @@ int main(int argc, char** argv) {
             report_path = value();
         else if (a == "--token")
             token = value();
-        else if (a == "--port") {
+        else if (a == "--port" || a == "--online-port") {
             const auto v = value();
+            int n = -1;
             try {
-                port = std::stoi(v);
+                n = std::stoi(v);
             } catch (const std::exception&) {
-                port = -1;
+                n = -1;
             }
-            if (port < 0 || port > 65535) {
-                std::cerr << "outpost-emulator: --port: not a port number: " << v << "\n";
+            if (n < 0 || n > 65535) {
+                std::cerr << "outpost-emulator: " << a << ": not a port number: " << v << "\n";
                 return 2;
             }
+            (a == "--port" ? port : online_port) = n;
         } else if (a == "-h" || a == "--help") {
             usage();
             return 0;
@@ -108,12 +112,13 @@ int main(int argc, char** argv) {
 
     emu::Emulator emulator(std::move(*loaded.scenario));
     try {
-        emulator.start(port);
+        emulator.start(port, online_port);
     } catch (const std::exception& e) {
         std::cerr << e.what() << "\n";
         return 1;
     }
     std::cout << "listening on 127.0.0.1:" << emulator.port() << std::endl;
+    std::cout << "online sources on 127.0.0.1:" << emulator.online_port() << std::endl;
 
     const char* why = "signal";
     for (;;) {

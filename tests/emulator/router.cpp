@@ -66,23 +66,30 @@ const char* reason_of(int status) {
     }
 }
 
-Reply fault_reply(const FaultSpec& f) {
-    if (f.kind == FaultSpec::Kind::HTTP_429) {
-        if (f.html) return {429, "text/html; charset=utf-8", html_page(429, "Too Many Requests")};
-        nlohmann::json j{{"error", "Too many requests. Try again later."}};
-        if (f.ratelimit_seconds >= 0)
-            j["ratelimit"] = {{"key", "emulator.fault"}, {"seconds", f.ratelimit_seconds}};
-        return {429, "application/json", j.dump()};
-    }
-    if (!f.html) return error_reply(f.status, reason_of(f.status));
-    return {f.status, "text/html; charset=utf-8", html_page(f.status, reason_of(f.status))};
-}
-
 bool is_public(const std::string& path) {
     return path == "/api/bot/online" || path == "/api/token/test" || path == "/api/users/status";
 }
 
 }  // namespace
+
+Reply fault_reply(const FaultSpec& f) {
+    if (f.kind == FaultSpec::Kind::HTTP_429) {
+        Reply r;
+        if (f.html) {
+            r = {429, "text/html; charset=utf-8", html_page(429, "Too Many Requests")};
+        } else {
+            nlohmann::json j{{"error", "Too many requests. Try again later."}};
+            if (f.ratelimit_seconds >= 0)
+                j["ratelimit"] = {{"key", "emulator.fault"}, {"seconds", f.ratelimit_seconds}};
+            r = {429, "application/json", j.dump()};
+        }
+        if (f.retry_after_s >= 0)
+            r.headers.emplace_back("Retry-After", std::to_string(f.retry_after_s));
+        return r;
+    }
+    if (!f.html) return error_reply(f.status, reason_of(f.status));
+    return {f.status, "text/html; charset=utf-8", html_page(f.status, reason_of(f.status))};
+}
 
 std::string url_decode(const std::string& s, bool plus_is_space) {
     std::string out;

@@ -25,6 +25,8 @@ class Router {
     Recorder& recorder_;
 };
 
+// The reply of an HTTP fault (HTTP_429, HTTP_5XX, HTTP_4XX) as lila or its proxy sends it.
+Reply fault_reply(const FaultSpec& f);
 std::string url_decode(const std::string& s, bool plus_is_space);
 // key=value&... (form bodies and query strings), decoded.
 std::map<std::string, std::string> parse_form(const std::string& s);

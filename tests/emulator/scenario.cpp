@@ -5,10 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
+
+#include "engine/position.hpp"
+#include "faults.hpp"
 
 namespace emu {
 namespace {
@@ -193,6 +197,7 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
                 "hold_reply",
                 "body",
                 "ratelimit_seconds",
+                "retry_after_s",
                 "status",
                 "line_type",
                 "patch"});
@@ -217,13 +222,21 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         f.kind = FaultSpec::Kind::HTTP_4XX;
     else if (kind == "inject")
         f.kind = FaultSpec::Kind::INJECT;
+    else if (kind == "malformed")
+        f.kind = FaultSpec::Kind::MALFORMED;
     else
         throw ScenarioError(path + ".kind: unknown fault kind '" + kind + "'");
     get(n, "target", f.target, path);
-    static const std::set<std::string> targets{"any",  "event_stream", "game_stream", "account",
-                                               "move", "game_action",  "challenge",   "users"};
+    static const std::set<std::string> targets{
+        "any",       "event_stream", "game_stream", "account",    "move",      "game_action",
+        "challenge", "users",        "explorer",    "cloud_eval", "tablebase", "chessdb"};
     if (!targets.count(f.target))
         throw ScenarioError(path + ".target: unknown target '" + f.target + "'");
+    const bool online = is_online_family(f.target);
+    if (f.kind == FaultSpec::Kind::MALFORMED && !online)
+        throw ScenarioError(path +
+                            ".target: malformed is for explorer, cloud_eval, tablebase or "
+                            "chessdb");
     get(n, "game", f.game, path);
     get(n, "count", f.count, path);
     get(n, "skip", f.skip, path);
@@ -239,11 +252,16 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     get(n, "hold_reply", f.hold_reply, path);
     std::string body;
     get(n, "body", body, path);
-    if (!body.empty() && body != "json" && body != "html")
+    if (f.kind == FaultSpec::Kind::MALFORMED) {
+        if (!body.empty() && body != "truncated" && body != "html")
+            throw ScenarioError(path + ".body: truncated or html");
+    } else if (!body.empty() && body != "json" && body != "html") {
         throw ScenarioError(path + ".body: json or html");
+    }
     // 5xx pages come from the proxy as HTML; 429s from lila as JSON
     f.html = body.empty() ? f.kind == FaultSpec::Kind::HTTP_5XX : body == "html";
     get(n, "ratelimit_seconds", f.ratelimit_seconds, path);
+    get(n, "retry_after_s", f.retry_after_s, path);
     if (f.kind == FaultSpec::Kind::HTTP_4XX) f.status = 403;
     get(n, "status", f.status, path);
     if (f.min_chunk < 1 || f.max_chunk < f.min_chunk)
@@ -263,6 +281,45 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
     return f;
 }
 
+// scenario.online: positions the online sources' server adds to (or replaces in) its table.
+OnlineSpec parse_online(const YAML::Node& n) {
+    check_keys(n, "online", {"builtin", "explorer", "cloud_eval", "tablebase", "chessdb"});
+    OnlineSpec o;
+    get(n, "builtin", o.builtin, "online");
+    const std::array<std::pair<const char*, std::vector<OnlinePositionSpec>*>, 4> lists{
+        {{"explorer", &o.explorer},
+         {"cloud_eval", &o.cloud_eval},
+         {"tablebase", &o.tablebase},
+         {"chessdb", &o.chessdb}}};
+    for (const auto& [key, out] : lists) {
+        const auto list = n[key];
+        if (!list) continue;
+        if (!list.IsSequence())
+            throw ScenarioError(std::string("online.") + key + ": expected a list");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string p = std::string("online.") + key + "[" + std::to_string(i) + "]";
+            const bool explorer = std::string_view(key) == "explorer";
+            check_keys(list[i], p,
+                       explorer ? std::set<std::string>{"fen", "db", "status", "body"}
+                                : std::set<std::string>{"fen", "status", "body"});
+            OnlinePositionSpec e;
+            get(list[i], "fen", e.fen, p);
+            get(list[i], "db", e.db, p);
+            get(list[i], "status", e.status, p);
+            get(list[i], "body", e.body, p);
+            if (!engine::Position::from_fen(e.fen).ok())
+                throw ScenarioError(p + ".fen: not a FEN: '" + e.fen + "'" + where(list[i]));
+            if (e.db != "any" && e.db != "masters" && e.db != "lichess" && e.db != "player")
+                throw ScenarioError(p + ".db: masters, lichess, player or any");
+            if (e.status < 200 || e.status > 599) throw ScenarioError(p + ".status: 200..599");
+            if (!nlohmann::json::parse(e.body, nullptr, false).is_object())
+                throw ScenarioError(p + ".body: must be a JSON object" + where(list[i]));
+            out->push_back(std::move(e));
+        }
+    }
+    return o;
+}
+
 template <class F>
 void each(const YAML::Node& root, const char* key, F&& f) {
     const auto list = root[key];
@@ -277,10 +334,26 @@ Scenario parse_root(const YAML::Node& root) {
     Scenario s;
     if (!root || root.IsNull()) return s;
     check_keys(root, "scenario",
-               {"name", "seed", "account", "keepalive_ms", "castling", "first_move_timeout_ms",
-                "clock_start_ply", "chunk_gap_ms", "exit_when", "exit_linger_ms", "max_duration_ms",
-                "bot_games_per_day", "bot_limit_window_ms", "online_bots", "challenges", "games",
-                "outgoing", "faults", "block_lists"});
+               {"name",
+                "seed",
+                "account",
+                "keepalive_ms",
+                "castling",
+                "first_move_timeout_ms",
+                "clock_start_ply",
+                "chunk_gap_ms",
+                "exit_when",
+                "exit_linger_ms",
+                "max_duration_ms",
+                "bot_games_per_day",
+                "bot_limit_window_ms",
+                "online_bots",
+                "challenges",
+                "games",
+                "outgoing",
+                "faults",
+                "block_lists",
+                "online"});
     get(root, "name", s.name, "scenario");
     get(root, "seed", s.seed, "scenario");
     if (const auto a = root["account"]) {
@@ -410,6 +483,7 @@ Scenario parse_root(const YAML::Node& root) {
         }
         s.block_lists.push_back(std::move(b));
     });
+    if (const auto online = root["online"]) s.online = parse_online(online);
     return s;
 }
 

@@ -108,7 +108,18 @@ struct OutgoingRule {
 
 // One scripted fault. Stream faults fire per connection; HTTP faults per request.
 struct FaultSpec {
-    enum class Kind { DROP, SILENCE, SPLIT, BATCH, DELAY, HTTP_429, HTTP_5XX, HTTP_4XX, INJECT };
+    enum class Kind {
+        DROP,
+        SILENCE,
+        SPLIT,
+        BATCH,
+        DELAY,
+        HTTP_429,
+        HTTP_5XX,
+        HTTP_4XX,
+        INJECT,
+        MALFORMED,  // online sources: a 200 whose body is cut in half (or an HTML page)
+    };
     Kind kind = Kind::DROP;
     std::string target = "any";        // event_stream, game_stream, or an endpoint family
     std::string game;                  // game streams: only this game
@@ -125,6 +136,7 @@ struct FaultSpec {
     bool hold_reply = false;           // DELAY: the request takes effect, its answer is held
     bool html = false;                 // HTTP_429 / HTTP_5XX: HTML body instead of JSON
     int ratelimit_seconds = -1;        // HTTP_429: adds {"ratelimit":{...}} when >= 0
+    int retry_after_s = -1;            // HTTP_429: adds a Retry-After header when >= 0
     int status = 502;                  // HTTP_5XX (500..599); HTTP_4XX (4xx but 429; 403 if unset)
     std::string line_type;             // INJECT: only a line of this "type" (empty: any line)
     std::string patch;                 // INJECT: JSON merge patch (RFC 7386) for that line
@@ -136,6 +148,21 @@ struct BlockListSpec {
     std::string path = "/blocklist.txt";
     int status = 200;  // other than 200: that status with a short text body, no names
     std::vector<std::string> names;
+};
+
+// One position the online sources' server answers (scenario key `online`), replacing the
+// built-in entry for the same position. Keyed by the FEN's placement, side and castling.
+struct OnlinePositionSpec {
+    std::string fen;
+    std::string db = "any";  // explorer only: masters | lichess | player | any
+    int status = 200;
+    std::string body;  // JSON (chessdb: its json=1 form; the text form is derived from it)
+};
+
+// The online sources' server (its own port): opening explorer, cloud eval, tablebase, chessdb.
+struct OnlineSpec {
+    bool builtin = true;  // the built-in positions (online_fixtures.cpp)
+    std::vector<OnlinePositionSpec> explorer, cloud_eval, tablebase, chessdb;
 };
 
 struct AccountSpec {
@@ -170,6 +197,7 @@ struct Scenario {
     std::vector<OutgoingRule> outgoing;
     std::vector<FaultSpec> faults;
     std::vector<BlockListSpec> block_lists;
+    OnlineSpec online;
 };
 
 // Parses a scenario from YAML or JSON text; on error returns a message naming the key.

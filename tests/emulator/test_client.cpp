@@ -61,6 +61,7 @@ HttpResult HttpClient::request(const std::string& method, const std::string& tar
     if (ec) return out;
     out.status = res.result_int();
     out.content_type = std::string(res[http::field::content_type]);
+    out.retry_after = std::string(res[http::field::retry_after]);
     out.body = res.body();
     return out;
 }

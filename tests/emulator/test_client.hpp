@@ -14,6 +14,7 @@ namespace emu_test {
 struct HttpResult {
     int status = 0;  // 0: no answer (connection failed)
     std::string content_type;
+    std::string retry_after;  // the Retry-After header, empty when absent
     std::string body;
 };
 
