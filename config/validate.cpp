@@ -1,6 +1,7 @@
 // Value rules for a Config: ranges and names from the key table, then rules across keys.
 #include "validate.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -348,15 +349,14 @@ std::optional<std::string> gaviota_folder_problem(const std::string& folder) {
         return quote_path(folder) +
                ": no such folder (relative paths start from the folder Outpost runs in)";
     if (!fs::is_directory(st)) return quote_path(folder) + " is not a folder";
-    std::string hint;
+    std::string subfolder;  // the last by name that holds tables (Debian's gtb4: cp4)
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
         std::error_code sub_ec;
         if (it->is_directory(sub_ec)) {
             for (fs::directory_iterator s(it->path(), sub_ec); !sub_ec && s != end;
                  s.increment(sub_ec))
                 if (is_table(s->path())) {
-                    hint = "; its subfolder " + quote_path(it->path().string()) +
-                           " does: give that folder instead";
+                    subfolder = std::max(subfolder, it->path().string());
                     break;
                 }
             continue;
@@ -365,8 +365,11 @@ std::optional<std::string> gaviota_folder_problem(const std::string& folder) {
             return std::nullopt;
     }
     if (ec) return quote_path(folder) + " cannot be listed (" + ec.message() + ")";
-    return quote_path(folder) +
-           " holds no readable Gaviota tablebase files (names like kqk.gtb.cp4)" + hint;
+    std::string message =
+        quote_path(folder) + " holds no readable Gaviota tablebase files (names like kqk.gtb.cp4)";
+    if (!subfolder.empty())
+        message += "; its subfolder " + quote_path(subfolder) + " does: give that folder instead";
+    return message;
 }
 
 void check_tablebases(const Config& config, Checker& check) {

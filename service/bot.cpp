@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <stdexcept>
 #include <thread>
@@ -24,6 +25,17 @@ OpeningBooks load_books(const config::BookConfig& config) {
             spdlog::info("opening book for {}: {} ({} entries)", variant, source.file,
                          source.book->size());
     return std::move(*books);
+}
+
+// The Gaviota tables of engine.tablebases, shared by every engine; null when none are named.
+// Tables that cannot be loaded throw, naming the folder or file, so the daemon does not start.
+std::shared_ptr<const engine::Tablebase> load_tablebase(const config::TablebaseConfig& config) {
+    if (config.gaviota_paths.empty()) return nullptr;
+    auto tb = engine::Tablebase::load(config.gaviota_paths);
+    if (!tb) throw std::runtime_error("engine.tablebases.gaviota_paths: " + tb.error());
+    spdlog::info("Gaviota tablebases: {}; probed up to {} pieces", (*tb)->describe(),
+                 std::min(config.max_pieces, (*tb)->max_pieces()));
+    return std::move(*tb);
 }
 
 // The online sources (online_moves.*), or none when no source is enabled. Each source has its
@@ -62,8 +74,10 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       options_(options),
       slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
       books_(load_books(config.engine.book)),
+      tablebase_(load_tablebase(config.engine.tablebases)),
       engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads,
-               config.challenge.concurrency + config.correspondence.max_concurrent_searches),
+               config.challenge.concurrency + config.correspondence.max_concurrent_searches,
+               tablebase_, config.engine.tablebases.max_pieces),
       chat_(api),
       online_moves_(make_online_moves(config, me_.name, metrics)),
       online_block_list_(config.challenge.online_block_list, fetch_block_list),

@@ -68,8 +68,9 @@ struct BotOptions {
 
 class Bot {
   public:
-    // Reads the opening books of `engine.book` first: a book that cannot be read or parsed
-    // throws std::runtime_error naming the file, so the daemon does not start with it.
+    // Reads the opening books of `engine.book` and loads the Gaviota tables of
+    // `engine.tablebases` first: a book or table that cannot be read or parsed throws
+    // std::runtime_error naming the file, so the daemon does not start with it.
     Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
         BotOptions options = {});
     ~Bot();
@@ -138,6 +139,7 @@ class Bot {
     BotOptions options_;
     GameSlots slots_;
     OpeningBooks books_;
+    std::shared_ptr<const engine::Tablebase> tablebase_;  // null: no engine.tablebases
     EnginePool engines_;
     ChatSender chat_;
     LichessGameApi game_api_{api_};

@@ -5,14 +5,20 @@
 
 namespace service {
 
-EnginePool::EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit)
+EnginePool::EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit,
+                       std::shared_ptr<const engine::Tablebase> tablebase, int tablebase_max_pieces)
     : warm_(warm_engines),
       full_limit_(std::max(warm_engines, full_size_limit)),
       hash_mb_(hash_mb),
-      threads_(threads) {
+      threads_(threads),
+      tablebase_(std::move(tablebase)),
+      tablebase_max_pieces_(tablebase_max_pieces) {
     for (int i = 0; i < warm_engines; ++i)
         idle_.push_back(std::make_unique<engine::Engine>(
-            engine::EngineOptions{.hash_mb = hash_mb, .threads = threads}));
+            engine::EngineOptions{.hash_mb = hash_mb,
+                                  .threads = threads,
+                                  .tablebase = tablebase_,
+                                  .tablebase_max_pieces = tablebase_max_pieces_}));
     live_ = peak_live_ = created_ = full_live_ = peak_full_live_ = int(idle_.size());
 }
 
@@ -39,8 +45,11 @@ EnginePool::Lease EnginePool::acquire() {
     // A new engine is born clear; an idle one was cleared when it came back. Either way no
     // hash table is cleared here: acquire runs at gameFull, on the path to the first move.
     if (!e)
-        e = std::make_unique<engine::Engine>(engine::EngineOptions{
-            .hash_mb = full_size ? hash_mb_ : kOverflowHashMb, .threads = threads_});
+        e = std::make_unique<engine::Engine>(
+            engine::EngineOptions{.hash_mb = full_size ? hash_mb_ : kOverflowHashMb,
+                                  .threads = threads_,
+                                  .tablebase = tablebase_,
+                                  .tablebase_max_pieces = tablebase_max_pieces_});
     return Lease(this, std::move(e), full_size);
 }
 

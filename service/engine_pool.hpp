@@ -15,7 +15,11 @@ class EnginePool {
   public:
     // `full_size_limit`: the most engines with the configured hash that may exist at once
     // (games plus correspondence searches); below it none is made beyond that. Default: warm.
-    EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit = -1);
+    // `tablebase`: Gaviota tables every engine probes (positions of at most
+    // `tablebase_max_pieces` pieces); null: none.
+    EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit = -1,
+               std::shared_ptr<const engine::Tablebase> tablebase = nullptr,
+               int tablebase_max_pieces = 5);
 
     // The hash of an engine lent beyond full_size_limit (a game Lichess started beyond the
     // concurrency limit that could no longer be aborted): it plays, but costs little memory.
@@ -63,6 +67,8 @@ class EnginePool {
     int full_limit_;
     int hash_mb_;
     int threads_;
+    std::shared_ptr<const engine::Tablebase> tablebase_;
+    int tablebase_max_pieces_;
     int live_ = 0;  // under mutex_, like the two below
     int peak_live_ = 0;
     int created_ = 0;

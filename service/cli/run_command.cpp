@@ -12,6 +12,7 @@
 #include <stop_token>
 #include <string>
 
+#include "engine/tablebase.hpp"
 #include "lichess_client/api.hpp"
 #include "service/bot.hpp"
 #include "service/cli/start_up.hpp"
@@ -88,6 +89,17 @@ int run_daemon(const RunOptions& o) {
         if (*prepared > 0)
             spdlog::info("removed {} temporary PGN file(s) left by an earlier run from {}",
                          *prepared, cfg->pgn_directory);
+    }
+    // Gaviota tables that cannot be loaded stop the start-up now, not after the log-in; held
+    // here, the Bot's engines get this same set.
+    std::shared_ptr<const engine::Tablebase> tablebase;
+    if (const auto& folders = cfg->engine.tablebases.gaviota_paths; !folders.empty()) {
+        auto loaded = engine::Tablebase::load(folders);
+        if (!loaded) {
+            spdlog::critical("engine.tablebases.gaviota_paths: {}", loaded.error());
+            return 1;
+        }
+        tablebase = *loaded;
     }
 
     try {

@@ -252,8 +252,10 @@ TEST(ConfigTablebases, FolderWithoutTablesIsAnErrorWithAHint) {
     TempDir dir;
     dir.write("readme.txt", "no tables here");
     const std::string file = dir.write("kqk.gtb.cp9", "not a scheme the library reads");
-    std::filesystem::create_directories(dir.path() / "gtb4");
-    std::ofstream(dir.path() / "gtb4" / "krk.gtb.cp4") << "x";
+    for (const char* sub : {"gtb4", "gtb1"}) {  // like Debian's folder: the cp4 one is named
+        std::filesystem::create_directories(dir.path() / sub);
+        std::ofstream(dir.path() / sub / "krk.gtb.cp4") << "x";
+    }
     LoadResult r =
         load_tablebases("    gaviota_paths: [" + dir.path().string() + ", " + file + "]\n");
     ASSERT_EQ(r.errors.size(), 2u);

@@ -69,6 +69,26 @@ TEST(EnginePool, LiveEnginesAreCountedAndFallBackToTheWarmOnes) {
     EXPECT_EQ(pool.created(), 1 + 2 + 5);
 }
 
+// engine.tablebases: every engine the pool makes, warm or beyond the warm count, probes the one
+// shared set of tables (Debian's 3-piece tables, from deploy/install-deps.sh).
+TEST(EnginePool, EveryEngineSharesTheTablebases) {
+    auto tb = engine::Tablebase::load({"/usr/share/gaviotatb/gtb4"});
+    ASSERT_TRUE(tb) << tb.error() << " (run deploy/install-deps.sh)";
+    service::EnginePool pool(1, 1, 1, 2, *tb, 4);
+    auto warm = pool.acquire();
+    auto extra = pool.acquire();
+    auto overflow = pool.acquire();
+    for (engine::Engine* e : {&*warm, &*extra, &*overflow}) {
+        EXPECT_EQ(e->tablebase().get(), tb->get());
+        EXPECT_EQ(e->tablebase_max_pieces(), 4);
+    }
+    auto pos = engine::Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    engine::SearchLimits limits;
+    limits.nodes = 1000;
+    std::atomic<bool> stop{false};
+    EXPECT_EQ(overflow->search(*pos, limits, stop).score, (engine::Score{true, 15}));
+}
+
 }  // namespace
 
 TEST(EnginePool, BeyondTheFullSizeLimitEnginesAreSmallAndNeverKept) {
