@@ -140,8 +140,8 @@ TEST(OnlineServer, OwnPortAndTheBuiltinPositionsAreLegal) {
           std::string("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")}) {
         const auto r = online_get(emu, "/api/cloud-eval?fen=" + enc(fen) + "&multiPv=5");
         ASSERT_EQ(r.status, 200) << fen;
-        for (const auto& pv : parse_json(r.body)["pvs"])
-            expect_legal_line(fen, pv["moves"].get<std::string>());
+        const auto j = parse_json(r.body);
+        for (const auto& pv : j["pvs"]) expect_legal_line(fen, pv["moves"].get<std::string>());
     }
     const std::string tb = "4k3/6KP/8/8/8/8/7p/8 w - - 0 1";
     const auto t = parse_json(online_get(emu, "/standard?fen=" + enc(tb)).body);

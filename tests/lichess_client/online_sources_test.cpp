@@ -449,7 +449,7 @@ TEST(OnlineSources, TooManyRequestsPausesOnlyThatSourceForRetryAfter) {
     // Paused: answered at once, without a request; the other sources still ask.
     const auto start = Clock::now();
     auto again = online.tablebase(kTablebaseFen, 2s);
-    EXPECT_LT(ms_since(start), 50);
+    EXPECT_LT(ms_since(start), 200);
     ASSERT_FALSE(again.ok());
     EXPECT_EQ(again.error().kind, ApiError::Kind::RateLimited);
     ASSERT_TRUE(again.error().retry_after.has_value());
@@ -548,7 +548,7 @@ TEST(OnlineSources, OneRequestAtATimePerSourceButSourcesInParallel) {
     // Another source is not held up by the slow one.
     auto start = Clock::now();
     EXPECT_TRUE(online.chessdb(kStartFen, 1s).ok());
-    EXPECT_LT(ms_since(start), 400);
+    EXPECT_LT(ms_since(start), 500);
     // The same source waits for its slot, and gives up at its own deadline.
     start = Clock::now();
     auto second = online.tablebase(kTablebaseFen, 200ms);
@@ -556,7 +556,7 @@ TEST(OnlineSources, OneRequestAtATimePerSourceButSourcesInParallel) {
     ASSERT_FALSE(second.ok());
     EXPECT_EQ(second.error().kind, ApiError::Kind::Network);
     EXPECT_GE(took, 190);
-    EXPECT_LT(took, 500);
+    EXPECT_LT(took, 600);
     slow.join();
     EXPECT_EQ(server.count("/standard"), 1u);
 }
