@@ -30,7 +30,7 @@ GameRecord record(std::vector<std::string> uci) {
     r.time_control = "180+2";
     r.result = "1-0";
     r.termination = "Normal";
-    for (auto& m : uci) r.moves.push_back({std::move(m), {}, {}});
+    for (auto& m : uci) r.moves.push_back({std::move(m), {}, {}, {}});
     return r;
 }
 
@@ -208,7 +208,7 @@ TEST_F(PgnFile, WritesAtomicallyIntoANewDirectory) {
 
     // A second write (the game's record grew) replaces the file whole.
     GameRecord longer = r;
-    longer.moves.push_back({"g1f3", {}, {}});
+    longer.moves.push_back({"g1f3", {}, {}, {}});
     ASSERT_TRUE(write_pgn(dir, longer));
     EXPECT_EQ(read(*written), to_pgn(longer));
 }
