@@ -194,6 +194,34 @@ class RegistryFiller {
     prometheus::Registry& registry_;
 };
 
+// The online sources (online_moves.*): lookups by result, pauses and latency, per source.
+void add_online_sources(RegistryFiller& r, const Metrics& m) {
+    constexpr auto relaxed = std::memory_order_relaxed;
+    auto& online = r.counter_family("outpost_online_requests_total",
+                                    "Online source lookups (online_moves.*) by source and result: "
+                                    "hit (a playable move), miss, error (each failed attempt), "
+                                    "skipped (paused or no time left).");
+    auto& online_paused =
+        r.gauge_family("outpost_online_source_paused",
+                       "1 while an online source is paused after failing again and again.");
+    auto& online_latency = r.histogram_family("outpost_online_request_duration_seconds",
+                                              "Time an online source took to answer or fail.");
+    for (std::size_t i = 0; i < kOnlineSourceCount; ++i) {
+        const OnlineSourceMetrics& o = m.online[i];
+        const std::string source = kOnlineSourceNames[i];
+        online.Add({{"source", source}, {"result", "hit"}})
+            .Increment(static_cast<double>(o.hits.load(relaxed)));
+        online.Add({{"source", source}, {"result", "miss"}})
+            .Increment(static_cast<double>(o.misses.load(relaxed)));
+        online.Add({{"source", source}, {"result", "error"}})
+            .Increment(static_cast<double>(o.errors.load(relaxed)));
+        online.Add({{"source", source}, {"result", "skipped"}})
+            .Increment(static_cast<double>(o.skipped.load(relaxed)));
+        online_paused.Add({{"source", source}}).Set(o.paused.load(relaxed) ? 1 : 0);
+        RegistryFiller::add_histogram(online_latency, {{"source", source}}, o.latency);
+    }
+}
+
 }  // namespace
 
 std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) {
@@ -270,29 +298,7 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.histogram("outpost_move_think_time_seconds", "Engine search time per move.",
                 m.move_think_time);
 
-    auto& online = r.counter_family("outpost_online_requests_total",
-                                    "Online source lookups (online_moves.*) by source and result: "
-                                    "hit (a playable move), miss, error (each failed attempt), "
-                                    "skipped (paused or no time left).");
-    auto& online_paused =
-        r.gauge_family("outpost_online_source_paused",
-                       "1 while an online source is paused after failing again and again.");
-    auto& online_latency = r.histogram_family("outpost_online_request_duration_seconds",
-                                              "Time an online source took to answer or fail.");
-    for (std::size_t i = 0; i < kOnlineSourceCount; ++i) {
-        const OnlineSourceMetrics& o = m.online[i];
-        const std::string source = kOnlineSourceNames[i];
-        online.Add({{"source", source}, {"result", "hit"}})
-            .Increment(static_cast<double>(o.hits.load(relaxed)));
-        online.Add({{"source", source}, {"result", "miss"}})
-            .Increment(static_cast<double>(o.misses.load(relaxed)));
-        online.Add({{"source", source}, {"result", "error"}})
-            .Increment(static_cast<double>(o.errors.load(relaxed)));
-        online.Add({{"source", source}, {"result", "skipped"}})
-            .Increment(static_cast<double>(o.skipped.load(relaxed)));
-        online_paused.Add({{"source", source}}).Set(o.paused.load(relaxed) ? 1 : 0);
-        RegistryFiller::add_histogram(online_latency, {{"source", source}}, o.latency);
-    }
+    add_online_sources(r, m);
 
     r.gauge("outpost_event_stream_connected",
             "1 while the incoming event stream is open and delivered a byte in the last 20 s.",
