@@ -230,7 +230,7 @@ void Bot::find_games_of_accepted_challenges() {
     if (awaiting_start_.empty()) return;
     // A gameStart normally follows an accept within milliseconds; Lichess's first-move timer
     // (about 30 s for a bot) is what is at stake, so look after a few seconds, then every few.
-    constexpr auto kWait = std::chrono::seconds(4);
+    const auto wait = options_.game_start_poll;
     const auto now = Clock::now();
     bool overdue = false;
     for (auto it = awaiting_start_.begin(); it != awaiting_start_.end();) {
@@ -238,10 +238,10 @@ void Bot::find_games_of_accepted_challenges() {
             it = awaiting_start_.erase(it);  // never started: the reservation expires on its own
             continue;
         }
-        overdue = overdue || now - it->second >= kWait;
+        overdue = overdue || now - it->second >= wait;
         ++it;
     }
-    if (!overdue || now - last_playing_poll_ < kWait) return;
+    if (!overdue || now - last_playing_poll_ < wait) return;
     last_playing_poll_ = now;
     auto playing = api_.playing();
     if (!playing) {

@@ -62,6 +62,9 @@ struct BotOptions {
     // An accepted challenge whose gameStart has not come after this never started: its
     // reservation is dropped.
     std::chrono::milliseconds game_start_wait{std::chrono::minutes(2)};
+    // An accepted challenge with no gameStart after this is looked for in /api/account/playing,
+    // at most this often.
+    std::chrono::milliseconds game_start_poll{std::chrono::seconds(4)};
     // Each game's timings (move retries, claims, the session's poll); tests shorten them.
     GameTimings game_timings{};
 };
