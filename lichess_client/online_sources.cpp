@@ -243,24 +243,26 @@ Result<CloudEvalReply> parse_cloud_eval(std::string_view body) {
     });
 }
 
+// The fields the root and each move share (TablebaseJson and TablebaseMove in the spec).
+template <class T>
+void read_tablebase_result(const json& j, T& out) {
+    out.category = parse_tablebase_category(req_string(j, "category"));
+    out.dtz = detail::opt_int(j, "dtz");
+    out.dtm = detail::opt_int(j, "dtm");
+    out.checkmate = detail::opt_bool(j, "checkmate").value_or(false);
+    out.stalemate = detail::opt_bool(j, "stalemate").value_or(false);
+}
+
 Result<TablebaseReply> parse_tablebase(std::string_view body) {
     return parse_json<TablebaseReply>(body, "tablebase", [](const json& j) {
         TablebaseReply r;
-        r.category = parse_tablebase_category(req_string(j, "category"));
-        r.dtz = detail::opt_int(j, "dtz");
-        r.dtm = detail::opt_int(j, "dtm");
-        r.checkmate = detail::opt_bool(j, "checkmate").value_or(false);
-        r.stalemate = detail::opt_bool(j, "stalemate").value_or(false);
+        read_tablebase_result(j, r);
         r.insufficient_material = detail::opt_bool(j, "insufficient_material").value_or(false);
         for (const json& m : req_array(j, "moves")) {
             TablebaseMove move;
             move.uci = req_string(m, "uci");
             move.san = req_string(m, "san");
-            move.category = parse_tablebase_category(req_string(m, "category"));
-            move.dtz = detail::opt_int(m, "dtz");
-            move.dtm = detail::opt_int(m, "dtm");
-            move.checkmate = detail::opt_bool(m, "checkmate").value_or(false);
-            move.stalemate = detail::opt_bool(m, "stalemate").value_or(false);
+            read_tablebase_result(m, move);
             move.zeroing = detail::opt_bool(m, "zeroing").value_or(false);
             r.moves.push_back(std::move(move));
         }
