@@ -57,8 +57,10 @@ const std::vector<BenchPosition>& bench_positions() {
     return positions;
 }
 
-BenchResult run_bench(int depth, std::ostream* out) {
-    Engine engine({.hash_mb = 16, .threads = 1});
+BenchResult run_bench(int depth, std::ostream* out, BenchEval eval) {
+    EngineOptions options{.hash_mb = 16, .threads = 1};
+    if (eval != BenchEval::Default) options.nnue = eval == BenchEval::Nnue;
+    Engine engine(options);
     BenchResult total;
     const std::atomic<bool> stop{false};
     SearchLimits limits;

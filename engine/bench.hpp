@@ -25,8 +25,13 @@ struct BenchResult {
     std::uint64_t nps = 0;
 };
 
+// Which evaluation the bench searches with: the build's default (OUTPOST_NNUE_DEFAULT) or one
+// of the two, so either signature can be checked in any build.
+enum class BenchEval { Default, Nnue, Hce };
+
 // Runs the bench; with `out`, prints one line per position and the Stockfish-style summary
 // ("Nodes searched: N", "Nodes/second: N").
-BenchResult run_bench(int depth = BENCH_DEFAULT_DEPTH, std::ostream* out = nullptr);
+BenchResult run_bench(int depth = BENCH_DEFAULT_DEPTH, std::ostream* out = nullptr,
+                      BenchEval eval = BenchEval::Default);
 
 }  // namespace engine

@@ -1,5 +1,6 @@
-// `outpost eval`: the static evaluation of one position (--fen, default the start position) as a
-// table of every term for white and black, middlegame and endgame, then the blended score.
+// `outpost eval`: the static evaluation of one position (--fen, default the start position): the
+// hand-crafted one as a table of every term for white and black, middlegame and endgame, then
+// the blended score; then the embedded NNUE's value of the same position.
 #include "service/cli/eval_command.hpp"
 
 #include <iostream>
@@ -7,6 +8,7 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
+#include "engine/nnue.hpp"
 
 namespace cli {
 
@@ -20,7 +22,12 @@ void add_eval_command(CLI::App& app) {
             std::cerr << "eval: " << board.error() << "\n";
             throw CLI::RuntimeError(2);
         }
-        std::cout << engine::eval_trace(*board);
+        std::cout << "Hand-crafted evaluation (HCE)\n\n" << engine::eval_trace(*board);
+        if (const auto net = engine::nnue::embedded_network()) {
+            const int stm = engine::nnue::evaluate(*net, *board);
+            std::cout << "NNUE (the embedded net): " << (board->side == engine::WHITE ? stm : -stm)
+                      << " (white's view), " << stm << " (side to move)\n";
+        }
     });
 }
 
