@@ -31,6 +31,8 @@ struct EngineConfig {
     int threads = 1;
     int move_overhead_ms = 100;  // kept back from our clock on every move
     bool ponder = false;
+    // nnue: the embedded net (docs/NNUE.md); hce: the hand-crafted evaluation.
+    std::string evaluation = "nnue";
     BookConfig book;
     TablebaseConfig tablebases;
     bool operator==(const EngineConfig&) const = default;

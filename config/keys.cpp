@@ -55,6 +55,7 @@ const std::vector<std::string_view> kSpeeds = {"bullet", "blitz", "rapid", "clas
 const std::vector<std::string_view> kModes = {"casual", "rated"};
 const std::vector<std::string_view> kBookSelections = {"best_move", "weighted_random",
                                                        "uniform_random"};
+const std::vector<std::string_view> kEvaluations = {"nnue", "hce"};
 const std::vector<std::string_view> kLogLevels = {"trace", "debug",    "info", "warn",
                                                   "error", "critical", "off"};
 const std::vector<std::string_view> kMatchmakingVariants = {"standard", "chess960"};
@@ -97,6 +98,7 @@ std::vector<KeySpec> make_table() {
     t.push_back(integer("engine.move_overhead_ms", OUTPOST_FIELD(engine.move_overhead_ms), 0, 10000,
                         "milliseconds"));
     t.push_back(boolean("engine.ponder", OUTPOST_FIELD(engine.ponder)));
+    t.push_back(text("engine.evaluation", OUTPOST_FIELD(engine.evaluation), kEvaluations));
     t.push_back(section("engine.book"));
     t.push_back(boolean("engine.book.enabled", OUTPOST_FIELD(engine.book.enabled)));
     KeySpec book_files =

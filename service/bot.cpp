@@ -7,7 +7,9 @@
 #include <condition_variable>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
+#include "engine/nnue.hpp"
 #include "service/challenge_policy.hpp"
 #include "service/log_text.hpp"
 
@@ -36,6 +38,21 @@ std::shared_ptr<const engine::Tablebase> load_tablebase(const config::TablebaseC
     spdlog::info("Gaviota tablebases: {}; probed up to {} pieces", (*tb)->describe(),
                  std::min(config.max_pieces, (*tb)->max_pieces()));
     return std::move(*tb);
+}
+
+// What every engine of the pool is made with. engine.evaluation "nnue" needs the embedded net;
+// a build without one stops the start-up rather than play weaker than configured.
+engine::EngineOptions engine_options(const config::Config& config,
+                                     std::shared_ptr<const engine::Tablebase> tablebase) {
+    const bool nnue = config.engine.evaluation == "nnue";
+    if (nnue && !engine::nnue::embedded_network())
+        throw std::runtime_error("engine.evaluation: nnue, but this build has no embedded net");
+    spdlog::info("evaluation: {}", nnue ? "NNUE (the embedded net)" : "hand-crafted (HCE)");
+    return engine::EngineOptions{.hash_mb = config.engine.hash_mb,
+                                 .threads = config.engine.threads,
+                                 .nnue = nnue,
+                                 .tablebase = std::move(tablebase),
+                                 .tablebase_max_pieces = config.engine.tablebases.max_pieces};
 }
 
 // The online sources (online_moves.*), or none when no source is enabled. Each source has its
@@ -75,9 +92,8 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
       books_(load_books(config.engine.book)),
       tablebase_(load_tablebase(config.engine.tablebases)),
-      engines_(config.challenge.concurrency, config.engine.hash_mb, config.engine.threads,
-               config.challenge.concurrency + config.correspondence.max_concurrent_searches,
-               tablebase_, config.engine.tablebases.max_pieces),
+      engines_(config.challenge.concurrency, engine_options(config, tablebase_),
+               config.challenge.concurrency + config.correspondence.max_concurrent_searches),
       chat_(api),
       online_moves_(make_online_moves(config, me_.name, metrics)),
       online_block_list_(config.challenge.online_block_list, fetch_block_list),

@@ -2,23 +2,16 @@
 #include "service/engine_pool.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace service {
 
-EnginePool::EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit,
-                       std::shared_ptr<const engine::Tablebase> tablebase, int tablebase_max_pieces)
+EnginePool::EnginePool(int warm_engines, engine::EngineOptions options, int full_size_limit)
     : warm_(warm_engines),
       full_limit_(std::max(warm_engines, full_size_limit)),
-      hash_mb_(hash_mb),
-      threads_(threads),
-      tablebase_(std::move(tablebase)),
-      tablebase_max_pieces_(tablebase_max_pieces) {
+      options_(std::move(options)) {
     for (int i = 0; i < warm_engines; ++i)
-        idle_.push_back(std::make_unique<engine::Engine>(
-            engine::EngineOptions{.hash_mb = hash_mb,
-                                  .threads = threads,
-                                  .tablebase = tablebase_,
-                                  .tablebase_max_pieces = tablebase_max_pieces_}));
+        idle_.push_back(std::make_unique<engine::Engine>(options_));
     live_ = peak_live_ = created_ = full_live_ = peak_full_live_ = int(idle_.size());
 }
 
@@ -44,12 +37,11 @@ EnginePool::Lease EnginePool::acquire() {
     }
     // A new engine is born clear; an idle one was cleared when it came back. Either way no
     // hash table is cleared here: acquire runs at gameFull, on the path to the first move.
-    if (!e)
-        e = std::make_unique<engine::Engine>(
-            engine::EngineOptions{.hash_mb = full_size ? hash_mb_ : kOverflowHashMb,
-                                  .threads = threads_,
-                                  .tablebase = tablebase_,
-                                  .tablebase_max_pieces = tablebase_max_pieces_});
+    if (!e) {
+        engine::EngineOptions options = options_;
+        if (!full_size) options.hash_mb = kOverflowHashMb;
+        e = std::make_unique<engine::Engine>(options);
+    }
     return Lease(this, std::move(e), full_size);
 }
 

@@ -13,13 +13,10 @@ namespace service {
 
 class EnginePool {
   public:
-    // `full_size_limit`: the most engines with the configured hash that may exist at once
-    // (games plus correspondence searches); below it none is made beyond that. Default: warm.
-    // `tablebase`: Gaviota tables every engine probes (positions of at most
-    // `tablebase_max_pieces` pieces); null: none.
-    EnginePool(int warm_engines, int hash_mb, int threads, int full_size_limit = -1,
-               std::shared_ptr<const engine::Tablebase> tablebase = nullptr,
-               int tablebase_max_pieces = 5);
+    // Every engine is made with `options` (hash, threads, evaluation, tablebases), except the
+    // hash of one lent beyond `full_size_limit`: the most engines with the configured hash
+    // that may exist at once (games plus correspondence searches). Default: warm.
+    EnginePool(int warm_engines, engine::EngineOptions options, int full_size_limit = -1);
 
     // The hash of an engine lent beyond full_size_limit (a game Lichess started beyond the
     // concurrency limit that could no longer be aborted): it plays, but costs little memory.
@@ -65,10 +62,7 @@ class EnginePool {
     std::vector<std::unique_ptr<engine::Engine>> idle_;
     int warm_;
     int full_limit_;
-    int hash_mb_;
-    int threads_;
-    std::shared_ptr<const engine::Tablebase> tablebase_;
-    int tablebase_max_pieces_;
+    engine::EngineOptions options_;
     int live_ = 0;  // under mutex_, like the two below
     int peak_live_ = 0;
     int created_ = 0;

@@ -23,6 +23,7 @@ TEST(ConfigDefaults, EmptyFileGivesDefaults) {
     EXPECT_EQ(r.config->engine.threads, 1);
     EXPECT_EQ(r.config->engine.move_overhead_ms, 100);
     EXPECT_FALSE(r.config->engine.ponder);
+    EXPECT_EQ(r.config->engine.evaluation, "nnue");
     EXPECT_FALSE(r.config->engine.book.enabled);
     EXPECT_EQ(r.config->engine.book.selection, "weighted_random");
     EXPECT_EQ(r.config->challenge.concurrency, 1);
@@ -50,6 +51,7 @@ engine:
   hash_mb: 256
   threads: 4
   ponder: yes
+  evaluation: HCE
   book:
     enabled: false
     files:
@@ -76,6 +78,7 @@ log:
     EXPECT_EQ(c.engine.hash_mb, 256);
     EXPECT_EQ(c.engine.threads, 4);
     EXPECT_TRUE(c.engine.ponder);
+    EXPECT_EQ(c.engine.evaluation, "hce");
     EXPECT_EQ(c.engine.book.files.at("standard"), (std::vector<std::string>{"a.bin", "b.bin"}));
     EXPECT_EQ(c.engine.book.files.at("chess960"), (std::vector<std::string>{"c.bin"}));
     EXPECT_EQ(c.challenge.variants, (std::vector<std::string>{"standard", "chess960"}));
@@ -161,6 +164,8 @@ const ErrorCase kErrorCases[] = {
      "engine.book.files.atomic", 4, "unknown variant \"atomic\""},
     {"UnknownBookSelection", "engine:\n  book:\n    selection: best\n", "engine.book.selection", 3,
      "allowed are best_move, weighted_random or uniform_random"},
+    {"UnknownEvaluation", "engine:\n  evaluation: stockfish\n", "engine.evaluation", 2,
+     "allowed are nnue or hce"},
     {"UnknownLogLevel", "log:\n  level: verbose\n", "log.level", 2, "unknown value \"verbose\""},
     {"PlainHttpRemote", "url: http://lichess.org\n", "url", 1, "must use https://"},
     {"NotAUrl", "url: lichess.org\n", "url", 1, "must start with https://"},

@@ -94,7 +94,7 @@ games:
     options.http.token = config.token;
     lichess::Api api(options);
     RecordingGameApi game_api(api);
-    service::EnginePool engines(1, 8, 1);
+    service::EnginePool engines(1, {.hash_mb = 8, .threads = 1});
     service::ChatSender chat(api);
     service::Metrics metrics;
     service::GameTimings timings;

@@ -22,7 +22,7 @@ TEST(EnginePool, ALentEngineSearchesLikeANewOneEvenAfterAnEarlierGame) {
     engine::Engine fresh(engine::EngineOptions{.hash_mb = 1, .threads = 1});
     const std::uint64_t expected = nodes_at_depth(fresh, 7);
 
-    service::EnginePool pool(1, 1, 1);
+    service::EnginePool pool(1, {.hash_mb = 1, .threads = 1});
     {
         auto first = pool.acquire();
         EXPECT_EQ(nodes_at_depth(*first, 7), expected);
@@ -35,7 +35,7 @@ TEST(EnginePool, ALentEngineSearchesLikeANewOneEvenAfterAnEarlierGame) {
 }
 
 TEST(EnginePool, EnginesBeyondTheWarmCountAreMadeAndThenFreed) {
-    service::EnginePool pool(1, 1, 1);
+    service::EnginePool pool(1, {.hash_mb = 1, .threads = 1});
     EXPECT_EQ(pool.idle(), 1);
     {
         auto a = pool.acquire();
@@ -47,7 +47,7 @@ TEST(EnginePool, EnginesBeyondTheWarmCountAreMadeAndThenFreed) {
 }
 
 TEST(EnginePool, LiveEnginesAreCountedAndFallBackToTheWarmOnes) {
-    service::EnginePool pool(1, 1, 1);
+    service::EnginePool pool(1, {.hash_mb = 1, .threads = 1});
     EXPECT_EQ(pool.live(), 1);
     EXPECT_EQ(pool.created(), 1);
     {
@@ -74,7 +74,8 @@ TEST(EnginePool, LiveEnginesAreCountedAndFallBackToTheWarmOnes) {
 TEST(EnginePool, EveryEngineSharesTheTablebases) {
     auto tb = engine::Tablebase::load({"/usr/share/gaviotatb/gtb4"});
     ASSERT_TRUE(tb) << tb.error() << " (run deploy/install-deps.sh)";
-    service::EnginePool pool(1, 1, 1, 2, *tb, 4);
+    service::EnginePool pool(
+        1, {.hash_mb = 1, .threads = 1, .tablebase = *tb, .tablebase_max_pieces = 4}, 2);
     auto warm = pool.acquire();
     auto extra = pool.acquire();
     auto overflow = pool.acquire();
@@ -89,12 +90,24 @@ TEST(EnginePool, EveryEngineSharesTheTablebases) {
     EXPECT_EQ(overflow->search(*pos, limits, stop).score, (engine::Score{true, 15}));
 }
 
+// engine.evaluation: every engine the pool makes, the small ones beyond the full-size limit
+// included, evaluates with what the options say.
+TEST(EnginePool, EveryEngineUsesTheConfiguredEvaluation) {
+    for (bool nnue : {true, false}) {
+        service::EnginePool pool(1, {.hash_mb = 1, .threads = 1, .nnue = nnue}, 2);
+        auto warm = pool.acquire();
+        auto extra = pool.acquire();
+        auto overflow = pool.acquire();
+        for (engine::Engine* e : {&*warm, &*extra, &*overflow}) EXPECT_EQ(e->nnue(), nnue);
+    }
+}
+
 }  // namespace
 
 TEST(EnginePool, BeyondTheFullSizeLimitEnginesAreSmallAndNeverKept) {
     // One warm engine, at most two full-size: a third game at once (Lichess started it beyond
     // the limit and it could not be aborted) gets a small engine that still plays.
-    service::EnginePool pool(1, 4, 1, 2);
+    service::EnginePool pool(1, {.hash_mb = 4, .threads = 1}, 2);
     {
         auto a = pool.acquire();
         auto b = pool.acquire();

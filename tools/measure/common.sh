@@ -36,7 +36,7 @@ start_emulator() {
 write_config() {
     cat >"$1" <<CFG
 url: "http://127.0.0.1:$2"
-engine: {hash_mb: $3, threads: 1}
+engine: {hash_mb: $3, threads: 1, evaluation: ${EVALUATION:-nnue}}
 challenge: {concurrency: $4}
 correspondence: {move_time_s: $5${7:+, $7}}
 health: {listen: "$6"}

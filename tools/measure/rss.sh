@@ -12,7 +12,7 @@
 # Environment: MAX_SEARCHES (correspondence.max_concurrent_searches, default 1), MOVE_TIME_MS
 # (correspondence.move_time_ms, default 1000), DISCONNECT_S (correspondence.disconnect_time_s,
 # default 15), CHECKIN_S (correspondence.checkin_period_s, default 5), TIMEOUT_S (how long the
-# games may take, default 600).
+# games may take, default 600), EVALUATION (engine.evaluation, default nnue).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 GAMES=${1:-0}; HASH=${2:-64}; CONC=${3:-1}; SETTLE=${4:-3}
 SEARCHES=${MAX_SEARCHES:-1}; MOVE_MS=${MOVE_TIME_MS:-1000}; DISCONNECT=${DISCONNECT_S:-15}
