@@ -1,17 +1,16 @@
 # Writes a C++ source holding a file's bytes (the embedded NNUE net), run at build time:
 #   cmake -DIN=net.nnue -DOUT=embedded_net.cpp -P embed_file.cmake
-# A missing IN gives an empty array (the engine then has no embedded net).
-if(EXISTS "${IN}")
-    file(READ "${IN}" hex HEX)
-    string(LENGTH "${hex}" hex_length)
-    math(EXPR size "${hex_length} / 2")
-    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," body "${hex}")
-    # One line per 32 bytes keeps the generated file readable by editors and diff tools.
-    string(REGEX REPLACE "((0x..,){32})" "\\1\n" body "${body}")
-else()
-    set(body "0")
-    set(size 0)
+# engine/CMakeLists.txt checks at configure time that IN exists; a file gone since then is an
+# error here too, so no build ever links an engine without its net.
+if(NOT EXISTS "${IN}")
+    message(FATAL_ERROR "embed_file.cmake: no net file at ${IN}")
 endif()
+file(READ "${IN}" hex HEX)
+string(LENGTH "${hex}" hex_length)
+math(EXPR size "${hex_length} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," body "${hex}")
+# One line per 32 bytes keeps the generated file readable by editors and diff tools.
+string(REGEX REPLACE "((0x..,){32})" "\\1\n" body "${body}")
 file(WRITE "${OUT}.tmp"
     "// Generated from ${IN} by engine/embed_file.cmake; do not edit.\n"
     "#include <cstddef>\n"

@@ -41,12 +41,14 @@ std::shared_ptr<const engine::Tablebase> load_tablebase(const config::TablebaseC
 }
 
 // What every engine of the pool is made with. engine.evaluation "nnue" needs the embedded net;
-// a build without one stops the start-up rather than play weaker than configured.
+// one that does not parse (caught by the tests, never expected) stops the start-up rather than
+// let the engines fall back to the HCE unannounced.
 engine::EngineOptions engine_options(const config::Config& config,
                                      std::shared_ptr<const engine::Tablebase> tablebase) {
     const bool nnue = config.engine.evaluation == "nnue";
     if (nnue && !engine::nnue::embedded_network())
-        throw std::runtime_error("engine.evaluation: nnue, but this build has no embedded net");
+        throw std::runtime_error(
+            "engine.evaluation: nnue, but this build's embedded net cannot be read");
     spdlog::info("evaluation: {}", nnue ? "NNUE (the embedded net)" : "hand-crafted (HCE)");
     return engine::EngineOptions{.hash_mb = config.engine.hash_mb,
                                  .threads = config.engine.threads,
