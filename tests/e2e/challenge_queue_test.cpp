@@ -62,6 +62,9 @@ challenges:
     // ... and is accepted once it has ended, and played.
     ASSERT_TRUE(fx.wait_until([&] { return challenge(fx, "wait0001").status == "accepted"; }, 10s))
         << challenge(fx, "wait0001").status;
+    // The emulator logs a request once its answer is made, after the status changed: wait for it.
+    ASSERT_TRUE(fx.wait_until(
+        [&] { return !requests_with(fx, "/api/challenge/wait0001/accept").empty(); }, 5s));
     const auto accepts = requests_with(fx, "/api/challenge/wait0001/accept");
     ASSERT_EQ(accepts.size(), 1u);
     EXPECT_GE(accepts[0].t_ms, ended_ms(fx, "first001"));
