@@ -107,7 +107,7 @@ std::int32_t screlu_dot(const std::int16_t* a, const std::int16_t* w) {
 int finish(const Network& net, std::int32_t us, std::int32_t them) {
     const std::int64_t sum = std::int64_t(us) + them;
     const std::int64_t out = sum / QA + net.out_bias;  // QA * QB units
-    const std::int64_t cp = out * SCALE / (QA * QB);
+    const std::int64_t cp = out * net.scale / (QA * QB);
     return int(std::clamp<std::int64_t>(cp, -(EVAL_MAX - 1), EVAL_MAX - 1));
 }
 
@@ -120,13 +120,17 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
                           std::to_string(FILE_SIZE) + " (768->2x128->1 Outpost net)");
     if (std::memcmp(data, MAGIC, sizeof MAGIC) != 0)
         return R::failure("net file does not start with OPNNUE01 (not an Outpost net)");
-    const std::uint32_t expect[6] = {VERSION, INPUTS, HIDDEN, QA, QB, SCALE};
-    const char* names[6] = {"version", "inputs", "hidden size", "QA", "QB", "scale"};
-    for (int i = 0; i < 6; ++i)
+    const std::uint32_t expect[5] = {VERSION, INPUTS, HIDDEN, QA, QB};
+    const char* names[5] = {"version", "inputs", "hidden size", "QA", "QB"};
+    for (int i = 0; i < 5; ++i)
         if (read_u32(data + 8 + 4 * i) != expect[i])
             return R::failure("net file " + std::string(names[i]) + " is " +
                               std::to_string(read_u32(data + 8 + 4 * i)) + ", expected " +
                               std::to_string(expect[i]));
+    const std::uint32_t scale = read_u32(data + 8 + 4 * 5);
+    if (scale < std::uint32_t(MIN_SCALE) || scale > std::uint32_t(MAX_SCALE))
+        return R::failure("net file scale is " + std::to_string(scale) + ", expected " +
+                          std::to_string(MIN_SCALE) + " to " + std::to_string(MAX_SCALE));
     std::uint64_t stored = 0;
     for (int i = 0; i < 8; ++i) stored |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
     if (fnv1a(data, size - 8) != stored)
@@ -143,6 +147,7 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
                               std::to_string(MAX_OUTPUT_WEIGHT));
     }
     net->out_bias = std::int32_t(read_u32(p));
+    net->scale = std::int32_t(scale);
     return std::shared_ptr<const Network>(std::move(net));
 }
 
@@ -160,7 +165,7 @@ Result<std::shared_ptr<const Network>> load_network_file(const std::string& path
 std::vector<unsigned char> serialize(const Network& net) {
     std::vector<unsigned char> out(MAGIC, MAGIC + sizeof MAGIC);
     for (std::uint32_t v : {VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN),
-                            std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(SCALE)})
+                            std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(net.scale)})
         put_u32(out, v);
     for (auto w : net.ft_weights) put_i16(out, w);
     for (auto w : net.ft_bias) put_i16(out, w);

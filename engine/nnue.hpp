@@ -17,7 +17,11 @@ inline constexpr int INPUTS = 768;  // (own/their colour, piece type, square) pe
 inline constexpr int HIDDEN = 128;  // accumulator width per perspective
 inline constexpr int QA = 255;      // feature-transformer quantisation: 1.0 == QA
 inline constexpr int QB = 64;       // output-layer quantisation: 1.0 == QB
-inline constexpr int SCALE = 400;   // the float output times SCALE is centipawns
+inline constexpr int SCALE = 400;   // the trainer's: a trained net's float output * SCALE is cp
+// A net file carries its own scale (the header's last field): a net can be calibrated to the
+// units the search's margins were tuned in without touching its weights (docs/NNUE.md, nn5s).
+inline constexpr int MIN_SCALE = 100;
+inline constexpr int MAX_SCALE = 1000;
 // |output weight| limit: keeps v * w (v <= QA) inside int16 and the sum inside int32.
 inline constexpr int MAX_OUTPUT_WEIGHT = 127;
 
@@ -26,6 +30,7 @@ struct Network {
     alignas(64) std::int16_t ft_bias[HIDDEN];
     alignas(64) std::int16_t out_weights[2 * HIDDEN];  // side to move's half first
     std::int32_t out_bias = 0;                         // in QA * QB units
+    std::int32_t scale = SCALE;                        // centipawns per 1.0 of float output
 };
 
 // One position's hidden layer before the activation, for both perspectives.
@@ -41,9 +46,9 @@ constexpr int feature_index(Color perspective, Piece pc, Square s) {
     return (own * 6 + type_of(pc)) * 64 + sq;
 }
 
-// The net file: a 32-byte header ("OPNNUE01", version, inputs, hidden, QA, QB, SCALE as
-// little-endian u32), the weights as little-endian int16 (out_bias int32), then the FNV-1a
-// 64-bit hash of everything before it.
+// The net file: a 32-byte header ("OPNNUE01", version, inputs, hidden, QA, QB, the net's
+// scale, as little-endian u32), the weights as little-endian int16 (out_bias int32), then the
+// FNV-1a 64-bit hash of everything before it.
 inline constexpr std::size_t FILE_SIZE = 32 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
 
 // Checks and reads a net file's bytes; the error names what was wrong.

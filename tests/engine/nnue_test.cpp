@@ -67,6 +67,24 @@ TEST(Nnue, SerialiseThenParseGivesTheSameNet) {
     EXPECT_EQ(nnue::serialize(**again), bytes);
 }
 
+TEST(Nnue, ANetsOwnScaleSetsItsCentipawnsAndTravelsInItsFile) {
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    auto half = std::make_shared<nnue::Network>(*n);
+    half->scale = n->scale / 2;
+    const auto bytes = nnue::serialize(*half);
+    auto again = nnue::parse_network(bytes.data(), bytes.size());
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ((*again)->scale, n->scale / 2);
+    for (const char* fen : {"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "4k3/pppp4/8/8/8/8/PPPPP3/4K3 w - - 0 1"}) {
+        const Board b = *parse_fen(fen);
+        const int full = nnue::evaluate(*n, b), halved = nnue::evaluate(**again, b);
+        EXPECT_GT(std::abs(full), 100) << fen;  // a material edge: the halving shows
+        EXPECT_NEAR(halved, full / 2, 1) << fen;
+    }
+}
+
 TEST(Nnue, BrokenFilesAreClearErrors) {
     const auto bytes = nnue::serialize(*net());
     auto error_of = [](std::vector<unsigned char> b) {
@@ -83,6 +101,9 @@ TEST(Nnue, BrokenFilesAreClearErrors) {
     auto hidden = bytes;
     hidden[16] = 7;  // the hidden size field
     EXPECT_NE(error_of(hidden).find("hidden size"), std::string::npos);
+    auto scale = bytes;
+    scale[28] = 5, scale[29] = scale[30] = scale[31] = 0;  // the scale field: 5
+    EXPECT_NE(error_of(scale).find("scale is 5"), std::string::npos);
     auto weight = bytes;
     weight[1000] ^= 0x40;
     EXPECT_NE(error_of(weight).find("checksum"), std::string::npos);

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 
 #include "engine/fen.hpp"
+#include "engine/nnue.hpp"
 #include "engine/tools/datagen/datagen.hpp"
 #include "engine/tools/trainer/trainer.hpp"
 
@@ -77,6 +79,26 @@ TEST(Trainer, StepsLowerTheLossAndTheQuantisedNetFollowsTheFloatOne) {
             i == 0 ? "4k3/8/8/8/8/8/8/3QK3 w - - 0 1" : "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
         const double f = t.evaluate(data[std::size_t(i)]);
         EXPECT_NEAR(nnue::evaluate(*net, *parse_fen(fen)), f, 10 + 0.02 * std::abs(f)) << fen;
+    }
+}
+
+TEST(Trainer, ANetWithItsOwnScaleStartsTrainingFromTheEnginesCentipawns) {
+    // The embedded net calibrated to 3/4 of the trainer's scale: initialised from it, the
+    // float net must give what the engine gives with that net, not 4/3 of it.
+    auto calibrated = std::make_unique<nnue::Network>(*nnue::embedded_network());
+    calibrated->scale = nnue::SCALE * 3 / 4;
+    trainer::Weights w = trainer::Weights::from(*calibrated);
+    trainer::Hyper h;
+    h.mirror = false;
+    trainer::Trainer t(w, h);
+    for (const char* fen : {"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "4k3/pppp4/8/8/8/8/PPPPP3/4K3 b - - 0 1"}) {
+        const Board b = *parse_fen(fen);
+        const int engine_cp = nnue::evaluate(*calibrated, b);
+        EXPECT_GT(std::abs(engine_cp), 100) << fen;
+        EXPECT_NEAR(t.evaluate(trainer::sample_from_board(b, 0, 0.5f)), engine_cp,
+                    3 + 0.01 * std::abs(engine_cp))
+            << fen;
     }
 }
 

@@ -32,7 +32,8 @@ void usage() {
     std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
                  "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
                  "[--lambda 0.75] [--mirror 1] [--seed 1] [--max N] [--validation-every 20] "
-                 "[--init NET] [--hce-walks K | --hce-mix K]\n";
+                 "[--init NET] [--hce-walks K | --hce-mix K]\n"
+                 "       outpost-train --rescale NET --scale N --out FILE\n";
 }
 
 bool write_net(const engine::nnue::Network& net, const std::string& path) {
@@ -40,6 +41,31 @@ bool write_net(const engine::nnue::Network& net, const std::string& path) {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     return bool(out);
+}
+
+// --rescale: the same weights with another output scale (centipawns per 1.0 of output), to
+// calibrate a net's evaluations to the units the search's margins were tuned in.
+int rescale(const Options& o) {
+    const auto net = engine::nnue::load_network_file(opt(o, "--rescale"));
+    if (!net) {
+        std::cerr << "outpost-train: --rescale: " << net.error() << "\n";
+        return 2;
+    }
+    const double scale = opt_num(o, "--scale", 0);
+    if (!o.count("--out") || scale < engine::nnue::MIN_SCALE || scale > engine::nnue::MAX_SCALE) {
+        std::cerr << "outpost-train: --rescale needs --out and a --scale from "
+                  << engine::nnue::MIN_SCALE << " to " << engine::nnue::MAX_SCALE << "\n";
+        return 2;
+    }
+    auto copy = std::make_unique<engine::nnue::Network>(**net);
+    copy->scale = int(scale);
+    if (!write_net(*copy, opt(o, "--out"))) {
+        std::cerr << "outpost-train: cannot write '" << opt(o, "--out") << "'\n";
+        return 2;
+    }
+    std::fprintf(stderr, "%s: scale %d -> %d\n", opt(o, "--out").c_str(), (*net)->scale,
+                 copy->scale);
+    return 0;
 }
 
 }  // namespace
@@ -52,6 +78,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     Options o = *parsed;
+    if (o.count("--rescale")) return rescale(o);
     if (!o.count("--data") || !o.count("--out")) {
         usage();
         return 2;

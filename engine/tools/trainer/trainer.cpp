@@ -108,10 +108,13 @@ Weights Weights::from(const nnue::Network& net) {
     for (std::size_t i = 0; i < FT_W; ++i) w.ft_w[i] = float(net.ft_weights[i]) / nnue::QA;
     w.ft_b.resize(HIDDEN);
     for (int j = 0; j < HIDDEN; ++j) w.ft_b[std::size_t(j)] = float(net.ft_bias[j]) / nnue::QA;
+    // Training runs at nnue::SCALE: a net calibrated to another scale starts from the same
+    // centipawns, its output layer multiplied by scale / SCALE.
+    const float to_scale = float(net.scale) / nnue::SCALE;
     w.out_w.resize(2 * HIDDEN);
     for (int j = 0; j < 2 * HIDDEN; ++j)
-        w.out_w[std::size_t(j)] = float(net.out_weights[j]) / nnue::QB;
-    w.out_b = float(net.out_bias) / (nnue::QA * nnue::QB);
+        w.out_w[std::size_t(j)] = float(net.out_weights[j]) / nnue::QB * to_scale;
+    w.out_b = float(net.out_bias) / (nnue::QA * nnue::QB) * to_scale;
     return w;
 }
 
