@@ -103,7 +103,7 @@ TEST(Tactics, MateInTwoSample) {
     // A fixed sample: every 8th problem (110 of 880, 100 counted) - or the first 30 of them
     // under ASan. The node budget is the same in both builds: a node-limited search is
     // deterministic, so the sanitized run checks the same results as the Release one (at
-    // 200,000 nodes the embedded net nn5 finds 95 of the 100, HCE 97; at 1M all 100).
+    // 200,000 nodes the embedded net nn5s finds 98 of the 100, HCE 97; at 1M all 100).
     const std::size_t sample = SANITIZED ? 30 : 100;
     const std::uint64_t budget = 1000000;
     Engine eng({.hash_mb = 16, .threads = 1});
