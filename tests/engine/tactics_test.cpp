@@ -101,11 +101,10 @@ TEST(Tactics, MateInTwoSample) {
     const auto lines = test_util::read_lines("tactics/mate_in_2.epd");
     ASSERT_GE(lines.size(), 800u);
     // A fixed sample: every 8th problem (110 of 880, 100 counted) - or the first 30 of them
-    // under ASan. The node budget is the same in both builds: a node-limited search is
-    // deterministic, so the sanitized run checks the same results as the Release one (at
-    // 200,000 nodes the embedded net nn5s finds 98 of the 100, HCE 97; at 1M all 100).
+    // at 200k nodes under ASan. There the embedded net nn5s solves all 30; nn5, whose
+    // centipawns had outgrown the search's margins (docs/NNUE.md), solved 28 and failed.
     const std::size_t sample = SANITIZED ? 30 : 100;
-    const std::uint64_t budget = 1000000;
+    const std::uint64_t budget = SANITIZED ? 200000 : 1000000;
     Engine eng({.hash_mb = 16, .threads = 1});
     std::size_t solved = 0, tried = 0;
     for (std::size_t i = 0; i < lines.size() && tried < sample; i += 8, ++tried) {
