@@ -99,7 +99,9 @@ TEST(Faults, SplitChunksStillCarryWholeLines) {
     wait_challenges(emu);
     StreamReader s(emu.port(), "/api/stream/event", emu.token());
     for (int i = 0; i < 3; ++i) {
-        auto c = next_of_type(s, "challenge");
+        // A line comes in a few hundred chunks 2 ms apart: on a loaded machine that can take
+        // longer than the default 5 s, so this waits longer (a hang guard, not a speed test).
+        auto c = next_of_type(s, "challenge", 30000);
         ASSERT_FALSE(c.is_null());
         EXPECT_EQ(c["challenge"]["id"].get<std::string>().substr(0, 4), "chal");
     }
