@@ -1,5 +1,6 @@
-// Move-ordering statistics learnt during search: butterfly, continuation and capture history,
-// killers and countermoves. Plain tables owned by one search thread each.
+// Statistics learnt during search: butterfly, continuation and capture history, killers and
+// countermoves for move ordering, and the static-eval correction. Plain tables owned by one
+// search thread each.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,19 @@ inline int history_bonus(int depth) {
                : depth * depth * HISTORY_BONUS_QUADRATIC + HISTORY_BONUS_LINEAR * depth;
 }
 
+// Moves a correction entry towards `diff` (search score - static eval, centipawns) with a
+// weight that grows with the depth of the search that found it.
+inline void update_correction(std::int16_t& entry, int diff, int depth) {
+    const int weight = depth + 1 < CORRECTION_MAX_WEIGHT ? depth + 1 : CORRECTION_MAX_WEIGHT;
+    int target = diff * CORRECTION_GRAIN;
+    if (target > CORRECTION_MAX) target = CORRECTION_MAX;
+    if (target < -CORRECTION_MAX) target = -CORRECTION_MAX;
+    int v = (entry * (CORRECTION_GRAIN - weight) + target * weight) / CORRECTION_GRAIN;
+    if (v > CORRECTION_MAX) v = CORRECTION_MAX;
+    if (v < -CORRECTION_MAX) v = -CORRECTION_MAX;
+    entry = std::int16_t(v);
+}
+
 // Indexed by [piece][to] of a move: how good it was to follow the move indexed by [piece][to]
 // one (or two) plies earlier.
 using PieceToHistory = std::int16_t[16][64];
@@ -36,6 +50,8 @@ struct History {
     PieceToHistory continuation[16][64];          // [previous piece][previous to]
     Move countermove[16][64];                     // [previous piece][previous to]
     Move killers[MAX_PLY + 8][2];
+    std::int16_t pawn_correction[COLOR_NB][CORRECTION_SIZE];             // [side][pawn hash]
+    std::int16_t piece_correction[COLOR_NB][COLOR_NB][CORRECTION_SIZE];  // [side][colour][hash]
 
     void clear() { std::memset(static_cast<void*>(this), 0, sizeof(*this)); }
 };

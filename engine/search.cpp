@@ -3,8 +3,10 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <thread>
 
@@ -89,6 +91,7 @@ struct Engine::Worker {
         Move excluded;
         PieceToHistory* cont = nullptr;
         int ply = 0;
+        int double_extensions = 0;  // on the path from the root to this node
     };
 
     int id = 0;
@@ -226,6 +229,45 @@ struct Engine::Worker {
         return nnue::evaluate(*net, acc[ply], b.side);
     }
 
+    // The static eval corrected by what earlier searches of similar positions found: an
+    // evaluation that misjudges a pawn structure, or a set of pieces, does so at every node
+    // that has it. Three entries: the pawns', and each side's pieces (king included).
+    static std::size_t correction_index(std::initializer_list<Bitboard> sets) {
+        std::uint64_t h = 0x243F6A8885A308D3ULL;
+        for (const Bitboard s : sets) {
+            h = (h ^ s) * 0x9E3779B97F4A7C15ULL;
+            h ^= h >> 29;
+        }
+        return std::size_t(h >> (64 - std::countr_zero(std::uint64_t(CORRECTION_SIZE))));
+    }
+    struct CorrectionEntries {
+        std::int16_t* pawns;
+        std::int16_t* pieces[COLOR_NB];
+    };
+    CorrectionEntries correction_entries(const Board& b) {
+        History& h = *history;
+        auto pieces_of = [&](Color c) -> std::int16_t* {
+            return &h.piece_correction[b.side][c][correction_index(
+                {b.pieces(c, KNIGHT), b.pieces(c, BISHOP), b.pieces(c, ROOK), b.pieces(c, QUEEN),
+                 b.pieces(c, KING)})];
+        };
+        return {&h.pawn_correction[b.side][correction_index(
+                    {b.pieces(WHITE, PAWN), b.pieces(BLACK, PAWN)})],
+                {pieces_of(WHITE), pieces_of(BLACK)}};
+    }
+    int corrected_eval(const Board& b, int raw) {
+        const CorrectionEntries c = correction_entries(b);
+        const int sum = 2 * *c.pawns + *c.pieces[WHITE] + *c.pieces[BLACK];
+        const int v = raw + sum / (2 * CORRECTION_GRAIN);
+        return std::clamp(v, -TB_WIN_IN_MAX + 1, TB_WIN_IN_MAX - 1);
+    }
+    void update_corrections(const Board& b, int diff, int depth) {
+        const CorrectionEntries c = correction_entries(b);
+        update_correction(*c.pawns, diff, depth);
+        update_correction(*c.pieces[WHITE], diff, depth);
+        update_correction(*c.pieces[BLACK], diff, depth);
+    }
+
     void update_pv(int ply, Move m) {
         pv[ply][ply] = m;
         for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
@@ -302,17 +344,17 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
          (tte.bound == BOUND_UPPER && tt_score <= alpha)))
         return tt_score;
 
-    int best = -SCORE_INF, static_eval = SCORE_NONE;
+    int best = -SCORE_INF, static_eval = SCORE_NONE, raw_eval = SCORE_NONE;
     if (!in_check) {
-        static_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
-        best = static_eval;
+        raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
+        best = static_eval = corrected_eval(b, raw_eval);
         // A TT score is a better guess than the static evaluation when its bound allows.
         if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > best) ||
                        (tte.bound == BOUND_UPPER && tt_score < best)))
             best = tt_score;
         if (best >= beta) {
             if (!tt_hit)
-                tt.store(b.key, Move::none(), score_to_tt(best, ply), static_eval, -1, BOUND_LOWER);
+                tt.store(b.key, Move::none(), score_to_tt(best, ply), raw_eval, -1, BOUND_LOWER);
             return best;
         }
         alpha = std::max(alpha, best);
@@ -356,7 +398,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     const Bound bound = best >= beta                    ? BOUND_LOWER
                         : (pv_node && best > old_alpha) ? BOUND_EXACT
                                                         : BOUND_UPPER;
-    tt.store(b.key, best_move, score_to_tt(best, ply), static_eval, 0, bound);
+    tt.store(b.key, best_move, score_to_tt(best, ply), raw_eval, 0, bound);
     return best;
 }
 
@@ -403,13 +445,15 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         if (const std::optional<int> v = probe_tablebase(b, alpha, beta, depth, ply)) return *v;
 
     // Static evaluation, sharpened by the TT score when its bound points the right way.
-    int eval = SCORE_NONE;
+    // The TT keeps the raw eval; the correction is applied afresh at every visit.
+    int eval = SCORE_NONE, raw_eval = SCORE_NONE;
     if (in_check) {
         ss->static_eval = SCORE_NONE;
     } else if (excluded) {
         eval = ss->static_eval;
     } else {
-        ss->static_eval = eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
+        raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
+        ss->static_eval = eval = corrected_eval(b, raw_eval);
         if (tt_hit && ((tte.bound == BOUND_LOWER && tt_score > eval) ||
                        (tte.bound == BOUND_UPPER && tt_score < eval)))
             eval = tt_score;
@@ -420,6 +464,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     history->killers[ply + 1][0] = history->killers[ply + 1][1] = Move::none();
     (ss + 1)->excluded = Move::none();
+    (ss + 1)->double_extensions = ss->double_extensions;
 
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
@@ -451,6 +496,35 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                 const int v = search(b, beta - 1, beta, depth - r, ss, false);
                 nmp_min_ply = 0;
                 if (v >= beta) return score;
+            }
+        }
+    }
+
+    // ProbCut: a good capture whose shallow search beats beta by a margin would very likely
+    // beat beta at full depth too. Skipped when the TT already says it will not.
+    const int probcut_beta = beta + PROBCUT_MARGIN;
+    if (!pv_node && !in_check && !excluded && depth >= PROBCUT_MIN_DEPTH && !is_decisive(beta) &&
+        !(tt_hit && tte.depth >= depth - PROBCUT_DEPTH_REDUCTION + 1 && tt_score < probcut_beta)) {
+        MovePicker captures(b, tt_move, *history);
+        while (const Move m = captures.next()) {
+            if (!see_ge(b, m, probcut_beta - ss->static_eval)) continue;
+            Board next = b;
+            next.make_move(m);
+            tt.prefetch(next.key);
+            ss->move = m;
+            ss->piece = b.moved_piece(m);
+            ss->cont = &history->continuation[ss->piece][m.to()];
+            keys[std::size_t(game_len + ply)] = next.key;
+            // Quiescence first: most captures fail there, cheaply.
+            int score = -qsearch(next, -probcut_beta, -probcut_beta + 1, ss + 1);
+            if (score >= probcut_beta)
+                score = -search(next, -probcut_beta, -probcut_beta + 1,
+                                depth - PROBCUT_DEPTH_REDUCTION, ss + 1, !cut_node);
+            if (stopped()) return 0;
+            if (score >= probcut_beta) {
+                tt.store(b.key, m, score_to_tt(score, ply), raw_eval,
+                         depth - PROBCUT_DEPTH_REDUCTION + 1, BOUND_LOWER);
+                return score;
             }
         }
     }
@@ -528,10 +602,20 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                 search(b, singular_beta - 1, singular_beta, (depth - 1) / 2, ss, cut_node);
             ss->excluded = Move::none();
             if (stopped()) return 0;
-            if (v < singular_beta)
+            if (v < singular_beta) {
                 extension = 1;
-            else if (singular_beta >= beta)
+                // Far below: the TT move is all this node has; twice the depth, a few times
+                // per line.
+                if (!pv_node && v < singular_beta - SE_DOUBLE_MARGIN &&
+                    ss->double_extensions < SE_MAX_DOUBLE_EXTENSIONS)
+                    extension = 2;
+            } else if (singular_beta >= beta) {
                 return singular_beta;  // multi-cut: several moves beat beta
+            } else if (tt_score >= beta) {
+                // Not singular, and another move probably beats beta too: the TT move need
+                // not be searched as deep.
+                extension = -1;
+            }
         }
 
         ss->move = m;
@@ -540,6 +624,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         keys[std::size_t(game_len + ply)] = next.key;
 
         const int new_depth = depth - 1 + extension;
+        (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
         int score;
         if (depth >= LMR_MIN_DEPTH && move_count > 1 + root &&
             (quiet || (picker.in_bad_captures() && !gives_check))) {
@@ -594,7 +679,13 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         const Bound bound = best >= beta                  ? BOUND_LOWER
                             : pv_node && best > old_alpha ? BOUND_EXACT
                                                           : BOUND_UPPER;
-        tt.store(b.key, best_move, score_to_tt(best, ply), ss->static_eval, depth, bound);
+        tt.store(b.key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
+        // Learn the correction from quiet outcomes whose bound says where the truth lies.
+        if (!in_check &&
+            (!best_move || (!b.is_capture(best_move) && best_move.kind() != MoveKind::PROMOTION)) &&
+            !is_decisive(best) && !(bound == BOUND_LOWER && best <= ss->static_eval) &&
+            !(bound == BOUND_UPPER && best >= ss->static_eval))
+            update_corrections(b, best - ss->static_eval, depth);
     }
     return best;
 }

@@ -49,6 +49,13 @@ inline constexpr int NMP_VERIFY_MIN_DEPTH = 14;
 inline constexpr int NMP_VERIFY_PLY_NUM = 3;
 inline constexpr int NMP_VERIFY_PLY_DEN = 4;
 
+// --- ProbCut ------------------------------------------------------------------------------------
+// From PROBCUT_MIN_DEPTH, outside PV nodes, a capture that beats beta + PROBCUT_MARGIN in a search
+// PROBCUT_DEPTH_REDUCTION plies shallower cuts the node.
+inline constexpr int PROBCUT_MIN_DEPTH = 5;
+inline constexpr int PROBCUT_MARGIN = 200;
+inline constexpr int PROBCUT_DEPTH_REDUCTION = 4;
+
 // --- Internal iterative reduction ------------------------------------------------------------
 // A PV or cut node without a TT move is searched one ply shallower from this depth on.
 inline constexpr int IIR_MIN_DEPTH = 4;
@@ -83,6 +90,11 @@ inline constexpr int EXTENSION_PLY_FACTOR = 2;
 inline constexpr int SE_MIN_DEPTH = 8;
 inline constexpr int SE_TT_DEPTH_MARGIN = 3;
 inline constexpr int SE_BETA_MARGIN_PER_DEPTH = 2;
+// Outside PV nodes a TT move whose alternatives fail SE_DOUBLE_MARGIN below that is extended
+// by two plies, at most SE_MAX_DOUBLE_EXTENSIONS times on a line. A TT move that is not
+// singular while its TT score beats beta is searched a ply shallower instead.
+inline constexpr int SE_DOUBLE_MARGIN = 20;
+inline constexpr int SE_MAX_DOUBLE_EXTENSIONS = 6;
 
 // --- Quiescence ------------------------------------------------------------------------------
 // Delta pruning: a capture is skipped when even winning the captured piece plus this margin
@@ -114,6 +126,17 @@ inline constexpr int HISTORY_BONUS_QUADRATIC = 10;
 inline constexpr int HISTORY_BONUS_LINEAR = 40;
 inline constexpr int HISTORY_BONUS_MAX_DEPTH = 13;
 inline constexpr int HISTORY_BONUS_MAX = 1900;
+
+// --- Static-eval correction ----------------------------------------------------------------
+// Each side keeps CORRECTION_SIZE entries (a power of two) indexed by a hash of the pawns: the
+// average of (search score - static eval) at nodes with that pawn structure, in
+// 1/CORRECTION_GRAIN centipawns, at most CORRECTION_MAX either way. A node of depth d moves its
+// entry min(d + 1, CORRECTION_MAX_WEIGHT) / CORRECTION_GRAIN of the way to its own difference.
+inline constexpr int CORRECTION_SIZE = 16384;
+static_assert((CORRECTION_SIZE & (CORRECTION_SIZE - 1)) == 0);
+inline constexpr int CORRECTION_GRAIN = 256;
+inline constexpr int CORRECTION_MAX = 64 * CORRECTION_GRAIN;
+inline constexpr int CORRECTION_MAX_WEIGHT = 16;
 
 // --- Move ordering (movepick.cpp) ------------------------------------------------------------
 // Captures are ordered by MVV_SCALE * victim value plus capture history / CAPTURE_HISTORY_DIVISOR.
