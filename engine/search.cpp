@@ -91,7 +91,6 @@ struct Engine::Worker {
         Move excluded;
         PieceToHistory* cont = nullptr;
         int ply = 0;
-        int double_extensions = 0;  // on the path from the root to this node
     };
 
     int id = 0;
@@ -464,7 +463,6 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     history->killers[ply + 1][0] = history->killers[ply + 1][1] = Move::none();
     (ss + 1)->excluded = Move::none();
-    (ss + 1)->double_extensions = ss->double_extensions;
 
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
@@ -496,35 +494,6 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                 const int v = search(b, beta - 1, beta, depth - r, ss, false);
                 nmp_min_ply = 0;
                 if (v >= beta) return score;
-            }
-        }
-    }
-
-    // ProbCut: a good capture whose shallow search beats beta by a margin would very likely
-    // beat beta at full depth too. Skipped when the TT already says it will not.
-    const int probcut_beta = beta + PROBCUT_MARGIN;
-    if (!pv_node && !in_check && !excluded && depth >= PROBCUT_MIN_DEPTH && !is_decisive(beta) &&
-        !(tt_hit && tte.depth >= depth - PROBCUT_DEPTH_REDUCTION + 1 && tt_score < probcut_beta)) {
-        MovePicker captures(b, tt_move, *history);
-        while (const Move m = captures.next()) {
-            if (!see_ge(b, m, probcut_beta - ss->static_eval)) continue;
-            Board next = b;
-            next.make_move(m);
-            tt.prefetch(next.key);
-            ss->move = m;
-            ss->piece = b.moved_piece(m);
-            ss->cont = &history->continuation[ss->piece][m.to()];
-            keys[std::size_t(game_len + ply)] = next.key;
-            // Quiescence first: most captures fail there, cheaply.
-            int score = -qsearch(next, -probcut_beta, -probcut_beta + 1, ss + 1);
-            if (score >= probcut_beta)
-                score = -search(next, -probcut_beta, -probcut_beta + 1,
-                                depth - PROBCUT_DEPTH_REDUCTION, ss + 1, !cut_node);
-            if (stopped()) return 0;
-            if (score >= probcut_beta) {
-                tt.store(b.key, m, score_to_tt(score, ply), raw_eval,
-                         depth - PROBCUT_DEPTH_REDUCTION + 1, BOUND_LOWER);
-                return score;
             }
         }
     }
@@ -604,11 +573,6 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             if (stopped()) return 0;
             if (v < singular_beta) {
                 extension = 1;
-                // Far below: the TT move is all this node has; twice the depth, a few times
-                // per line.
-                if (!pv_node && v < singular_beta - SE_DOUBLE_MARGIN &&
-                    ss->double_extensions < SE_MAX_DOUBLE_EXTENSIONS)
-                    extension = 2;
             } else if (singular_beta >= beta) {
                 return singular_beta;  // multi-cut: several moves beat beta
             } else if (tt_score >= beta) {
@@ -624,7 +588,6 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         keys[std::size_t(game_len + ply)] = next.key;
 
         const int new_depth = depth - 1 + extension;
-        (ss + 1)->double_extensions = ss->double_extensions + (extension >= 2);
         int score;
         if (depth >= LMR_MIN_DEPTH && move_count > 1 + root &&
             (quiet || (picker.in_bad_captures() && !gives_check))) {

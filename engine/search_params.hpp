@@ -49,13 +49,6 @@ inline constexpr int NMP_VERIFY_MIN_DEPTH = 14;
 inline constexpr int NMP_VERIFY_PLY_NUM = 3;
 inline constexpr int NMP_VERIFY_PLY_DEN = 4;
 
-// --- ProbCut ------------------------------------------------------------------------------------
-// From PROBCUT_MIN_DEPTH, outside PV nodes, a capture that beats beta + PROBCUT_MARGIN in a search
-// PROBCUT_DEPTH_REDUCTION plies shallower cuts the node.
-inline constexpr int PROBCUT_MIN_DEPTH = 5;
-inline constexpr int PROBCUT_MARGIN = 200;
-inline constexpr int PROBCUT_DEPTH_REDUCTION = 4;
-
 // --- Internal iterative reduction ------------------------------------------------------------
 // A PV or cut node without a TT move is searched one ply shallower from this depth on.
 inline constexpr int IIR_MIN_DEPTH = 4;
@@ -90,11 +83,7 @@ inline constexpr int EXTENSION_PLY_FACTOR = 2;
 inline constexpr int SE_MIN_DEPTH = 8;
 inline constexpr int SE_TT_DEPTH_MARGIN = 3;
 inline constexpr int SE_BETA_MARGIN_PER_DEPTH = 2;
-// Outside PV nodes a TT move whose alternatives fail SE_DOUBLE_MARGIN below that is extended
-// by two plies, at most SE_MAX_DOUBLE_EXTENSIONS times on a line. A TT move that is not
-// singular while its TT score beats beta is searched a ply shallower instead.
-inline constexpr int SE_DOUBLE_MARGIN = 20;
-inline constexpr int SE_MAX_DOUBLE_EXTENSIONS = 6;
+// A TT move that is not singular while its TT score beats beta is searched a ply shallower.
 
 // --- Quiescence ------------------------------------------------------------------------------
 // Delta pruning: a capture is skipped when even winning the captured piece plus this margin
