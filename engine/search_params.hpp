@@ -117,10 +117,12 @@ inline constexpr int HISTORY_BONUS_MAX_DEPTH = 13;
 inline constexpr int HISTORY_BONUS_MAX = 1900;
 
 // --- Static-eval correction ----------------------------------------------------------------
-// Each side keeps CORRECTION_SIZE entries (a power of two) indexed by a hash of the pawns: the
-// average of (search score - static eval) at nodes with that pawn structure, in
-// 1/CORRECTION_GRAIN centipawns, at most CORRECTION_MAX either way. A node of depth d moves its
-// entry min(d + 1, CORRECTION_MAX_WEIGHT) / CORRECTION_GRAIN of the way to its own difference.
+// Three tables per side to move, CORRECTION_SIZE entries each (a power of two), indexed by a
+// hash of the pawns, of white's pieces and of black's pieces: the average of (search score -
+// static eval) at nodes with those pawns or pieces, in 1/CORRECTION_GRAIN centipawns, at most
+// CORRECTION_MAX either way. A node of depth d moves its entries min(d + 1,
+// CORRECTION_MAX_WEIGHT) / CORRECTION_GRAIN of the way to its own difference. The eval is
+// corrected by the pawns' entry plus the mean of the two pieces' entries.
 inline constexpr int CORRECTION_SIZE = 16384;
 static_assert((CORRECTION_SIZE & (CORRECTION_SIZE - 1)) == 0);
 inline constexpr int CORRECTION_GRAIN = 256;
