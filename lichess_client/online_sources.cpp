@@ -279,6 +279,7 @@ Result<ChessdbReply> parse_chessdb(std::string_view body) {
     return parse_json<ChessdbReply>(body, "chessdb", [](const json& j) {
         ChessdbReply r;
         r.status = req_string(j, "status");
+        if (r.status.empty()) throw std::invalid_argument("status is empty");
         if (r.status != "ok") return r;
         for (const json& m : req_array(j, "moves")) {
             ChessdbMove move;

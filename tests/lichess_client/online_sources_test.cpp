@@ -274,6 +274,7 @@ TEST(OnlineParsers, ChessdbStatuses) {
                                           "<html>oops</html>",
                                           "{",
                                           R"({"moves":[]})",
+                                          R"({"status":""})",
                                           R"({"status":"ok"})",
                                           R"({"status":"ok","moves":[{"san":"e4"}]})",
                                           "move:,score:1",
