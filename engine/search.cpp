@@ -89,6 +89,9 @@ struct Engine::Worker {
         Piece piece = NO_PIECE;
         int static_eval = SCORE_NONE;
         Move excluded;
+        // Beta cutoffs so far among the siblings at this ply (children of one parent), two
+        // for a cutoff without a TT move; the parent resets it before its first move.
+        int cutoff_count = 0;
         PieceToHistory* cont = nullptr;
         int ply = 0;
     };
@@ -463,6 +466,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     history->killers[ply + 1][0] = history->killers[ply + 1][1] = Move::none();
     (ss + 1)->excluded = Move::none();
+    (ss + 1)->cutoff_count = 0;
 
     if (!pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
@@ -597,6 +601,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             r -= improving;
             r -= gives_check;
             r -= m == killers[0] || m == killers[1] || m == counter;
+            // Earlier moves here were refuted again and again: probably a node where nothing
+            // beats alpha, so the late moves need less depth.
+            r += (ss + 1)->cutoff_count > CUTOFF_COUNT_REDUCE_ABOVE;
             if (quiet)
                 r -= std::clamp(hist / LMR_HISTORY_DIVISOR, -LMR_HISTORY_MAX_ADJUST,
                                 LMR_HISTORY_MAX_ADJUST);
@@ -625,6 +632,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                     iter_pv.assign(pv[0], pv[0] + pv_len[0]);
                 }
                 if (score >= beta) {
+                    ss->cutoff_count += 1 + !tt_move;
                     if (quiet) update_quiet_stats(ss, b, m, depth, quiets, quiet_count);
                     update_capture_stats(b, m, depth, captures, capture_count);
                     break;

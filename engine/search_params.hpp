@@ -15,6 +15,9 @@ inline constexpr int LMR_MIN_DEPTH = 3;
 // LMR_HISTORY_MAX_ADJUST either way.
 inline constexpr int LMR_HISTORY_DIVISOR = 8000;
 inline constexpr int LMR_HISTORY_MAX_ADJUST = 2;
+// One ply more when the moves searched before at this node met more than this many cutoffs
+// among their replies (a cutoff without a TT move counts twice).
+inline constexpr int CUTOFF_COUNT_REDUCE_ABOVE = 3;
 
 // --- Transposition table ---------------------------------------------------------------------
 // No TT cutoffs from this halfmove clock on: a stored score may not know the fifty-move draw.

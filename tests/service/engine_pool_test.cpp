@@ -26,8 +26,10 @@ TEST(EnginePool, ALentEngineSearchesLikeANewOneEvenAfterAnEarlierGame) {
     {
         auto first = pool.acquire();
         EXPECT_EQ(nodes_at_depth(*first, 7), expected);
-        // Searched again with what it learned, the same engine needs fewer nodes.
-        EXPECT_LT(nodes_at_depth(*first, 7), expected);
+        // Searched again with what it learned (TT, histories), the same engine searches a
+        // different tree: without the pool's clear the last check below would fail. (Fewer
+        // nodes is not guaranteed: the cutoff counts of a warm search can reduce less.)
+        EXPECT_NE(nodes_at_depth(*first, 7), expected);
     }
     ASSERT_EQ(pool.idle(), 1);
     auto second = pool.acquire();  // the same engine, cleared when it came back
