@@ -27,8 +27,8 @@ TEST(EnginePool, ALentEngineSearchesLikeANewOneEvenAfterAnEarlierGame) {
         auto first = pool.acquire();
         EXPECT_EQ(nodes_at_depth(*first, 7), expected);
         // Searched again with what it learned (TT, histories), the same engine searches a
-        // different tree: without the pool's clear the last check below would fail. (Fewer
-        // nodes is not guaranteed: the cutoff counts of a warm search can reduce less.)
+        // different tree: without the pool's clear the last check below would fail. (Not
+        // always a smaller one: since 00de76c it needs 2242 nodes here against 1965.)
         EXPECT_NE(nodes_at_depth(*first, 7), expected);
     }
     ASSERT_EQ(pool.idle(), 1);
