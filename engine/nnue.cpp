@@ -22,7 +22,6 @@ namespace engine::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'O', 'P', 'N', 'N', 'U', 'E', '0', '1'};
-constexpr std::uint32_t VERSION = 1;
 
 std::uint64_t fnv1a(const unsigned char* p, std::size_t n) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -49,12 +48,6 @@ void add_feature(const Network& net, Accumulator& acc, Piece pc, Square s) {
     for (Color c : {WHITE, BLACK}) {
         const std::int16_t* w = &net.ft_weights[feature_index(c, pc, s) * HIDDEN];
         for (int j = 0; j < HIDDEN; ++j) acc.v[c][j] = std::int16_t(acc.v[c][j] + w[j]);
-    }
-}
-void sub_feature(const Network& net, Accumulator& acc, Piece pc, Square s) {
-    for (Color c : {WHITE, BLACK}) {
-        const std::int16_t* w = &net.ft_weights[feature_index(c, pc, s) * HIDDEN];
-        for (int j = 0; j < HIDDEN; ++j) acc.v[c][j] = std::int16_t(acc.v[c][j] - w[j]);
     }
 }
 
@@ -104,50 +97,140 @@ std::int32_t screlu_dot(const std::int16_t* a, const std::int16_t* w) {
 }
 #endif
 
-int finish(const Network& net, std::int32_t us, std::int32_t them) {
+int finish(const Network& net, int bucket, std::int32_t us, std::int32_t them) {
     const std::int64_t sum = std::int64_t(us) + them;
-    const std::int64_t out = sum / QA + net.out_bias;  // QA * QB units
+    const std::int64_t out = sum / QA + net.out_bias[bucket];  // QA * QB units
     const std::int64_t cp = out * net.scale / (QA * QB);
     return int(std::clamp<std::int64_t>(cp, -(EVAL_MAX - 1), EVAL_MAX - 1));
 }
 
 }  // namespace
 
-Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, std::size_t size) {
-    using R = Result<std::shared_ptr<const Network>>;
-    if (size != FILE_SIZE)
+namespace {
+
+// The header's fields and where the weights start, or the first problem with the header.
+struct Header {
+    NetFile dims;  // the header's fields; the vectors stay empty
+    std::size_t body = 0;
+};
+
+Result<Header> read_header(const unsigned char* data, std::size_t size) {
+    using R = Result<Header>;
+    if (size < 36)
         return R::failure("net file has " + std::to_string(size) + " bytes, expected " +
-                          std::to_string(FILE_SIZE) + " (768->2x128->1 Outpost net)");
+                          std::to_string(FILE_SIZE) + " (768->2x256->1 Outpost net, 8 buckets)");
     if (std::memcmp(data, MAGIC, sizeof MAGIC) != 0)
         return R::failure("net file does not start with OPNNUE01 (not an Outpost net)");
-    const std::uint32_t expect[5] = {VERSION, INPUTS, HIDDEN, QA, QB};
-    const char* names[5] = {"version", "inputs", "hidden size", "QA", "QB"};
-    for (int i = 0; i < 5; ++i)
-        if (read_u32(data + 8 + 4 * i) != expect[i])
-            return R::failure("net file " + std::string(names[i]) + " is " +
-                              std::to_string(read_u32(data + 8 + 4 * i)) + ", expected " +
-                              std::to_string(expect[i]));
-    const std::uint32_t scale = read_u32(data + 8 + 4 * 5);
-    if (scale < std::uint32_t(MIN_SCALE) || scale > std::uint32_t(MAX_SCALE))
-        return R::failure("net file scale is " + std::to_string(scale) + ", expected " +
+    Header h;
+    NetFile& d = h.dims;
+    d.version = read_u32(data + 8);
+    if (d.version != 1 && d.version != 2)
+        return R::failure("net file version is " + std::to_string(d.version) + ", expected 1 or 2");
+    const unsigned char* p = data + 12;
+    d.inputs = read_u32(p), p += 4;
+    d.hidden = read_u32(p), p += 4;
+    d.buckets = d.version == 1 ? 1 : read_u32(p);
+    if (d.version != 1) p += 4;
+    d.qa = read_u32(p), p += 4;
+    d.qb = read_u32(p), p += 4;
+    d.scale = read_u32(p), p += 4;
+    h.body = std::size_t(p - data);
+    return h;
+}
+
+// The weights after a header whose dimensions were checked; the size, scale and checksum here.
+Result<NetFile> read_body(const Header& h, const unsigned char* data, std::size_t size) {
+    using R = Result<NetFile>;
+    const NetFile& d = h.dims;
+    const std::size_t ft = std::size_t(d.inputs) * d.hidden,
+                      out = std::size_t(d.buckets) * 2 * d.hidden;
+    const std::size_t expected =
+        h.body + 2 * (ft + d.hidden + out) + 4 * std::size_t(d.buckets) + 8;
+    if (size != expected)
+        return R::failure("net file has " + std::to_string(size) + " bytes, expected " +
+                          std::to_string(expected) + " for its header (" +
+                          std::to_string(d.inputs) + "->2x" + std::to_string(d.hidden) + "->1, " +
+                          std::to_string(d.buckets) + " buckets)");
+    if (d.scale < std::uint32_t(MIN_SCALE) || d.scale > std::uint32_t(MAX_SCALE))
+        return R::failure("net file scale is " + std::to_string(d.scale) + ", expected " +
                           std::to_string(MIN_SCALE) + " to " + std::to_string(MAX_SCALE));
     std::uint64_t stored = 0;
     for (int i = 0; i < 8; ++i) stored |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
     if (fnv1a(data, size - 8) != stored)
         return R::failure("net file checksum mismatch (truncated or corrupt file)");
+    NetFile f = d;
+    const unsigned char* p = data + h.body;
+    auto int16s = [&p](std::vector<std::int16_t>& v, std::size_t n) {
+        v.resize(n);
+        for (auto& w : v) w = read_i16(p), p += 2;
+    };
+    int16s(f.ft_weights, ft);
+    int16s(f.ft_bias, d.hidden);
+    int16s(f.out_weights, out);
+    f.out_bias.resize(d.buckets);
+    for (auto& b : f.out_bias) b = std::int32_t(read_u32(p)), p += 4;
+    return f;
+}
+
+}  // namespace
+
+Result<NetFile> read_net_file(const unsigned char* data, std::size_t size) {
+    using R = Result<NetFile>;
+    auto h = read_header(data, size);
+    if (!h) return R::failure(h.error());
+    const NetFile& d = h->dims;
+    // Bounds that keep the size arithmetic small; the trainer checks what it can start from.
+    if (d.inputs != std::uint32_t(INPUTS))
+        return R::failure("net file inputs is " + std::to_string(d.inputs) + ", expected " +
+                          std::to_string(INPUTS));
+    if (d.hidden < 1 || d.hidden > 4096 || d.buckets < 1 || d.buckets > 64)
+        return R::failure("net file hidden size " + std::to_string(d.hidden) + " or buckets " +
+                          std::to_string(d.buckets) + " out of range");
+    return read_body(*h, data, size);
+}
+
+Result<NetFile> read_net_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Result<NetFile>::failure("cannot open net file '" + path + "'");
+    const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(in), {}};
+    auto r = read_net_file(bytes.data(), bytes.size());
+    if (!r) return Result<NetFile>::failure(path + ": " + r.error());
+    return r;
+}
+
+Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, std::size_t size) {
+    using R = Result<std::shared_ptr<const Network>>;
+    auto h = read_header(data, size);
+    if (!h) return R::failure(h.error());
+    const NetFile& d = h->dims;
+    if (d.version != FILE_VERSION)
+        return R::failure("net file version is " + std::to_string(d.version) + ", expected " +
+                          std::to_string(FILE_VERSION) +
+                          (d.version == 1 ? " (a 768->2x128->1 net of Outpost up to nn5s: "
+                                            "outpost-train --init can start from it)"
+                                          : ""));
+    const std::uint32_t expect[5] = {INPUTS, HIDDEN, OUTPUT_BUCKETS, QA, QB};
+    const std::uint32_t got[5] = {d.inputs, d.hidden, d.buckets, d.qa, d.qb};
+    const char* names[5] = {"inputs", "hidden size", "output buckets", "QA", "QB"};
+    for (int i = 0; i < 5; ++i)
+        if (got[i] != expect[i])
+            return R::failure("net file " + std::string(names[i]) + " is " +
+                              std::to_string(got[i]) + ", expected " + std::to_string(expect[i]));
+    auto f = read_body(*h, data, size);
+    if (!f) return R::failure(f.error());
 
     auto net = std::make_shared<Network>();
-    const unsigned char* p = data + 32;
-    for (auto& w : net->ft_weights) w = read_i16(p), p += 2;
-    for (auto& w : net->ft_bias) w = read_i16(p), p += 2;
-    for (auto& w : net->out_weights) {
-        w = read_i16(p), p += 2;
+    std::copy(f->ft_weights.begin(), f->ft_weights.end(), net->ft_weights);
+    std::copy(f->ft_bias.begin(), f->ft_bias.end(), net->ft_bias);
+    for (std::size_t i = 0; i < f->out_weights.size(); ++i) {
+        const std::int16_t w = f->out_weights[i];
         if (w > MAX_OUTPUT_WEIGHT || w < -MAX_OUTPUT_WEIGHT)
             return R::failure("net file output weight " + std::to_string(w) + " is outside +-" +
                               std::to_string(MAX_OUTPUT_WEIGHT));
+        net->out_weights[i / (2 * HIDDEN)][i % (2 * HIDDEN)] = w;
     }
-    net->out_bias = std::int32_t(read_u32(p));
-    net->scale = std::int32_t(scale);
+    std::copy(f->out_bias.begin(), f->out_bias.end(), net->out_bias);
+    net->scale = std::int32_t(f->scale);
     return std::shared_ptr<const Network>(std::move(net));
 }
 
@@ -164,13 +247,15 @@ Result<std::shared_ptr<const Network>> load_network_file(const std::string& path
 
 std::vector<unsigned char> serialize(const Network& net) {
     std::vector<unsigned char> out(MAGIC, MAGIC + sizeof MAGIC);
-    for (std::uint32_t v : {VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN),
-                            std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(net.scale)})
+    for (std::uint32_t v :
+         {FILE_VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(OUTPUT_BUCKETS),
+          std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(net.scale)})
         put_u32(out, v);
     for (auto w : net.ft_weights) put_i16(out, w);
     for (auto w : net.ft_bias) put_i16(out, w);
-    for (auto w : net.out_weights) put_i16(out, w);
-    put_u32(out, std::uint32_t(net.out_bias));
+    for (const auto& bucket : net.out_weights)
+        for (auto w : bucket) put_i16(out, w);
+    for (auto b : net.out_bias) put_u32(out, std::uint32_t(b));
     const std::uint64_t h = fnv1a(out.data(), out.size());
     for (int i = 0; i < 8; ++i) out.push_back((unsigned char)(h >> (8 * i)));
     return out;
@@ -194,34 +279,64 @@ void refresh(const Network& net, const Board& board, Accumulator& acc) {
 
 void update(const Network& net, const Board& before, const Board& after, const Accumulator& in,
             Accumulator& out) {
-    out = in;
-    // The squares whose colour or piece type changed: at most four for a move (castling).
+    // The pieces that left and arrived: the squares whose colour or piece type changed, at
+    // most four for a move (castling), so at most four of each.
     Bitboard changed = 0;
     for (int c = 0; c < COLOR_NB; ++c) changed |= before.by_color[c] ^ after.by_color[c];
     for (int t = 0; t < PIECE_TYPE_NB; ++t) changed |= before.by_type[t] ^ after.by_type[t];
-    for (Bitboard bb = changed; bb; bb &= bb - 1) {
+    Piece gone_piece[4], come_piece[4];
+    Square gone_square[4], come_square[4];
+    int gone = 0, come = 0;
+    for (Bitboard bb = changed; bb && gone < 4 && come < 4; bb &= bb - 1) {
         const Square s = lsb(bb);
         const Piece a = before.piece_on(s), b = after.piece_on(s);
         if (a == b) continue;
-        if (a != NO_PIECE) sub_feature(net, out, a, s);
-        if (b != NO_PIECE) add_feature(net, out, b, s);
+        if (a != NO_PIECE) gone_piece[gone] = a, gone_square[gone++] = s;
+        if (b != NO_PIECE) come_piece[come] = b, come_square[come++] = s;
+    }
+    // One pass over each perspective's accumulator (the usual move: one piece off, one on).
+    for (Color c : {WHITE, BLACK}) {
+        const std::int16_t* sub[4];
+        const std::int16_t* add[4];
+        for (int i = 0; i < gone; ++i)
+            sub[i] = &net.ft_weights[feature_index(c, gone_piece[i], gone_square[i]) * HIDDEN];
+        for (int i = 0; i < come; ++i)
+            add[i] = &net.ft_weights[feature_index(c, come_piece[i], come_square[i]) * HIDDEN];
+        const std::int16_t* src = in.v[c];
+        std::int16_t* dst = out.v[c];
+        if (gone == 1 && come == 1) {
+            for (int j = 0; j < HIDDEN; ++j) dst[j] = std::int16_t(src[j] - sub[0][j] + add[0][j]);
+        } else if (gone == 2 && come == 1) {  // a capture
+            for (int j = 0; j < HIDDEN; ++j)
+                dst[j] = std::int16_t(src[j] - sub[0][j] - sub[1][j] + add[0][j]);
+        } else {
+            std::memcpy(dst, src, sizeof in.v[c]);
+            for (int i = 0; i < gone; ++i)
+                for (int j = 0; j < HIDDEN; ++j) dst[j] = std::int16_t(dst[j] - sub[i][j]);
+            for (int i = 0; i < come; ++i)
+                for (int j = 0; j < HIDDEN; ++j) dst[j] = std::int16_t(dst[j] + add[i][j]);
+        }
     }
 }
 
-int evaluate(const Network& net, const Accumulator& acc, Color side) {
-    return finish(net, screlu_dot(acc.v[side], net.out_weights),
-                  screlu_dot(acc.v[~side], net.out_weights + HIDDEN));
+int evaluate(const Network& net, const Accumulator& acc, const Board& board) {
+    const int bucket = output_bucket(popcount(board.pieces()));
+    const std::int16_t* w = net.out_weights[bucket];
+    return finish(net, bucket, screlu_dot(acc.v[board.side], w),
+                  screlu_dot(acc.v[~board.side], w + HIDDEN));
 }
 
-int evaluate_scalar(const Network& net, const Accumulator& acc, Color side) {
-    return finish(net, screlu_dot_scalar(acc.v[side], net.out_weights),
-                  screlu_dot_scalar(acc.v[~side], net.out_weights + HIDDEN));
+int evaluate_scalar(const Network& net, const Accumulator& acc, const Board& board) {
+    const int bucket = output_bucket(popcount(board.pieces()));
+    const std::int16_t* w = net.out_weights[bucket];
+    return finish(net, bucket, screlu_dot_scalar(acc.v[board.side], w),
+                  screlu_dot_scalar(acc.v[~board.side], w + HIDDEN));
 }
 
 int evaluate(const Network& net, const Board& board) {
     Accumulator acc;
     refresh(net, board, acc);
-    return evaluate(net, acc, board.side);
+    return evaluate(net, acc, board);
 }
 
 }  // namespace engine::nnue

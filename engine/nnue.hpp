@@ -1,8 +1,10 @@
-// The NNUE evaluation: a 768 -> 2x128 -> 1 perspective network with a squared clipped ReLU,
-// int16 weights, accumulators updated from the parent's along the search path, the net file
-// format and its checks. Trained by engine/tools/trainer; see docs/NNUE.md.
+// The NNUE evaluation: a 768 -> 2x256 -> 1 perspective network with a squared clipped ReLU and
+// 8 output buckets (the output layer is chosen by the number of pieces on the board), int16
+// weights, accumulators updated from the parent's along the search path, the net file format
+// and its checks. Trained by engine/tools/trainer; see docs/NNUE.md.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -13,24 +15,35 @@
 
 namespace engine::nnue {
 
-inline constexpr int INPUTS = 768;  // (own/their colour, piece type, square) per perspective
-inline constexpr int HIDDEN = 128;  // accumulator width per perspective
-inline constexpr int QA = 255;      // feature-transformer quantisation: 1.0 == QA
-inline constexpr int QB = 64;       // output-layer quantisation: 1.0 == QB
-inline constexpr int SCALE = 400;   // the trainer's: a trained net's float output * SCALE is cp
+inline constexpr int INPUTS = 768;        // (own/their colour, piece type, square) per perspective
+inline constexpr int HIDDEN = 256;        // accumulator width per perspective
+inline constexpr int OUTPUT_BUCKETS = 8;  // output layers, by the number of pieces on the board
+inline constexpr int QA = 255;            // feature-transformer quantisation: 1.0 == QA
+// Output-layer quantisation: 1.0 == QB. 128 since the 2x256 nets (64 before): the rounding of
+// 512 output weights to 1/64 moved evaluations by about 8 cp on average.
+inline constexpr int QB = 128;
+inline constexpr int SCALE = 400;  // the trainer's: a trained net's float output * SCALE is cp
 // A net file carries its own scale (the header's last field): a net can be calibrated to the
 // units the search's margins were tuned in without touching its weights (docs/NNUE.md, nn5s).
 inline constexpr int MIN_SCALE = 100;
 inline constexpr int MAX_SCALE = 1000;
-// |output weight| limit: keeps v * w (v <= QA) inside int16 and the sum inside int32.
+// |output weight| limit: keeps v * w (v <= QA) inside int16 and the sum inside int32 (so a
+// float output weight stays under 127 / QB, about 1; trained ones seldom pass 0.5).
 inline constexpr int MAX_OUTPUT_WEIGHT = 127;
+
+// The output layer of a position with `pieces` pieces on the board (2..32): four piece counts
+// share one, so an ending is judged by other weights than a middlegame.
+constexpr int output_bucket(int pieces) {
+    return std::clamp((pieces - 2) / 4, 0, OUTPUT_BUCKETS - 1);
+}
 
 struct Network {
     alignas(64) std::int16_t ft_weights[INPUTS * HIDDEN];  // feature-major
     alignas(64) std::int16_t ft_bias[HIDDEN];
-    alignas(64) std::int16_t out_weights[2 * HIDDEN];  // side to move's half first
-    std::int32_t out_bias = 0;                         // in QA * QB units
-    std::int32_t scale = SCALE;                        // centipawns per 1.0 of float output
+    // Per output bucket: the side to move's half first.
+    alignas(64) std::int16_t out_weights[OUTPUT_BUCKETS][2 * HIDDEN];
+    std::int32_t out_bias[OUTPUT_BUCKETS] = {};  // in QA * QB units
+    std::int32_t scale = SCALE;                  // centipawns per 1.0 of float output
 };
 
 // One position's hidden layer before the activation, for both perspectives.
@@ -46,13 +59,27 @@ constexpr int feature_index(Color perspective, Piece pc, Square s) {
     return (own * 6 + type_of(pc)) * 64 + sq;
 }
 
-// The net file: a 32-byte header ("OPNNUE01", version, inputs, hidden, QA, QB, the net's
-// scale, as little-endian u32), the weights as little-endian int16 (out_bias int32), then the
-// FNV-1a 64-bit hash of everything before it.
-inline constexpr std::size_t FILE_SIZE = 32 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 8;
+// The net file, version 2: a 36-byte header ("OPNNUE01", version, inputs, hidden, output
+// buckets, QA, QB, the net's scale, as little-endian u32), the weights as little-endian int16
+// (the output biases int32), then the FNV-1a 64-bit hash of everything before it. Version 1
+// (the nets up to nn5s: 768 -> 2x128 -> 1) has no bucket field and one output layer.
+inline constexpr std::uint32_t FILE_VERSION = 2;
+inline constexpr std::size_t FILE_SIZE =
+    36 + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS + 8;
 
 // Checks and reads a net file's bytes; the error names what was wrong.
 Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, std::size_t size);
+
+// A net file of any version and width, as stored: the trainer starts from older or narrower
+// nets through it; the engine plays only nets of its own shape (parse_network).
+struct NetFile {
+    std::uint32_t version = 0, inputs = 0, hidden = 0, buckets = 0, qa = 0, qb = 0, scale = 0;
+    std::vector<std::int16_t> ft_weights, ft_bias;
+    std::vector<std::int16_t> out_weights;  // buckets x (2 x hidden)
+    std::vector<std::int32_t> out_bias;     // per bucket
+};
+Result<NetFile> read_net_file(const unsigned char* data, std::size_t size);
+Result<NetFile> read_net_file(const std::string& path);
 Result<std::shared_ptr<const Network>> load_network_file(const std::string& path);
 std::vector<unsigned char> serialize(const Network& net);
 
@@ -64,10 +91,10 @@ void refresh(const Network& net, const Board& board, Accumulator& acc);
 void update(const Network& net, const Board& before, const Board& after, const Accumulator& in,
             Accumulator& out);
 
-// Centipawns from the side to move's view, |value| < EVAL_MAX. The vectorised path and the
-// scalar one give the same value.
-int evaluate(const Network& net, const Accumulator& acc, Color side);
-int evaluate_scalar(const Network& net, const Accumulator& acc, Color side);
+// Centipawns from the side to move's view, |value| < EVAL_MAX, for the position `acc` holds.
+// The vectorised path and the scalar one give the same value.
+int evaluate(const Network& net, const Accumulator& acc, const Board& board);
+int evaluate_scalar(const Network& net, const Accumulator& acc, const Board& board);
 // From scratch (tools and tests).
 int evaluate(const Network& net, const Board& board);
 

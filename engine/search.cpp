@@ -228,7 +228,7 @@ struct Engine::Worker {
             nnue::update(*net, *path_boards[i - 1], *path_boards[i], acc[i - 1], acc[i]);
             acc_ready[i] = true;
         }
-        return nnue::evaluate(*net, acc[ply], b.side);
+        return nnue::evaluate(*net, acc[ply], b);
     }
 
     // The static eval corrected by what earlier searches of similar positions found: an

@@ -98,11 +98,18 @@ TEST(Nnue, BrokenFilesAreClearErrors) {
     auto magic = bytes;
     magic[0] = 'X';
     EXPECT_NE(error_of(magic).find("OPNNUE01"), std::string::npos);
+    auto version = bytes;
+    version[8] = 1;  // a net of the first format (768->2x128->1) names the tool that reads it
+    EXPECT_NE(error_of(version).find("version is 1, expected 2"), std::string::npos);
+    EXPECT_NE(error_of(version).find("outpost-train --init"), std::string::npos);
     auto hidden = bytes;
-    hidden[16] = 7;  // the hidden size field
-    EXPECT_NE(error_of(hidden).find("hidden size"), std::string::npos);
+    hidden[16] = 7, hidden[17] = 0;  // the hidden size field: 7
+    EXPECT_NE(error_of(hidden).find("hidden size is 7"), std::string::npos);
+    auto buckets = bytes;
+    buckets[20] = 3;  // the output bucket field
+    EXPECT_NE(error_of(buckets).find("output buckets is 3"), std::string::npos);
     auto scale = bytes;
-    scale[28] = 5, scale[29] = scale[30] = scale[31] = 0;  // the scale field: 5
+    scale[32] = 5, scale[33] = scale[34] = scale[35] = 0;  // the scale field: 5
     EXPECT_NE(error_of(scale).find("scale is 5"), std::string::npos);
     auto weight = bytes;
     weight[1000] ^= 0x40;
@@ -111,6 +118,24 @@ TEST(Nnue, BrokenFilesAreClearErrors) {
     auto missing = nnue::load_network_file("/nonexistent/outpost.nnue");
     ASSERT_FALSE(missing);
     EXPECT_NE(missing.error().find("/nonexistent/outpost.nnue"), std::string::npos);
+}
+
+TEST(Nnue, EachOutputBucketJudgesItsOwnPieceCounts) {
+    EXPECT_EQ(nnue::output_bucket(32), nnue::OUTPUT_BUCKETS - 1);
+    EXPECT_EQ(nnue::output_bucket(2), 0);
+    EXPECT_EQ(nnue::output_bucket(5), 0);
+    EXPECT_EQ(nnue::output_bucket(6), 1);
+    // Changing one bucket's bias moves the positions of that bucket only.
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    auto shifted = std::make_shared<nnue::Network>(*n);
+    const Board few = *parse_fen("4k3/pppp4/8/8/8/8/PPPPP3/4K3 w - - 0 1");  // 11 pieces
+    const Board all = *parse_fen(START_FEN);
+    const int bucket = nnue::output_bucket(popcount(few.pieces()));
+    ASSERT_NE(bucket, nnue::output_bucket(popcount(all.pieces())));
+    shifted->out_bias[bucket] += nnue::QA * nnue::QB;  // +1.0 of output: `scale` centipawns
+    EXPECT_NEAR(nnue::evaluate(*shifted, few), nnue::evaluate(*n, few) + n->scale, 1);
+    EXPECT_EQ(nnue::evaluate(*shifted, all), nnue::evaluate(*n, all));
 }
 
 TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
@@ -138,8 +163,7 @@ TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
                 nnue::update(*n, b, next, acc, inc);
                 nnue::refresh(*n, next, fresh);
                 ASSERT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << to_fen(next);
-                EXPECT_EQ(nnue::evaluate(*n, inc, next.side),
-                          nnue::evaluate_scalar(*n, inc, next.side))
+                EXPECT_EQ(nnue::evaluate(*n, inc, next), nnue::evaluate_scalar(*n, inc, next))
                     << to_fen(next);
                 // Colour symmetry: the mirrored position scores the same for its mover.
                 EXPECT_EQ(nnue::evaluate(*n, next), nnue::evaluate(*n, flipped(next)))

@@ -2,8 +2,11 @@
 // steps and quantisation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <random>
+#include <vector>
 
 #include "engine/fen.hpp"
 #include "engine/nnue.hpp"
@@ -100,6 +103,99 @@ TEST(Trainer, ANetWithItsOwnScaleStartsTrainingFromTheEnginesCentipawns) {
                     3 + 0.01 * std::abs(engine_cp))
             << fen;
     }
+}
+
+// A net file of the first format (version 1: no bucket field, one output layer, QA 255 and
+// QB 64) with `hidden` neurons of random weights, as the nets up to nn5s were written.
+std::vector<unsigned char> version1_file(int hidden, std::uint32_t scale, std::mt19937_64& rng) {
+    std::vector<unsigned char> out{'O', 'P', 'N', 'N', 'U', 'E', '0', '1'};
+    auto u32 = [&out](std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.push_back((unsigned char)(v >> (8 * i)));
+    };
+    auto i16 = [&out](int v) {
+        out.push_back((unsigned char)(std::uint16_t(v) & 0xff));
+        out.push_back((unsigned char)(std::uint16_t(v) >> 8));
+    };
+    for (std::uint32_t v :
+         {1u, std::uint32_t(nnue::INPUTS), std::uint32_t(hidden), 255u, 64u, scale})
+        u32(v);
+    for (int i = 0; i < nnue::INPUTS * hidden; ++i) i16(int(rng() % 61) - 30);
+    for (int j = 0; j < hidden; ++j) i16(int(rng() % 201) - 40);
+    for (int j = 0; j < 2 * hidden; ++j) i16(int(rng() % 255) - 127);
+    u32(std::uint32_t(-3000));  // the output bias
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : out) h = (h ^ c) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; ++i) out.push_back((unsigned char)(h >> (8 * i)));
+    return out;
+}
+
+// The narrow net's value in centipawns, straight from its file's integers.
+double narrow_value(const nnue::NetFile& f, const Board& b) {
+    const int hidden = int(f.hidden);
+    double out = double(f.out_bias[0]) / (double(f.qa) * f.qb);
+    for (int p = 0; p < 2; ++p) {
+        const Color persp = p == 0 ? b.side : ~b.side;
+        for (int j = 0; j < hidden; ++j) {
+            double a = f.ft_bias[std::size_t(j)];
+            for (Bitboard bb = b.pieces(); bb; bb &= bb - 1) {
+                const Square sq = lsb(bb);
+                a += f.ft_weights[std::size_t(nnue::feature_index(persp, b.piece_on(sq), sq)) *
+                                      std::size_t(hidden) +
+                                  std::size_t(j)];
+            }
+            const double c = std::clamp(a / f.qa, 0.0, 1.0);
+            out += c * c * f.out_weights[std::size_t(p * hidden + j)] / f.qb;
+        }
+    }
+    return out * f.scale;
+}
+
+TEST(Trainer, ANarrowerFirstFormatNetIsWidenedWithoutChangingItsValues) {
+    std::mt19937_64 rng(11);
+    const int narrow = nnue::HIDDEN / 2;
+    const auto bytes = version1_file(narrow, 360, rng);
+    const auto file = nnue::read_net_file(bytes.data(), bytes.size());
+    ASSERT_TRUE(file) << file.error();
+    EXPECT_EQ(file->version, 1u);
+    EXPECT_EQ(file->hidden, std::uint32_t(narrow));
+    EXPECT_EQ(file->buckets, 1u);
+    // The engine plays only its own shape, and says what to do with this one.
+    const auto as_engine = nnue::parse_network(bytes.data(), bytes.size());
+    ASSERT_FALSE(as_engine);
+    EXPECT_NE(as_engine.error().find("outpost-train --init"), std::string::npos);
+
+    auto w = trainer::Weights::from(*file, 5);
+    ASSERT_TRUE(w) << w.error();
+    trainer::Hyper h;
+    h.mirror = false;
+    trainer::Trainer t(*w, h);
+    int differ = 0;
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "4k3/pppp4/8/8/8/8/PPPPP3/4K3 b - - 0 1",
+                            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 4 8",
+                            "8/8/3k4/8/2R5/8/3K4/8 w - - 0 1"}) {
+        const Board b = *parse_fen(fen);
+        const double expected = narrow_value(*file, b);
+        // Every bucket starts as the one output layer: the same value whatever the count.
+        EXPECT_NEAR(t.evaluate(trainer::sample_from_board(b, 0, 0.5f)), expected,
+                    1e-3 * (1 + std::abs(expected)))
+            << fen;
+        differ += std::abs(expected) > 1;
+    }
+    EXPECT_GT(differ, 0);  // the random net is not all zeros
+    // The copies of a neuron split its output weight unevenly, so they can learn apart.
+    EXPECT_NE(w->out_w[0], w->out_w[std::size_t(narrow)]);
+    EXPECT_NEAR(w->out_w[0] + w->out_w[std::size_t(narrow)],
+                double(file->out_weights[0]) / 64 * 360 / nnue::SCALE, 1e-5);
+
+    // Shapes it cannot start from are named.
+    std::mt19937_64 rng2(1);
+    const auto odd = version1_file(nnue::HIDDEN / 2 + 8, 400, rng2);
+    const auto odd_file = nnue::read_net_file(odd.data(), odd.size());
+    ASSERT_TRUE(odd_file) << odd_file.error();
+    const auto refused = trainer::Weights::from(*odd_file, 1);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("hidden size"), std::string::npos);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Fuzz target: NNUE net files. The input is a whole file, or (first byte odd) a patch over
 // the embedded net: a 4-byte offset, a flag byte (bit 0: truncate after the patch, bit 1: fix
 // the checksum so the weight checks and the evaluation are reached), then the bytes to write.
-// A file that parses evaluates positions within the eval range, the vector path equal to the
+// A file that parses (as the engine's shape, and alike through the trainer's reader of every
+// version) evaluates positions within the eval range, the vector path equal to the
 // scalar one and incremental updates equal to a refresh; one that does not gives an error.
 #include <cstring>
 #include <vector>
@@ -33,8 +34,8 @@ void check_net(const nnue::Network& net) {
         nnue::Accumulator acc;
         nnue::refresh(net, b, acc);
         for (int ply = 0; ply < 4; ++ply) {
-            const int v = nnue::evaluate(net, acc, b.side);
-            fuzz::check(v == nnue::evaluate_scalar(net, acc, b.side), "vector == scalar");
+            const int v = nnue::evaluate(net, acc, b);
+            fuzz::check(v == nnue::evaluate_scalar(net, acc, b), "vector == scalar");
             fuzz::check(v > -engine::EVAL_MAX && v < engine::EVAL_MAX, "eval in range");
             const engine::MoveList moves = engine::legal_moves(b);
             if (moves.empty()) break;
@@ -69,7 +70,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else {
         bytes.assign(data, data + size);
     }
+    // The trainer's reader takes every version and width; it must refuse as clearly.
+    const auto any = nnue::read_net_file(bytes.data(), bytes.size());
+    if (!any) fuzz::check(!any.error().empty(), "a net file error names the problem");
     const auto net = nnue::parse_network(bytes.data(), bytes.size());
+    if (net)
+        fuzz::check(
+            any && any->hidden == std::uint32_t(nnue::HIDDEN) &&
+                any->out_weights.size() == std::size_t(nnue::OUTPUT_BUCKETS) * 2 * nnue::HIDDEN,
+            "what the engine reads, the trainer reads alike");
     if (!net) {
         fuzz::check(!net.error().empty(), "a net file error names the problem");
         return 0;

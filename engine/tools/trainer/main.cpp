@@ -111,12 +111,15 @@ int main(int argc, char** argv) {
     const std::uint64_t seed = std::uint64_t(opt_num(o, "--seed", 1));
     trainer::Weights w = trainer::Weights::random(seed);
     if (o.count("--init")) {
-        const auto init = engine::nnue::load_network_file(opt(o, "--init"));
-        if (!init) {
-            std::cerr << "outpost-train: --init: " << init.error() << "\n";
+        // Any version and width the engine ever used: a narrower net is widened (trainer.hpp).
+        const auto init = engine::nnue::read_net_file(opt(o, "--init"));
+        auto from = init ? trainer::Weights::from(*init, seed)
+                         : engine::Result<trainer::Weights>::failure(init.error());
+        if (!from) {
+            std::cerr << "outpost-train: --init: " << from.error() << "\n";
             return 2;
         }
-        w = trainer::Weights::from(**init);
+        w = std::move(*from);
     }
     trainer::Hyper h;
     h.lr = opt_num(o, "--lr", h.lr);
@@ -133,6 +136,12 @@ int main(int argc, char** argv) {
 
     std::fprintf(stderr, "epoch 0: validation %.6f (the HCE's static eval: %.6f)\n",
                  t.loss(data.validation), t.loss_of(data.validation, data.validation_hce));
+    // The starting point as a net file too: with --epochs 0 a widened --init is converted.
+    if (!write_net(*std::make_unique<engine::nnue::Network>(trainer::quantise(w)),
+                   prefix + "-e0.nnue")) {
+        std::cerr << "outpost-train: cannot write '" << prefix << "-e0.nnue'\n";
+        return 2;
+    }
     double best = 1e9;
     for (int e = 1; e <= epochs; ++e) {
         const double lr = h.lr * std::pow(gamma, (e - 1) / std::max(1, drop_every));

@@ -18,14 +18,15 @@ namespace trainer {
 using namespace engine;
 using engine::nnue::HIDDEN;
 using engine::nnue::INPUTS;
+using engine::nnue::OUTPUT_BUCKETS;
 
 namespace {
 
 constexpr std::size_t FT_W = std::size_t(INPUTS) * HIDDEN;
 constexpr std::size_t FT_B = FT_W;            // offset of the biases in a flat gradient
 constexpr std::size_t OUT_W = FT_B + HIDDEN;  // offset of the output weights
-constexpr std::size_t OUT_B = OUT_W + 2 * HIDDEN;
-constexpr std::size_t TOTAL = OUT_B + 1;
+constexpr std::size_t OUT_B = OUT_W + std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN;
+constexpr std::size_t TOTAL = OUT_B + OUTPUT_BUCKETS;
 constexpr float MAX_OUT = float(nnue::MAX_OUTPUT_WEIGHT) / nnue::QB;
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -103,18 +104,58 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
 }
 
 Weights Weights::from(const nnue::Network& net) {
+    const auto bytes = nnue::serialize(net);
+    return *from(*nnue::read_net_file(bytes.data(), bytes.size()), 0);
+}
+
+Result<Weights> Weights::from(const nnue::NetFile& file, std::uint64_t seed) {
+    using R = Result<Weights>;
+    const int hidden = int(file.hidden), buckets = int(file.buckets);
+    if (hidden > HIDDEN || HIDDEN % hidden != 0)
+        return R::failure("a net of hidden size " + std::to_string(hidden) +
+                          " cannot start a net of " + std::to_string(HIDDEN));
+    if (buckets != 1 && buckets != OUTPUT_BUCKETS)
+        return R::failure("a net of " + std::to_string(buckets) +
+                          " output buckets cannot start a net of " +
+                          std::to_string(OUTPUT_BUCKETS));
+    if (file.qa == 0 || file.qb == 0) return R::failure("the net's QA or QB is 0");
+    const float qa = float(file.qa), qb = float(file.qb);  // the file's, maybe not today's
+    const int copies = HIDDEN / hidden;
+    // The copies of old neuron j are j, j + hidden, ...; their output weights are the old one
+    // times shares that add up to 1 (the same shares for every bucket and perspective).
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<float> jitter(0.5f, 1.5f);
+    std::vector<float> share(HIDDEN, 0.0f);
+    for (int j = 0; j < hidden; ++j) {
+        float total = 0;
+        for (int c = 0; c < copies; ++c) total += share[std::size_t(c * hidden + j)] = jitter(rng);
+        for (int c = 0; c < copies; ++c) share[std::size_t(c * hidden + j)] /= total;
+    }
+    if (copies == 1) std::fill(share.begin(), share.end(), 1.0f);
+
     Weights w;
     w.ft_w.resize(FT_W);
-    for (std::size_t i = 0; i < FT_W; ++i) w.ft_w[i] = float(net.ft_weights[i]) / nnue::QA;
+    for (std::size_t f = 0; f < std::size_t(INPUTS); ++f)
+        for (int j = 0; j < HIDDEN; ++j)
+            w.ft_w[f * HIDDEN + std::size_t(j)] =
+                float(file.ft_weights[f * std::size_t(hidden) + std::size_t(j % hidden)]) / qa;
     w.ft_b.resize(HIDDEN);
-    for (int j = 0; j < HIDDEN; ++j) w.ft_b[std::size_t(j)] = float(net.ft_bias[j]) / nnue::QA;
+    for (int j = 0; j < HIDDEN; ++j)
+        w.ft_b[std::size_t(j)] = float(file.ft_bias[std::size_t(j % hidden)]) / qa;
     // Training runs at nnue::SCALE: a net calibrated to another scale starts from the same
     // centipawns, its output layer multiplied by scale / SCALE.
-    const float to_scale = float(net.scale) / nnue::SCALE;
-    w.out_w.resize(2 * HIDDEN);
-    for (int j = 0; j < 2 * HIDDEN; ++j)
-        w.out_w[std::size_t(j)] = float(net.out_weights[j]) / nnue::QB * to_scale;
-    w.out_b = float(net.out_bias) / (nnue::QA * nnue::QB) * to_scale;
+    const float to_scale = float(file.scale) / nnue::SCALE;
+    w.out_w.resize(std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN);
+    w.out_b.resize(OUTPUT_BUCKETS);
+    for (int b = 0; b < OUTPUT_BUCKETS; ++b) {
+        const int from = buckets == 1 ? 0 : b;
+        for (int p = 0; p < 2; ++p)
+            for (int j = 0; j < HIDDEN; ++j)
+                w.out_w[std::size_t((b * 2 + p) * HIDDEN + j)] =
+                    float(file.out_weights[std::size_t((from * 2 + p) * hidden + j % hidden)]) /
+                    qb * to_scale * share[std::size_t(j)];
+        w.out_b[std::size_t(b)] = float(file.out_bias[std::size_t(from)]) / (qa * qb) * to_scale;
+    }
     return w;
 }
 
@@ -125,8 +166,9 @@ Weights Weights::random(std::uint64_t seed) {
     w.ft_w.resize(FT_W);
     for (auto& x : w.ft_w) x = ft(rng);
     w.ft_b.assign(HIDDEN, 0.0f);
-    w.out_w.resize(2 * HIDDEN);
+    w.out_w.resize(std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN);
     for (auto& x : w.out_w) x = out(rng);
+    w.out_b.assign(OUTPUT_BUCKETS, 0.0f);
     return w;
 }
 
@@ -146,9 +188,11 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
             for (int j = 0; j < HIDDEN; ++j) acc[p][j] += row[j];
         }
     }
-    double out = w_.out_b;
+    const std::size_t bucket = std::size_t(nnue::output_bucket(s.count));
+    const float* bucket_w = &w_.out_w[bucket * 2 * HIDDEN];
+    double out = w_.out_b[bucket];
     for (int p = 0; p < 2; ++p) {
-        const float* ow = &w_.out_w[std::size_t(p) * HIDDEN];
+        const float* ow = bucket_w + std::size_t(p) * HIDDEN;
         float sum = 0;
         for (int j = 0; j < HIDDEN; ++j) {
             const float c = std::clamp(acc[p][j], 0.0f, 1.0f);
@@ -163,10 +207,10 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
     if (grad) {
         std::vector<float>& g = *grad;
         const float d_out = float(2 * err * pred * (1 - pred) * nnue::SCALE / h_.score_k);
-        g[OUT_B] += d_out;
+        g[OUT_B + bucket] += d_out;
         for (int p = 0; p < 2; ++p) {
-            const float* ow = &w_.out_w[std::size_t(p) * HIDDEN];
-            float* gow = &g[OUT_W + std::size_t(p) * HIDDEN];
+            const float* ow = bucket_w + std::size_t(p) * HIDDEN;
+            float* gow = &g[OUT_W + (bucket * 2 + std::size_t(p)) * HIDDEN];
             alignas(64) float d_acc[HIDDEN];
             for (int j = 0; j < HIDDEN; ++j) {
                 const float a = acc[p][j];
@@ -196,11 +240,12 @@ double Trainer::evaluate(const Sample& s) const {
             for (int j = 0; j < HIDDEN; ++j) acc[p][j] += w_.ft_w[std::size_t(f) * HIDDEN + j];
         }
     }
-    double out = w_.out_b;
+    const std::size_t bucket = std::size_t(nnue::output_bucket(s.count));
+    double out = w_.out_b[bucket];
     for (int p = 0; p < 2; ++p)
         for (int j = 0; j < HIDDEN; ++j) {
             const double c = std::clamp(acc[p][j], 0.0f, 1.0f);
-            out += c * c * w_.out_w[std::size_t(p) * HIDDEN + std::size_t(j)];
+            out += c * c * w_.out_w[(bucket * 2 + std::size_t(p)) * HIDDEN + std::size_t(j)];
         }
     return out * nnue::SCALE;
 }
@@ -257,11 +302,11 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
         };
         for (std::size_t i = 0; i < FT_W; ++i) adam(w_.ft_w[i], i);
         for (std::size_t i = 0; i < std::size_t(HIDDEN); ++i) adam(w_.ft_b[i], FT_B + i);
-        for (std::size_t i = 0; i < std::size_t(2 * HIDDEN); ++i) {
+        for (std::size_t i = 0; i < w_.out_w.size(); ++i) {
             adam(w_.out_w[i], OUT_W + i);
             w_.out_w[i] = std::clamp(w_.out_w[i], -MAX_OUT, MAX_OUT);
         }
-        adam(w_.out_b, OUT_B);
+        for (std::size_t b = 0; b < w_.out_b.size(); ++b) adam(w_.out_b[b], OUT_B + b);
     }
     return total / double(std::max<std::size_t>(1, train.size()));
 }
@@ -292,9 +337,13 @@ nnue::Network quantise(const Weights& w) {
     };
     for (std::size_t i = 0; i < FT_W; ++i) net.ft_weights[i] = q(w.ft_w[i], nnue::QA, 32767);
     for (int j = 0; j < HIDDEN; ++j) net.ft_bias[j] = q(w.ft_b[std::size_t(j)], nnue::QA, 32767);
-    for (int j = 0; j < 2 * HIDDEN; ++j)
-        net.out_weights[j] = q(w.out_w[std::size_t(j)], nnue::QB, nnue::MAX_OUTPUT_WEIGHT);
-    net.out_bias = std::int32_t(std::lround(double(w.out_b) * nnue::QA * nnue::QB));
+    for (int b = 0; b < OUTPUT_BUCKETS; ++b) {
+        for (int j = 0; j < 2 * HIDDEN; ++j)
+            net.out_weights[b][j] =
+                q(w.out_w[std::size_t(b * 2 * HIDDEN + j)], nnue::QB, nnue::MAX_OUTPUT_WEIGHT);
+        net.out_bias[b] =
+            std::int32_t(std::lround(double(w.out_b[std::size_t(b)]) * nnue::QA * nnue::QB));
+    }
     return net;
 }
 
