@@ -20,13 +20,14 @@ cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+bins=build/fuzz/tests/fuzz
 for t in "${targets[@]}"; do
-    [[ -x build/fuzz/tests/fuzz/fuzz_$t ]] || { echo "fuzz: no target '$t' (build/fuzz/tests/fuzz/fuzz_$t)" >&2; exit 2; }
+    [[ -x $bins/fuzz_$t ]] || { echo "fuzz: no target '$t' ($bins/fuzz_$t)" >&2; exit 2; }
 done
 
 # One target: its grown corpus, log and artifacts under $work/$t; its exit status in $work/$t/rc.
 fuzz_one() {
-    local t=$1 bin=build/fuzz/tests/fuzz/fuzz_$1 rc=0
+    local t=$1 bin=$bins/fuzz_$1 rc=0
     mkdir -p "$work/$t/corpus" "$work/$t/artifacts"
     # The first folder receives new inputs; the seed corpus in the repo is only read.
     # stdin is empty so no input can make a target wait on it (config token_file: /dev/stdin).
@@ -38,9 +39,9 @@ fuzz_one() {
 
 # Each target is one process on one core, so FUZZ_JOBS (default: the cores) run at once: CI's
 # 12 targets x 20 s take 2 minutes on 2 cores instead of 4.
-jobs=${FUZZ_JOBS:-$(nproc)}
+parallel=${FUZZ_JOBS:-$(nproc)}
 for t in "${targets[@]}"; do
-    while (($(jobs -rp | wc -l) >= jobs)); do wait -n || true; done
+    while (($(jobs -rp | wc -l) >= parallel)); do wait -n || true; done
     echo "fuzz: $t for ${seconds}s (log: $work/$t/log)"
     rm -f "$work/$t/rc"
     fuzz_one "$t" &
