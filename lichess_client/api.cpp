@@ -19,8 +19,6 @@ constexpr std::array<const char*, 11> kDeclineReasons{"generic",     "later", "t
                                                       "timeControl", "rated", "casual",  "standard",
                                                       "variant",     "noBot", "onlyBot"};
 
-bool is_2xx(int status) { return status >= 200 && status < 300; }
-
 std::string game_path(std::string_view game_id, std::string_view action) {
     return "/api/bot/game/" + url_encode(game_id) + "/" + std::string(action);
 }

@@ -203,19 +203,6 @@ GameFull game_full_from(const json& j) {
     return g;
 }
 
-// Parses `line` as a JSON object and hands it to `convert`; every failure becomes a value.
-template <class Out, class F>
-Result<Out, ParseError> guarded(std::string_view text, F&& convert) {
-    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return ParseError{"invalid JSON"};
-    if (!j.is_object()) return ParseError{"not a JSON object"};
-    try {
-        return convert(j);
-    } catch (const std::exception& e) {
-        return ParseError{std::string("bad fields: ") + e.what()};
-    }
-}
-
 }  // namespace
 
 std::optional<Color> parse_color(std::string_view s) {
@@ -249,37 +236,40 @@ Result<ChallengeInfo, ParseError> challenge_from_json(const json& j) {
 }
 
 Result<ChallengeInfo, ParseError> parse_challenge(std::string_view text) {
-    return guarded<ChallengeInfo>(text, [](const json& j) { return challenge_info_from(j); });
+    return detail::parse_guarded<ChallengeInfo>(
+        text, detail::JsonTop::Object, [](const json& j) { return challenge_info_from(j); });
 }
 
 Result<std::optional<Event>, ParseError> parse_event(std::string_view line) {
-    return guarded<std::optional<Event>>(line, [](const json& j) -> std::optional<Event> {
-        const std::string type = opt_str(j, "type").value_or("");
-        if (type == "challenge") {
-            const json* inner = detail::field(j, "challenge");
-            try {
-                return Event{Challenge{challenge_info_from(j.at("challenge")), compat_from(j)}};
-            } catch (const std::exception& e) {
-                // Keep what is needed to answer it: a challenge we cannot judge is declined.
-                auto id = inner != nullptr ? opt_str(*inner, "id") : std::nullopt;
-                if (!id || id->empty()) throw;
-                return Event{ChallengeUnreadable{*id, e.what()}};
+    return detail::parse_guarded<std::optional<Event>>(
+        line, detail::JsonTop::Object, [](const json& j) -> std::optional<Event> {
+            const std::string type = opt_str(j, "type").value_or("");
+            if (type == "challenge") {
+                const json* inner = detail::field(j, "challenge");
+                try {
+                    return Event{Challenge{challenge_info_from(j.at("challenge")), compat_from(j)}};
+                } catch (const std::exception& e) {
+                    // Keep what is needed to answer it: a challenge we cannot judge is declined.
+                    auto id = inner != nullptr ? opt_str(*inner, "id") : std::nullopt;
+                    if (!id || id->empty()) throw;
+                    return Event{ChallengeUnreadable{*id, e.what()}};
+                }
             }
-        }
-        if (type == "challengeCanceled") {
-            return Event{ChallengeCanceled{challenge_info_from(j.at("challenge"))}};
-        }
-        if (type == "challengeDeclined") {
-            return Event{ChallengeDeclined{challenge_info_from(j.at("challenge"))}};
-        }
-        if (type == "gameStart") return Event{GameStart{game_info_from(j.at("game"))}};
-        if (type == "gameFinish") return Event{GameFinish{game_info_from(j.at("game"))}};
-        return std::nullopt;
-    });
+            if (type == "challengeCanceled") {
+                return Event{ChallengeCanceled{challenge_info_from(j.at("challenge"))}};
+            }
+            if (type == "challengeDeclined") {
+                return Event{ChallengeDeclined{challenge_info_from(j.at("challenge"))}};
+            }
+            if (type == "gameStart") return Event{GameStart{game_info_from(j.at("game"))}};
+            if (type == "gameFinish") return Event{GameFinish{game_info_from(j.at("game"))}};
+            return std::nullopt;
+        });
 }
 
 Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view line) {
-    return guarded<std::optional<GameEvent>>(line, [](const json& j) -> std::optional<GameEvent> {
+    return detail::parse_guarded<std::optional<
+        GameEvent>>(line, detail::JsonTop::Object, [](const json& j) -> std::optional<GameEvent> {
         const std::string type = opt_str(j, "type").value_or("");
         if (type == "gameFull") return GameEvent{game_full_from(j)};
         if (type == "gameState") return GameEvent{game_state_from(j)};

@@ -53,6 +53,8 @@ struct HttpResponse {
     std::optional<Millis> retry_after{};  // the Retry-After header (seconds or HTTP date)
 };
 
+inline bool is_2xx(int status) { return status >= 200 && status < 300; }
+
 // How a streaming request ended.
 struct StreamEnd {
     enum class Kind {

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lichess_client/result.hpp"
+
 namespace lichess::detail {
 
 using nlohmann::json;
@@ -72,6 +74,24 @@ inline std::optional<bool> opt_bool(const json& j, const char* key) {
     const json* f = field(j, key);
     if (f == nullptr || !f->is_boolean()) return std::nullopt;
     return f->get<bool>();
+}
+
+// What a reply's top level may be: the event and game streams send objects only, some REST
+// replies (users' status) are arrays.
+enum class JsonTop { Object, Any };
+
+// Parses `text` and hands the JSON to `convert`; every failure (invalid JSON, a top level that
+// is not allowed, a missing or mistyped field that makes `convert` throw) becomes a ParseError.
+template <class Out, class F>
+Result<Out, ParseError> parse_guarded(std::string_view text, JsonTop top, F&& convert) {
+    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) return ParseError{"invalid JSON"};
+    if (top == JsonTop::Object && !j.is_object()) return ParseError{"not a JSON object"};
+    try {
+        return convert(j);
+    } catch (const std::exception& e) {
+        return ParseError{std::string("bad fields: ") + e.what()};
+    }
 }
 
 // First bytes of a body for error messages: printable, single-line, bounded.

@@ -171,8 +171,6 @@ std::optional<double> winrate_of(const json& m) {
     return v;
 }
 
-bool is_2xx(int status) { return status >= 200 && status < 300; }
-
 std::string join(const std::vector<std::string>& items) {
     std::string out;
     for (const auto& s : items) {

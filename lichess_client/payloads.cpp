@@ -16,17 +16,6 @@ using detail::req_str;
 
 namespace {
 
-template <class Out, class F>
-Result<Out, ParseError> guarded(std::string_view text, F&& convert) {
-    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return ParseError{"invalid JSON"};
-    try {
-        return convert(j);
-    } catch (const std::exception& e) {
-        return ParseError{std::string("bad fields: ") + e.what()};
-    }
-}
-
 std::map<std::string, PerfRating> perfs_from(const json& j) {
     std::map<std::string, PerfRating> out;
     const json* perfs = detail::field(j, "perfs");
@@ -83,7 +72,7 @@ bool TokenInfo::has_scope(std::string_view scope) const {
 }
 
 Result<Account, ParseError> parse_account(std::string_view text) {
-    return guarded<Account>(text, [](const json& j) {
+    return detail::parse_guarded<Account>(text, detail::JsonTop::Any, [](const json& j) {
         Account a;
         a.id = req_str(j, "id");
         a.username = opt_str(j, "username").value_or(a.id);
@@ -96,7 +85,7 @@ Result<Account, ParseError> parse_account(std::string_view text) {
 }
 
 Result<Playing, ParseError> parse_playing(std::string_view text) {
-    return guarded<Playing>(text, [](const json& j) {
+    return detail::parse_guarded<Playing>(text, detail::JsonTop::Any, [](const json& j) {
         Playing p;
         for (const auto& g : j.at("nowPlaying")) p.now_playing.push_back(playing_game_from(g));
         return p;
@@ -105,8 +94,8 @@ Result<Playing, ParseError> parse_playing(std::string_view text) {
 
 Result<std::optional<TokenInfo>, ParseError> parse_token_test(std::string_view text,
                                                               std::string_view token) {
-    return guarded<std::optional<TokenInfo>>(
-        text, [token](const json& j) -> std::optional<TokenInfo> {
+    return detail::parse_guarded<std::optional<TokenInfo>>(
+        text, detail::JsonTop::Any, [token](const json& j) -> std::optional<TokenInfo> {
             const json* entry = detail::field(j, std::string(token).c_str());
             if (entry == nullptr) return std::nullopt;
             TokenInfo t;
@@ -126,7 +115,7 @@ Result<std::optional<TokenInfo>, ParseError> parse_token_test(std::string_view t
 }
 
 Result<User, ParseError> parse_user(std::string_view text) {
-    return guarded<User>(text, [](const json& j) {
+    return detail::parse_guarded<User>(text, detail::JsonTop::Any, [](const json& j) {
         User u;
         u.id = req_str(j, "id");
         u.username = opt_str(j, "username").value_or(u.id);
@@ -137,23 +126,24 @@ Result<User, ParseError> parse_user(std::string_view text) {
 }
 
 Result<std::vector<UserStatus>, ParseError> parse_user_status(std::string_view text) {
-    return guarded<std::vector<UserStatus>>(text, [](const json& j) {
-        std::vector<UserStatus> out;
-        for (const auto& e : j) {
-            UserStatus s;
-            s.id = req_str(e, "id");
-            s.name = opt_str(e, "name").value_or(s.id);
-            s.title = opt_str(e, "title");
-            s.online = opt_bool(e, "online").value_or(false);
-            s.playing = opt_bool(e, "playing").value_or(false);
-            out.push_back(std::move(s));
-        }
-        return out;
-    });
+    return detail::parse_guarded<std::vector<UserStatus>>(
+        text, detail::JsonTop::Any, [](const json& j) {
+            std::vector<UserStatus> out;
+            for (const auto& e : j) {
+                UserStatus s;
+                s.id = req_str(e, "id");
+                s.name = opt_str(e, "name").value_or(s.id);
+                s.title = opt_str(e, "title");
+                s.online = opt_bool(e, "online").value_or(false);
+                s.playing = opt_bool(e, "playing").value_or(false);
+                out.push_back(std::move(s));
+            }
+            return out;
+        });
 }
 
 Result<AiGame, ParseError> parse_ai_game(std::string_view text) {
-    return guarded<AiGame>(text, [](const json& j) {
+    return detail::parse_guarded<AiGame>(text, detail::JsonTop::Any, [](const json& j) {
         AiGame g;
         g.id = req_str(j, "id");
         g.full_id = opt_str(j, "fullId").value_or("");

@@ -12,3 +12,7 @@ target_include_directories(outpost_service_health PUBLIC ${CMAKE_CURRENT_LIST_DI
 target_link_libraries(outpost_service_health
     PUBLIC Threads::Threads
     PRIVATE Boost::headers prometheus-cpp::core outpost_flags)
+# Compiled alone in a unity build (OUTPOST_UNITY): HealthServer::Impl holds types of the file's
+# anonymous namespace, which GCC's -Wsubobject-linkage accepts only in a file compiled as itself.
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/health_server.cpp
+                            PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

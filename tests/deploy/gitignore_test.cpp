@@ -11,17 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "source_tree.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kSource = OUTPOST_SOURCE_DIR;
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+using deploy_test::kSource;
+using deploy_test::read_text;
 
 // Runs a shell command in the source tree; its exit status, stdout in *out when given.
 int run(const std::string& command, std::string* out = nullptr) {

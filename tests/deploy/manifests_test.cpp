@@ -15,19 +15,14 @@
 #include <vector>
 
 #include "config/load.hpp"
+#include "source_tree.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kSource = OUTPOST_SOURCE_DIR;
+using deploy_test::kSource;
+using deploy_test::read_text;
 const fs::path kKube = kSource / "deploy" / "kubernetes";
-
-std::string read_text(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Every document of every YAML file under deploy/kubernetes, by kind.
 std::map<std::string, YAML::Node> kube_objects() {

@@ -9,11 +9,12 @@
 #include <sstream>
 
 #include "config/keys.hpp"
+#include "source_tree.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kSource = OUTPOST_SOURCE_DIR;
+using deploy_test::kSource;
 
 struct Row {
     std::string default_text;

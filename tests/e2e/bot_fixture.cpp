@@ -155,10 +155,15 @@ int rejected_moves(emu::EmulatorFixture& fx, const std::string& game_id) {
     return n;
 }
 
+std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {
+    std::vector<emu::RequestRecord> out;
+    for (auto& r : fx->requests())
+        if (r.path.find(part) != std::string::npos) out.push_back(r);
+    return out;
+}
+
 int requests_to(emu::EmulatorFixture& fx, const std::string& part) {
-    int n = 0;
-    for (const auto& r : fx->requests()) n += r.path.find(part) != std::string::npos ? 1 : 0;
-    return n;
+    return static_cast<int>(requests_with(fx, part).size());
 }
 
 emu::ChallengeView challenge(emu::EmulatorFixture& fx, const std::string& id) {

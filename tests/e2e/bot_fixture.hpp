@@ -90,7 +90,9 @@ void send_challenges(emu::EmulatorFixture& fx, const std::string& scenario_yaml)
 [[nodiscard]] int bot_moves(const emu::GameView& g);
 // Move POSTs for `game_id` the emulator answered with 400 (illegal, not our turn, over).
 [[nodiscard]] int rejected_moves(emu::EmulatorFixture& fx, const std::string& game_id);
-// Requests whose path contains `part` (e.g. "/abort", "/api/account/playing").
+// The requests whose path contains `part` (e.g. "/abort", "/api/account/playing"), and how many.
+[[nodiscard]] std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx,
+                                                            const std::string& part);
 [[nodiscard]] int requests_to(emu::EmulatorFixture& fx, const std::string& part);
 // The challenge's record; empty view when unknown.
 [[nodiscard]] emu::ChallengeView challenge(emu::EmulatorFixture& fx, const std::string& id);

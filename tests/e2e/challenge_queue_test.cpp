@@ -15,13 +15,6 @@ namespace {
 using namespace std::chrono_literals;
 using test_support::LogCapture;
 
-std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {
-    std::vector<emu::RequestRecord> out;
-    for (auto& r : fx->requests())
-        if (r.path.find(part) != std::string::npos) out.push_back(r);
-    return out;
-}
-
 // When the emulator ended the game, in its clock (the one its requests are stamped with).
 emu::Ms ended_ms(emu::EmulatorFixture& fx, const std::string& id) {
     const auto report = fx->report();  // named: a range-for over report()["games"] dangles

@@ -21,13 +21,6 @@ using namespace std::chrono_literals;
 using test_support::LogCapture;
 namespace fs = std::filesystem;
 
-std::vector<emu::RequestRecord> requests_with(emu::EmulatorFixture& fx, const std::string& part) {
-    std::vector<emu::RequestRecord> out;
-    for (auto& r : fx->requests())
-        if (r.path.find(part) != std::string::npos) out.push_back(r);
-    return out;
-}
-
 // Resident memory of this process (the daemon and the emulator run in it), in MB.
 double rss_mb() {
     std::ifstream in("/proc/self/statm");

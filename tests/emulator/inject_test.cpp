@@ -12,7 +12,7 @@ namespace {
 using emu_test::next_of_type;
 using emu_test::StreamReader;
 
-struct MemorySink : ByteSink {
+struct CapturingSink : ByteSink {
     std::string bytes;
     bool write(std::string_view d) override {
         bytes += d;
@@ -50,7 +50,7 @@ TEST(Inject, PatchesTheFirstDueLineOfTheWantedTypeOnly) {
                           R"({"type":"gameState","moves":"e2e4 e7e5","status":"started"})"})
         start.queue->push(Line{l, "", -1, false});
     start.queue->close("done");
-    MemorySink sink;
+    CapturingSink sink;
     EXPECT_EQ(run_stream(start, sink), StreamEnd::COMPLETED);
     ASSERT_EQ(sent.size(), 4u);
     // Line 0 is before after_lines, line 1 is the wrong type; line 2 is patched, line 3 is not.

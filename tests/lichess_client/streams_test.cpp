@@ -22,12 +22,12 @@ using test_support::Connection;
 using test_support::LogCapture;
 using test_support::TestServer;
 
-constexpr const char* kToken = "lip_StreamSecretToken_42";
+constexpr const char* kStreamToken = "lip_StreamSecretToken_42";
 
-ApiOptions fast_options(const std::string& base_url) {
+ApiOptions stream_options(const std::string& base_url) {
     ApiOptions o;
     o.http.base_url = base_url;
-    o.http.token = kToken;
+    o.http.token = kStreamToken;
     o.http.username = "OutpostBot";
     o.http.connect_timeout = 2s;
     o.retry.backoff = BackoffConfig{10ms, 40ms, 2.0, 0.5};
@@ -139,7 +139,7 @@ TEST(EventStream, SplitAndBatchedLinesThenReconnectAfterServerClose) {
             c.wait_peer_closed(10s);
         }
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     EventStream stream(
         api, [&](const Event& e) { got.add(type_name(e) + std::string(":") + describe(e)); },
@@ -156,7 +156,7 @@ TEST(EventStream, SplitAndBatchedLinesThenReconnectAfterServerClose) {
     EXPECT_EQ(stream.stats().skipped.load(), 1u);  // the unknown type
     const auto reqs = server.requests();
     EXPECT_EQ(reqs[0].target, "/api/stream/event");
-    EXPECT_EQ(reqs[0].header("authorization"), std::string("Bearer ") + kToken);
+    EXPECT_EQ(reqs[0].header("authorization"), std::string("Bearer ") + kStreamToken);
     EXPECT_EQ(reqs[0].header("accept"), "application/x-ndjson");
 }
 
@@ -181,7 +181,7 @@ TEST(GameStream, DroppedMidLineThenResumedWithoutLossOrDuplicates) {
             c.end_stream();
         }
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     GameStream stream(
         api, "game1234", [&](const GameEvent& e) { got.add(describe(e)); }, fast_stream());
@@ -206,7 +206,7 @@ TEST(EventStream, SilenceClosesAndReconnectsWithinWatchdogTime) {
             c.wait_peer_closed(20s);
         }
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     EventStream stream(
         api, [&](const Event& e) { got.add(describe(e)); }, fast_stream(300ms));
@@ -235,7 +235,7 @@ TEST(EventStream, KeepAlivesKeepASlowStreamOpen) {
         }
         c.wait_peer_closed(20s);
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     EventStream stream(
         api, [&](const Event& e) { got.add(describe(e)); }, fast_stream(1500ms));
@@ -253,7 +253,7 @@ TEST(EventStream, StopIsPromptEvenWithTheDefaultWatchdog) {
         c.send_chunk("\n");
         c.wait_peer_closed(30s);
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     EventStream stream(api, [](const Event&) {});  // default options: 20 s silence
     std::jthread runner([&](std::stop_token st) { (void)stream.run(st); });
     while (server.count("/api/stream/event") == 0) std::this_thread::sleep_for(5ms);
@@ -269,7 +269,7 @@ TEST(EventStream, ApiShutdownStopsTheStream) {
         c.begin_stream();
         c.wait_peer_closed(30s);
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     EventStream stream(api, [](const Event&) {});
     std::optional<ApiError> result{ApiError{}};
     std::thread runner([&] { result = stream.run({}); });
@@ -290,7 +290,7 @@ TEST(EventStream, RateLimitedOpenWaitsThePauseThenReconnects) {
         c.send_chunk(game_start("game0001") + "\n");
         c.wait_peer_closed(20s);
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     EventStream stream(
         api, [&](const Event& e) { got.add(describe(e)); }, fast_stream());
@@ -303,12 +303,13 @@ TEST(EventStream, RateLimitedOpenWaitsThePauseThenReconnects) {
     EXPECT_GE(elapsed, 200ms);  // the configured minimum pause
     EXPECT_EQ(server.count("/api/stream/event"), 2u);
     EXPECT_EQ(logs.count("rate limited (429)"), 1u);
-    for (const auto& line : logs.lines()) EXPECT_EQ(line.find(kToken), std::string::npos) << line;
+    for (const auto& line : logs.lines())
+        EXPECT_EQ(line.find(kStreamToken), std::string::npos) << line;
 }
 
 TEST(EventStream, UnauthorizedIsFatal) {
     TestServer server([](Connection& c) { c.respond(401, R"({"error":"No such token"})"); });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     EventStream stream(
         api, [](const Event&) {}, fast_stream());
     const auto result = stream.run({});
@@ -320,7 +321,7 @@ TEST(EventStream, UnauthorizedIsFatal) {
 
 TEST(GameStream, NotFoundIsFinal) {
     TestServer server([](Connection& c) { c.respond(404, R"({"error":"Not found."})"); });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     GameStream stream(
         api, "nosuchgm", [](const GameEvent&) {}, fast_stream());
     const auto end = stream.run({});
@@ -341,7 +342,7 @@ TEST(GameStream, ServerErrorsReconnectUntilTheGameEnds) {
         c.send_chunk(game_full("e2e4", "resign") + "\n");
         c.end_stream();
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     Collector got;
     GameStream stream(
         api, "game1234", [&](const GameEvent& e) { got.add(describe(e)); }, fast_stream());
@@ -365,7 +366,7 @@ TEST(GameStream, ConcurrentGamesAndMovesDoNotInterfere) {
             c.respond(200, R"({"ok":true})");
         }
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     std::atomic<int> over{0};
     std::vector<std::thread> games;
     for (int g = 0; g < 4; ++g) {
@@ -391,12 +392,12 @@ TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
     LogCapture logs;
     TestServer server([](Connection& c) {
         c.begin_stream();
-        c.send_chunk(std::string(R"({"type":"mystery","echo":")") + kToken + "\"}\n");
-        c.send_chunk(std::string(R"({"type":"gameState","moves":")") + kToken + "\"}\n");
+        c.send_chunk(std::string(R"({"type":"mystery","echo":")") + kStreamToken + "\"}\n");
+        c.send_chunk(std::string(R"({"type":"gameState","moves":")") + kStreamToken + "\"}\n");
         c.send_chunk(game_full("", "aborted") + "\n");
         c.end_stream();
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     GameStream stream(
         api, "game1234", [](const GameEvent&) {}, fast_stream());
     EXPECT_EQ(stream.run({}).reason, GameStreamEnd::Reason::GameOver);
@@ -419,7 +420,7 @@ TEST(EventStream, HandlerExceptionPropagatesAndReleasesTheConnection) {
         c.send_chunk(game_start("game0001") + "\n");
         c.wait_peer_closed(20s);
     });
-    Api api(fast_options(server.base_url()));
+    Api api(stream_options(server.base_url()));
     EventStream stream(
         api, [](const Event&) { throw std::runtime_error("bug in handler"); }, fast_stream());
     EXPECT_THROW((void)stream.run({}), std::runtime_error);

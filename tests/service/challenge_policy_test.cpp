@@ -45,7 +45,7 @@ ChallengeFacts facts(std::optional<int> our_rating, int recent_bot_challenges, b
     return f;
 }
 
-struct Row {
+struct PolicyRow {
     const char* name;
     std::function<void(lichess::ChallengeInfo&, config::ChallengeConfig&, SlotSnapshot&)> setup;
     Verdict verdict;
@@ -53,7 +53,7 @@ struct Row {
     ChallengeFacts facts{};  // what the Bot knows besides the challenge (issue 18 rules)
 };
 
-std::ostream& operator<<(std::ostream& os, const Row& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const PolicyRow& r) { return os << r.name; }
 
 void clock(lichess::ChallengeInfo& c, const char* speed, int base, int inc) {
     c.speed = speed;
@@ -63,7 +63,7 @@ void clock(lichess::ChallengeInfo& c, const char* speed, int base, int inc) {
     c.time_control.increment_s = inc;
 }
 
-const Row kRows[] = {
+const PolicyRow kPolicyRows[] = {
     {"accept_default", [](auto&, auto&, auto&) {}, Verdict::Accept},
     {"accept_rated_bot_chess960",
      [](auto& c, auto&, auto&) {
@@ -403,10 +403,10 @@ const Row kRows[] = {
      Verdict::Decline, DeclineReason::TooSlow},
 };
 
-class PolicyTable : public ::testing::TestWithParam<Row> {};
+class PolicyTable : public ::testing::TestWithParam<PolicyRow> {};
 
 TEST_P(PolicyTable, Decides) {
-    const Row& row = GetParam();
+    const PolicyRow& row = GetParam();
     lichess::ChallengeInfo c = base_challenge();
     config::ChallengeConfig cfg;
     SlotSnapshot slots = open_slots();
@@ -424,12 +424,12 @@ TEST_P(PolicyTable, Decides) {
     EXPECT_EQ(policy.judge(c, slots, row.facts).verdict, d.verdict);
 }
 
-INSTANTIATE_TEST_SUITE_P(Rules, PolicyTable, ::testing::ValuesIn(kRows),
+INSTANTIATE_TEST_SUITE_P(Rules, PolicyTable, ::testing::ValuesIn(kPolicyRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(ChallengePolicy, EveryDeclineReasonIsCovered) {
     bool seen[11] = {};
-    for (const Row& r : kRows)
+    for (const PolicyRow& r : kPolicyRows)
         if (r.verdict == Verdict::Decline) seen[int(r.reason)] = true;
     for (DeclineReason r : {DeclineReason::Generic, DeclineReason::Later, DeclineReason::TooFast,
                             DeclineReason::TooSlow, DeclineReason::TimeControl,

@@ -174,14 +174,14 @@ struct Step {
     std::string expect;  // summary() of the actions
 };
 
-struct Row {
+struct TurnRow {
     const char* name;
     std::vector<Step> steps;
     std::function<void(TurnSettings&)> settings = nullptr;
     Phase phase_after = Phase::Playing;
 };
 
-std::ostream& operator<<(std::ostream& os, const Row& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const TurnRow& r) { return os << r.name; }
 
 TurnSettings base_settings() {
     TurnSettings s;
@@ -219,7 +219,7 @@ std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
     return a;
 }
 
-const std::vector<Row> kRows = {
+const std::vector<TurnRow> kTurnRows = {
     // First moves, greetings, searching only on a new move list.
     {"WhiteGreetsAndThinksAtOnce", {{full(true), 0ms, kHello + ", think"}}},
     {"BlackGreetsAndWaitsForWhite", {{full(false), 0ms, kHello}, {moved("e2e4"), 500ms, "think"}}},
@@ -539,10 +539,10 @@ const std::vector<Row> kRows = {
      Phase::Left},
 };
 
-class TurnTable : public testing::TestWithParam<Row> {};
+class TurnTable : public testing::TestWithParam<TurnRow> {};
 
 TEST_P(TurnTable, Plays) {
-    const Row& row = GetParam();
+    const TurnRow& row = GetParam();
     TurnSettings s = base_settings();
     if (row.settings) row.settings(s);
     GameTurn game(s);
@@ -554,7 +554,7 @@ TEST_P(TurnTable, Plays) {
     EXPECT_EQ(to_string(game.phase()), std::string(to_string(row.phase_after)));
 }
 
-INSTANTIATE_TEST_SUITE_P(GameTurn, TurnTable, testing::ValuesIn(kRows),
+INSTANTIATE_TEST_SUITE_P(GameTurn, TurnTable, testing::ValuesIn(kTurnRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // The end of a game in every final status lila sends: result, PGN result, goodbye, phase.

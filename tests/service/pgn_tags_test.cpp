@@ -12,41 +12,41 @@ namespace {
 using lichess::Color;
 using lichess::GameStatus;
 
-struct Row {
+struct TagRow {
     GameStatus status;
     std::optional<Color> winner;
     const char* result;
     const char* termination;
 };
 
-class PgnTags : public ::testing::TestWithParam<Row> {};
+class PgnTags : public ::testing::TestWithParam<TagRow> {};
 
 TEST_P(PgnTags, AsLilaWritesThem) {
-    const Row& r = GetParam();
+    const TagRow& r = GetParam();
     EXPECT_EQ(pgn_result(r.status, r.winner), r.result) << lichess::to_string(r.status);
     EXPECT_STREQ(pgn_termination(r.status), r.termination) << lichess::to_string(r.status);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Statuses, PgnTags,
-    ::testing::Values(Row{GameStatus::Mate, Color::White, "1-0", "Normal"},
-                      Row{GameStatus::Resign, Color::Black, "0-1", "Normal"},
-                      Row{GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
-                      Row{GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
-                      Row{GameStatus::VariantEnd, Color::White, "1-0", "Normal"},
-                      Row{GameStatus::OutOfTime, Color::Black, "0-1", "Time forfeit"},
-                      Row{GameStatus::OutOfTime, std::nullopt, "1/2-1/2", "Time forfeit"},
-                      Row{GameStatus::Timeout, Color::White, "1-0", "Time forfeit"},
-                      Row{GameStatus::Timeout, std::nullopt, "1/2-1/2", "Time forfeit"},
-                      Row{GameStatus::Cheat, Color::White, "1-0", "Rules infraction"},
-                      Row{GameStatus::NoStart, Color::Black, "0-1", "Abandoned"},
-                      Row{GameStatus::Aborted, std::nullopt, "*", "Abandoned"},
-                      Row{GameStatus::InsufficientMaterialClaim, std::nullopt, "1/2-1/2",
-                          "Insufficient material"},
-                      Row{GameStatus::UnknownFinish, std::nullopt, "1/2-1/2", "Unknown"},
-                      Row{GameStatus::UnknownFinish, Color::Black, "0-1", "Unknown"},
-                      Row{GameStatus::Started, std::nullopt, "*", "Unterminated"},
-                      Row{GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
+    ::testing::Values(TagRow{GameStatus::Mate, Color::White, "1-0", "Normal"},
+                      TagRow{GameStatus::Resign, Color::Black, "0-1", "Normal"},
+                      TagRow{GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
+                      TagRow{GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
+                      TagRow{GameStatus::VariantEnd, Color::White, "1-0", "Normal"},
+                      TagRow{GameStatus::OutOfTime, Color::Black, "0-1", "Time forfeit"},
+                      TagRow{GameStatus::OutOfTime, std::nullopt, "1/2-1/2", "Time forfeit"},
+                      TagRow{GameStatus::Timeout, Color::White, "1-0", "Time forfeit"},
+                      TagRow{GameStatus::Timeout, std::nullopt, "1/2-1/2", "Time forfeit"},
+                      TagRow{GameStatus::Cheat, Color::White, "1-0", "Rules infraction"},
+                      TagRow{GameStatus::NoStart, Color::Black, "0-1", "Abandoned"},
+                      TagRow{GameStatus::Aborted, std::nullopt, "*", "Abandoned"},
+                      TagRow{GameStatus::InsufficientMaterialClaim, std::nullopt, "1/2-1/2",
+                             "Insufficient material"},
+                      TagRow{GameStatus::UnknownFinish, std::nullopt, "1/2-1/2", "Unknown"},
+                      TagRow{GameStatus::UnknownFinish, Color::Black, "0-1", "Unknown"},
+                      TagRow{GameStatus::Started, std::nullopt, "*", "Unterminated"},
+                      TagRow{GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
 
 }  // namespace
 }  // namespace service
