@@ -15,6 +15,29 @@ Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
            (rook_attacks(s, occupied) & (by_type[ROOK] | by_type[QUEEN]));
 }
 
+bool Board::gives_check(Move m) const {
+    if (m.kind() == MoveKind::CASTLING) {
+        Board next = *this;
+        next.make_move(m);
+        return next.in_check();
+    }
+    const Color us = side;
+    const Square from = m.from(), to = m.to(), ksq = king_square(~us);
+    Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+    if (m.kind() == MoveKind::EN_PASSANT) occupied ^= square_bb(Square(to - pawn_push(us)));
+    // The moved piece from its new square.
+    const PieceType pt = m.kind() == MoveKind::PROMOTION ? m.promotion() : type_of(squares[from]);
+    if (pt == PAWN) {
+        if (pawn_attacks(us, to) & square_bb(ksq)) return true;
+    } else if (pt != KING && (piece_attacks(pt, to, occupied) & square_bb(ksq))) {
+        return true;
+    }
+    // Our sliders the move uncovers (the moved piece is no longer on `from`).
+    const Bitboard ours = pieces(us) & ~square_bb(from);
+    return (bishop_attacks(ksq, occupied) & ours & (by_type[BISHOP] | by_type[QUEEN])) ||
+           (rook_attacks(ksq, occupied) & ours & (by_type[ROOK] | by_type[QUEEN]));
+}
+
 bool Board::attacked_by(Color attacker, Square s, Bitboard occupied) const {
     const Bitboard them = by_color[attacker];
     return (pawn_attacks(~attacker, s) & by_type[PAWN] & them) ||

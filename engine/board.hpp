@@ -57,6 +57,9 @@ struct Board {
         if (m.kind() == MoveKind::CASTLING) return NO_PIECE;
         return squares[m.to()];
     }
+    // Whether a legal move checks the opponent, without making it: the search prunes on it
+    // before paying for the move (castling, rare, is made on a copy).
+    bool gives_check(Move m) const;
     // Castling move for colour c on that side, king-to-rook; none when it has no right.
     Move castling_move(Color c, bool king_side) const;
     // Where king and rook land after castling (same in Chess960 and standard chess).

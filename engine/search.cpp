@@ -531,10 +531,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                                      (*cont[0])[pc][m.to()] + (*cont[1])[pc][m.to()]
                                : 0;
 
-        Board next = b;
-        next.make_move(m);
-        tt.prefetch(next.key);
-        const bool gives_check = next.in_check();
+        const bool gives_check = b.gives_check(m);
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
@@ -559,6 +556,11 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             // Too many quiet moves tried: stop generating them (checks included).
             if (move_count >= SKIP_QUIETS_FACTOR * (LMP_BASE + depth * depth)) skip_quiets = true;
         }
+
+        // Made only now: most late moves were pruned above without paying for it.
+        Board next = b;
+        next.make_move(m);
+        tt.prefetch(next.key);
 
         // Check extension, limited so perpetual-check lines cannot run away.
         int extension = 0;

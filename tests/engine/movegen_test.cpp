@@ -92,6 +92,56 @@ TEST(Movegen, NoisyAndQuietPartitionAllMoves) {
     EXPECT_GT(positions, 1000);
 }
 
+// gives_check (computed without making the move) against making it, for every legal move at
+// the roots and children of the perft suites: promotions, en passant discoveries, castling
+// rooks and Chess960 included.
+TEST(Movegen, GivesCheckAgreesWithMakingTheMove) {
+    int moves = 0, checks = 0;
+    for (const char* suite : {"perft/standard.epd", "perft/fischer.epd"}) {
+        for (const auto& line : test_util::read_lines(suite)) {
+            auto b = parse_fen((**parse_perft_line(line)).fen);
+            ASSERT_TRUE(b.ok());
+            std::vector<Board> boards{*b};
+            for (const Move m : legal_moves(*b)) {
+                Board n = *b;
+                n.make_move(m);
+                boards.push_back(n);
+            }
+            for (const Board& x : boards) {
+                for (const Move m : legal_moves(x)) {
+                    Board n = x;
+                    n.make_move(m);
+                    ++moves;
+                    checks += n.in_check();
+                    EXPECT_EQ(x.gives_check(m), n.in_check()) << to_fen(x) << " " << m.raw();
+                }
+            }
+        }
+    }
+    EXPECT_GT(moves, 100000);
+    EXPECT_GT(checks, 1000);
+}
+
+// The rare ways to check, each position holding at least one: en passant uncovering a rook
+// along the rank, castling with the rook landing on the king's file, promotions (a queen along
+// the rank, a knight), a discovered check by a bishop.
+TEST(Movegen, GivesCheckInTheRareCases) {
+    for (const char* fen : {"8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1", "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+                            "3k4/P7/8/8/8/8/8/4K3 w - - 0 1", "8/1P6/3k4/8/8/8/8/4K3 w - - 0 1",
+                            "7k/8/8/8/8/2N5/8/B3K3 w - - 0 1"}) {
+        auto b = parse_fen(fen);
+        ASSERT_TRUE(b.ok()) << fen;
+        int checks = 0;
+        for (const Move m : legal_moves(*b)) {
+            Board n = *b;
+            n.make_move(m);
+            checks += n.in_check();
+            EXPECT_EQ(b->gives_check(m), n.in_check()) << fen << " " << m.raw();
+        }
+        EXPECT_GT(checks, 0) << fen;
+    }
+}
+
 TEST(Movegen, EnPassantThatWouldExposeTheKingAlongTheRankIsIllegal) {
     // White king a5, pawns b5 (white) and c5 (black, just moved c7-c5), black rook h5.
     auto b = parse_fen("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
