@@ -57,19 +57,24 @@ TEST(Zobrist, NullMoveFlipsSideAndClearsEnPassant) {
     EXPECT_EQ(n.key, n.compute_key());
 }
 
+// A position and every position one legal move after it.
+std::vector<Board> root_and_children(const Board& root) {
+    std::vector<Board> boards{root};
+    for (const Move m : legal_moves(root)) {
+        Board n = root;
+        n.make_move(m);
+        boards.push_back(n);
+    }
+    return boards;
+}
+
 TEST(Movegen, NoisyAndQuietPartitionAllMoves) {
     int positions = 0;
     for (const auto& line : test_util::read_lines("perft/standard.epd")) {
         auto b = parse_fen((**parse_perft_line(line)).fen);
         ASSERT_TRUE(b.ok());
-        // Check the root and every child, so positions in check are covered too.
-        std::vector<Board> boards{*b};
-        for (const Move m : legal_moves(*b)) {
-            Board n = *b;
-            n.make_move(m);
-            boards.push_back(n);
-        }
-        for (const Board& x : boards) {
+        // The root and every child, so positions in check are covered too.
+        for (const Board& x : root_and_children(*b)) {
             ++positions;
             MoveList all, noisy, quiet;
             generate_moves(x, all, GenType::ALL);
@@ -101,13 +106,7 @@ TEST(Movegen, GivesCheckAgreesWithMakingTheMove) {
         for (const auto& line : test_util::read_lines(suite)) {
             auto b = parse_fen((**parse_perft_line(line)).fen);
             ASSERT_TRUE(b.ok());
-            std::vector<Board> boards{*b};
-            for (const Move m : legal_moves(*b)) {
-                Board n = *b;
-                n.make_move(m);
-                boards.push_back(n);
-            }
-            for (const Board& x : boards) {
+            for (const Board& x : root_and_children(*b)) {
                 for (const Move m : legal_moves(x)) {
                     Board n = x;
                     n.make_move(m);
