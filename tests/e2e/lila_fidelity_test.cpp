@@ -202,24 +202,27 @@ challenges:
 TEST(E2eLila, AnOpponentWhoLeavesDuringOurSearchIsClaimedAfterOurMove) {
     // The opponent leaves right after its move, so opponentGone (claim in 0 s) arrives while
     // the bot is searching. lila ignores a claim on our own turn (200, nothing happens): the
-    // claim must come after our move, and end the game as a win by timeout.
+    // claim must come after our move, and end the game as a win by timeout. The opponent plays
+    // a fixed, sound line (a random one walked into mate at ply 7, and the game ended before
+    // any claim): nothing mates 1...e5 2...Nc6 by white's third move.
     emu::EmulatorFixture fx("name: gone-mid-search\nseed: 35\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));
     send_challenges(fx, R"(
 challenges:
   - {id: gonemid1, at_ms: 0, challenger: {name: Leaver, rating: 1500}, clock: {limit: 120, increment: 2},
-     color: black, opponent: {kind: random, think_ms: 20, go_away_at_ply: 5, go_away_on_bot_turn: true,
-                              claim_win_in_seconds: 0}}
+     color: black, opponent: {kind: line, moves: "e7e5 b8c6", think_ms: 20, go_away_at_ply: 3,
+                              go_away_on_bot_turn: true, claim_win_in_seconds: 0}}
 )");
     const auto g = fx.wait_game_over("gonemid1", 60s);
     ASSERT_TRUE(g.over) << describe(game(fx, "gonemid1"));
     EXPECT_EQ(g.status, "timeout") << describe(g);
     ASSERT_TRUE(g.winner.has_value()) << describe(g);
     EXPECT_EQ(*g.winner, g.bot_color);
-    // Claimed after our 4th move (ply 7), not at ply 6 while we were to move.
-    EXPECT_TRUE(has_event(g, "victory_claimed_by_bot@7")) << describe(g);
-    EXPECT_EQ(g.moves.size(), 7u) << describe(g);
+    // Claimed after our 3rd move (ply 5), not at ply 4 while we were to move.
+    EXPECT_TRUE(has_event(g, "opponent_gone@4")) << describe(g);
+    EXPECT_TRUE(has_event(g, "victory_claimed_by_bot@5")) << describe(g);
+    EXPECT_EQ(g.moves.size(), 5u) << describe(g);
     EXPECT_FALSE(has_event(g, "claim_ignored@")) << describe(g);
     EXPECT_EQ(bot.stop(), 0);
 }
