@@ -10,15 +10,21 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// One standard 1+1 challenge; the challenger (white) is a random mover that asks for takebacks
-// after the bot's moves at `takeback_plies` and resigns on its turn at `resign_ply`. Its 300 ms
-// of thinking leave the bot time to answer before its move would cancel the request.
+// One standard 1+1 challenge; the challenger (white) plays a quiet developing line (a move the
+// position refuses is skipped), asks for takebacks after the bot's moves at `takeback_plies` and
+// resigns on its turn at `resign_ply`. Its 300 ms of thinking leave the bot time to answer before
+// its move would cancel the request. Not a random mover: one plays into a quick mate now and then
+// (1.f3 e5 2.g4 Qh4#), and a game that ends before the takeback plies tests nothing.
+constexpr const char* kQuietLine = "e2e4 g1f3 b1c3 f1e2 e1g1 d2d3 h2h3 c1e3 d1d2 a2a3 f1e1 a1d1";
+
 std::string takeback_challenge(const std::string& id, const std::string& takeback_plies,
                                int resign_ply) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Rival, rating: 1500}, clock: {limit: 60, increment: "
-           "1}, color: white, opponent: {kind: random, think_ms: 300, takeback_on_turn_at_plies: " +
-           takeback_plies + ", resign_at_ply: " + std::to_string(resign_ply) + "}}\n";
+           "1}, color: white, opponent: {kind: line, moves: \"" +
+           std::string(kQuietLine) +
+           "\", think_ms: 300, takeback_on_turn_at_plies: " + takeback_plies +
+           ", resign_at_ply: " + std::to_string(resign_ply) + "}}\n";
 }
 
 int events_starting_with(const emu::GameView& g, const std::string& prefix) {
