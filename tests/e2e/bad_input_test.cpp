@@ -48,11 +48,14 @@ std::string scenario() {
     return s;
 }
 
+// The challenger plays a quiet line, not random moves: a random mover can walk into mate by ply 4
+// (1.f3 e5 2.g4 Qh4#), before the patched line, and the game ends as a bot win, not resigned.
 std::string challenge_yaml(const std::string& id, int resign_at_ply) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Tricky, title: BOT, rating: 1700}, clock: {limit: 60, "
-           "increment: 0}, color: random, opponent: {kind: random, think_ms: 20, resign_at_ply: " +
-           std::to_string(resign_at_ply) + "}}\n";
+           "increment: 0}, color: random, opponent: {kind: line, moves: \"" +
+           std::string(kQuietLineEitherColour) +
+           "\", think_ms: 20, resign_at_ply: " + std::to_string(resign_at_ply) + "}}\n";
 }
 
 TEST(E2eBadInput, EachBadLineEndsItsSessionAndTheDaemonPlaysOn) {

@@ -69,6 +69,14 @@ class BotRunner {
 
 // ---- driving the emulator
 
+// An opponent's `moves` for `kind: line` when its colour is random: a quiet developing line for
+// each colour, interleaved (the position refuses the other side's moves, and they are skipped).
+// For tests that need the game to go on for some plies: a random mover walks into a quick mate
+// now and then (1.f3 e5 2.g4 Qh4#), and the bot finds it.
+inline constexpr const char* kQuietLineEitherColour =
+    "e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 f1e2 f8e7 e1g1 e8g8 d2d3 d7d6 h2h3 h7h6 c1e3 c8e6 d1d2 d8d7 "
+    "a2a3 a7a6 f1e1 f8e8 a1d1 a8d8";
+
 // Waits (bounded) until the bot's event stream is open on the emulator.
 [[nodiscard]] bool wait_event_stream(emu::EmulatorFixture& fx,
                                      std::chrono::milliseconds timeout = std::chrono::seconds(15));

@@ -32,7 +32,9 @@ TEST(E2eChatCommands, AnsweredInTheRoomTheyWereAskedInOncePerSpam) {
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
     // The opponent asks in both rooms (the emulator lets a scripted player use either);
-    // !help three times in a row gets one answer. !eval waits for the bot's first search.
+    // !help three times in a row gets one answer. !eval waits for the bot's first search. The
+    // game must last while the paced replies go out: the opponent plays a quiet line, not random
+    // moves, which can walk into mate within a few moves.
     send_challenges(fx, R"(
 challenges:
   - id: chat0001
@@ -41,7 +43,8 @@ challenges:
     clock: {limit: 120, increment: 2}
     color: black
     opponent:
-      kind: random
+      kind: line
+      moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8"
       think_ms: 30
       resign_at_ply: 30
       chat:

@@ -76,13 +76,16 @@ class RecordingGameApi final : public service::GameApi {
 };
 
 TEST(GameSessionShell, EveryRequestGoesThroughItsGameApiAndAFailedPostIsSentAgain) {
+    // The opponent resigns at ply 7; it plays a quiet line, not random moves, which can walk into
+    // mate before that (1.e4 f6 2.d4 g5 3.Qh5#) and end the game with no resignation.
     emu::EmulatorFixture fx(R"(name: shell
 seed: 15
 keepalive_ms: 500
 account: {username: ShellBot, token: lip_shelltoken}
 games:
   - {id: shell001, bot_color: white, clock: {limit: 60, increment: 0},
-     opponent: {kind: random, think_ms: 20, resign_at_ply: 6}}
+     opponent: {kind: line, moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8",
+                think_ms: 20, resign_at_ply: 6}}
 )");
     config::Config config;
     config.url = fx.base_url();

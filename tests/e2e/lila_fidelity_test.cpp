@@ -119,7 +119,8 @@ challenges:
 TEST(E2eLila, AMoveHeldTwentySecondsInOneGameNeverDelaysTheOther) {
     // Two 1+0 games at once. The server takes one move of game A and holds its answer 20 s.
     // Game B keeps its pace meanwhile, A goes on after the client gives the request up, and
-    // neither game loses on time.
+    // neither game loses on time. Both opponents play a quiet line, not random moves: a random
+    // mover can walk into mate early, and a game over before or during the hold shows nothing.
     emu::EmulatorFixture fx(R"(
 name: held-move
 seed: 33
@@ -132,9 +133,11 @@ faults:
     send_challenges(fx, R"(
 challenges:
   - {id: heldaaaa, at_ms: 0, challenger: {name: SlowLane, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
-     color: black, opponent: {kind: random, think_ms: 30, resign_at_ply: 60}}
+     color: black, opponent: {kind: line, moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8",
+                              think_ms: 30, resign_at_ply: 60}}
   - {id: heldbbbb, at_ms: 50, challenger: {name: FastLane, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
-     color: black, opponent: {kind: random, think_ms: 30, resign_at_ply: 60}}
+     color: black, opponent: {kind: line, moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8",
+                              think_ms: 30, resign_at_ply: 60}}
 )");
     for (const std::string id : {"heldaaaa", "heldbbbb"}) {
         const auto g = fx.wait_game_over(id, 150s);
@@ -229,7 +232,9 @@ challenges:
 
 TEST(E2eLila, ABulletGameStreamDroppedFiveTimesReconnectsWithinASecond) {
     // The production reconnect timings of game streams (BotOptions::game_reconnect: 250 ms at
-    // first, 3 s at most; the event stream's grow to a minute), five drops in a 1+0 game.
+    // first, 3 s at most; the event stream's grow to a minute), five drops in a 1+0 game. The
+    // game must outlast them: the opponent plays a quiet line, not random moves, which can walk
+    // into mate within a few moves (1.f3 e5 2.g4 Qh4#).
     emu::EmulatorFixture fx(R"(
 name: game-stream-drops
 seed: 36
@@ -242,7 +247,8 @@ faults:
     send_challenges(fx, R"(
 challenges:
   - {id: drops001, at_ms: 0, challenger: {name: Flaky, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
-     color: white, opponent: {kind: random, think_ms: 300, resign_at_ply: 80}}
+     color: white, opponent: {kind: line, moves: "e2e4 g1f3 b1c3 f1e2 e1g1 d2d3 h2h3 c1e3 d1d2 a2a3 f1e1 a1d1",
+                              think_ms: 300, resign_at_ply: 80}}
 )");
     const auto g = fx.wait_game_over("drops001", 120s);
     ASSERT_TRUE(g.over) << describe(game(fx, "drops001"));

@@ -14,7 +14,9 @@ using test_support::LogCapture;
 TEST(E2eMissedGameStart, AcceptedGameIsFoundWhileTheEventStreamIsPaused) {
     LogCapture log;  // outlives the daemon
     // The first connection is cut right after the challenge line, so the gameStart that follows
-    // the accept is lost; the reconnect gets a 429 (a minute's pause, as Lichess asks).
+    // the accept is lost; the reconnect gets a 429 (a minute's pause, as Lichess asks). The
+    // challenger plays a quiet line, not random moves, which can walk into mate at ply 4
+    // (1.f3 e5 2.g4 Qh4#), before the bot's third move.
     emu::EmulatorFixture fx(R"(
 name: missed-game-start
 seed: 3
@@ -28,7 +30,8 @@ faults:
     send_challenges(fx, R"(
 challenges:
   - {id: nostart1, at_ms: 0, challenger: {name: Quick, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
-     color: white, opponent: {kind: random, think_ms: 20, resign_at_ply: 12}}
+     color: white, opponent: {kind: line, moves: "e2e4 g1f3 b1c3 f1e2 e1g1 d2d3 h2h3 c1e3 d1d2 a2a3 f1e1 a1d1",
+                              think_ms: 20, resign_at_ply: 12}}
 )");
     const auto g = fx.wait_game_over("nostart1", 90s);
     ASSERT_TRUE(g.over) << describe(game(fx, "nostart1"));

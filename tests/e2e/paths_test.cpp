@@ -38,10 +38,13 @@ TEST(E2ePaths, OpponentGoneIsClaimedAsAWin) {
     emu::EmulatorFixture fx("name: gone\nseed: 13\nkeepalive_ms: 500\n");
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
+    // The opponent leaves on its turn at ply 4. It plays a quiet line, not random moves, which
+    // can walk into mate at ply 4 (1.f3 e5 2.g4 Qh4#): a game over before it leaves claims nothing.
     send_challenges(fx, R"(
 challenges:
   - {id: gone0001, at_ms: 0, challenger: {name: Leaver, rating: 1500}, clock: {limit: 60, increment: 1},
-     color: white, opponent: {kind: random, think_ms: 30, go_away_at_ply: 4, claim_win_in_seconds: 2}}
+     color: white, opponent: {kind: line, moves: "e2e4 g1f3 b1c3 f1e2 e1g1 d2d3 h2h3 c1e3 d1d2 a2a3 f1e1 a1d1",
+                              think_ms: 30, go_away_at_ply: 4, claim_win_in_seconds: 2}}
 )");
     const auto g = fx.wait_game_over("gone0001", 60s);
     ASSERT_TRUE(g.over) << describe(game(fx, "gone0001"));

@@ -75,13 +75,16 @@ class OutpostProcess {
 };
 
 TEST(E2eRestart, KilledBotResumesAndFinishesTheGame) {
+    // The game must still run after the bot's fourth move, when it is killed: the opponent plays a
+    // quiet line, not random moves, which can walk into mate before (1.e4 f6 2.d4 g5 3.Qh5#).
     emu::EmulatorFixture fx(R"(
 name: restart
 seed: 17
 keepalive_ms: 500
 challenges:
   - {id: kill0001, at_ms: 0, challenger: {name: Patient, title: BOT, rating: 1500}, clock: {limit: 60, increment: 2},
-     color: black, opponent: {kind: random, think_ms: 30, resign_at_ply: 30}}
+     color: black, opponent: {kind: line, moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8",
+                              think_ms: 30, resign_at_ply: 30}}
 )");
     const auto dir = std::filesystem::temp_directory_path() /
                      ("outpost-e2e-restart-" + std::to_string(::getpid()));

@@ -107,13 +107,17 @@ challenges:
 }
 
 TEST_F(E2eShutdown, ASecondSignalStopsAtOnceAndLeavesTheGameAsItIs) {
+    // The game must still run when the signals come, after the bot's second move: the opponent
+    // plays a quiet line, not random moves, which can walk into mate at ply 5 (1.e4 f6 2.d4 g5
+    // 3.Qh5#), a mate the bot finds at once.
     emu::EmulatorFixture fx(R"(
 name: second-signal
 seed: 32
 keepalive_ms: 500
 challenges:
   - {id: again001, at_ms: 0, challenger: {name: Endless, title: BOT, rating: 1500}, clock: {limit: 60, increment: 1},
-     color: black, opponent: {kind: random, think_ms: 30}}
+     color: black, opponent: {kind: line, moves: "e7e5 b8c6 g8f6 f8e7 e8g8 d7d6 h7h6 c8e6 d8d7 a7a6 f8e8 a8d8",
+                              think_ms: 30}}
 )");
     ChildProcess bot(OUTPOST_EXE, {"run", "--config", write_config(fx, 120)}, log_path(),
                      log_path());

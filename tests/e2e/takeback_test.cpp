@@ -15,14 +15,12 @@ using namespace std::chrono_literals;
 // resigns on its turn at `resign_ply`. Its 300 ms of thinking leave the bot time to answer before
 // its move would cancel the request. Not a random mover: one plays into a quick mate now and then
 // (1.f3 e5 2.g4 Qh4#), and a game that ends before the takeback plies tests nothing.
-constexpr const char* kQuietLine = "e2e4 g1f3 b1c3 f1e2 e1g1 d2d3 h2h3 c1e3 d1d2 a2a3 f1e1 a1d1";
-
 std::string takeback_challenge(const std::string& id, const std::string& takeback_plies,
                                int resign_ply) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Rival, rating: 1500}, clock: {limit: 60, increment: "
            "1}, color: white, opponent: {kind: line, moves: \"" +
-           std::string(kQuietLine) +
+           std::string(kQuietLineEitherColour) +
            "\", think_ms: 300, takeback_on_turn_at_plies: " + takeback_plies +
            ", resign_at_ply: " + std::to_string(resign_ply) + "}}\n";
 }

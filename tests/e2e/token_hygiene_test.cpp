@@ -27,11 +27,13 @@ constexpr const char* kToken = "lip_SECRETtoken123456";
 // Any part of it that would still give it away (a truncated or split print).
 constexpr const char* kTokenCore = "SECRETtoken";
 
+// The challenger plays a quiet line, not random moves: a random mover can walk into mate at ply 4
+// (1.f3 e5 2.g4 Qh4#), before the bot's third move, when the first run is to be killed.
 std::string challenge_yaml(const std::string& id) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Snoop, title: BOT, rating: 1600}, clock: {limit: 60, "
-           "increment: 1}, color: random, opponent: {kind: random, think_ms: 20, resign_at_ply: "
-           "18}}\n";
+           "increment: 1}, color: random, opponent: {kind: line, moves: \"" +
+           std::string(kQuietLineEitherColour) + "\", think_ms: 20, resign_at_ply: 18}}\n";
 }
 
 TEST(E2eTokenHygiene, TokenAppearsInNoLogMetricPgnCrashOrCheckConfigOutput) {
