@@ -17,7 +17,7 @@ using namespace engine;
 // updates it here and ends its message with "Bench: N" (docs/STRENGTH.md, "The bench signature").
 // The embedded net (the default of OUTPOST_NNUE_DEFAULT=ON builds) and the hand-crafted
 // evaluation; `outpost bench --evaluation nnue|hce` prints either.
-constexpr std::uint64_t kBenchSignatureNnue = 871709;
+constexpr std::uint64_t kBenchSignatureNnue = 812119;
 constexpr std::uint64_t kBenchSignatureHce = 778888;
 
 TEST(Bench, PositionsAreValidAndVaried) {
