@@ -69,8 +69,9 @@ class BotRunner {
 
 // ---- driving the emulator
 
-// An opponent's `moves` for `kind: line` when its colour is random: a quiet developing line for
-// each colour, interleaved (the position refuses the other side's moves, and they are skipped).
+// An opponent's `moves` for `kind: line`, whatever its colour (random included): a quiet
+// developing line for each colour, interleaved (the position refuses the other side's moves,
+// and they are skipped).
 // For tests that need the game to go on for some plies: a random mover walks into a quick mate
 // now and then (1.f3 e5 2.g4 Qh4#), and the bot finds it.
 inline constexpr const char* kQuietLineEitherColour =
