@@ -47,6 +47,19 @@ TEST(TimeManager, TenMinutes) {
     EXPECT_LE(b.hard_ms, 100'000);
 }
 
+TEST(TimeManager, TheIncrementIsSpentWholeWhileTheClockCoversIt) {
+    // 10+0.1 at the start: a 30th of the clock plus the whole increment.
+    const auto start = allocate_time(clock(10'000, 100), WHITE);
+    expect_sane(start, 10'000);
+    EXPECT_GE(start.soft_ms, 420);
+    EXPECT_LE(start.soft_ms, 450);
+    // Late in a long game, 1 s left: the increment is still planned on in full...
+    const auto late = allocate_time(clock(1'000, 100), WHITE);
+    EXPECT_GE(late.soft_ms, 100);
+    // ...and the hard limit leaves the next moves a reserve.
+    EXPECT_LE(late.hard_ms, 750);
+}
+
 TEST(TimeManager, OneSecondLeftStillMovesInTime) {
     const auto b = allocate_time(clock(1'000, 0), WHITE);
     expect_sane(b, 1'000);
