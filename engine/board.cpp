@@ -38,6 +38,39 @@ bool Board::gives_check(Move m) const {
            (rook_attacks(ksq, occupied) & ours & (by_type[ROOK] | by_type[QUEEN]));
 }
 
+CheckInfo Board::check_info() const {
+    CheckInfo ci;
+    const Color us = side;
+    const Square ksq = king_square(~us);
+    const Bitboard occupied = pieces();
+    ci.king = ksq;
+    ci.squares[PAWN] = pawn_attacks(~us, ksq);
+    ci.squares[KNIGHT] = knight_attacks(ksq);
+    ci.squares[BISHOP] = bishop_attacks(ksq, occupied);
+    ci.squares[ROOK] = rook_attacks(ksq, occupied);
+    ci.squares[QUEEN] = ci.squares[BISHOP] | ci.squares[ROOK];
+    Bitboard snipers = ((rook_attacks(ksq, 0) & (by_type[ROOK] | by_type[QUEEN])) |
+                        (bishop_attacks(ksq, 0) & (by_type[BISHOP] | by_type[QUEEN]))) &
+                       by_color[us];
+    while (snipers) {
+        const Square s = pop_lsb(snipers);
+        const Bitboard blockers = between_bb(ksq, s) & occupied & ~square_bb(s);
+        if (blockers && !more_than_one(blockers)) ci.discoverers |= blockers & by_color[us];
+    }
+    return ci;
+}
+
+bool Board::gives_check(Move m, const CheckInfo& ci) const {
+    // Promotions, en passant and castling change the occupancy of more than the two squares
+    // the tables assume: the full test.
+    if (m.kind() != MoveKind::NORMAL) return gives_check(m);
+    const Square from = m.from(), to = m.to();
+    // A slider's square set was taken with `from` occupied; it only hides squares beyond
+    // `from` from the king, and a piece there would be checking already.
+    if (ci.squares[type_of(squares[from])] & square_bb(to)) return true;
+    return (ci.discoverers & square_bb(from)) && !aligned(from, to, ci.king);
+}
+
 bool Board::attacked_by(Color attacker, Square s, Bitboard occupied) const {
     const Bitboard them = by_color[attacker];
     return (pawn_attacks(~attacker, s) & by_type[PAWN] & them) ||

@@ -11,6 +11,15 @@
 
 namespace engine {
 
+// What the quick gives_check needs, computed once per node: the squares from which each piece
+// type of the side to move attacks the enemy king, and our pieces that alone stand between it
+// and one of our sliders (moving one off that line uncovers a check).
+struct CheckInfo {
+    Bitboard squares[PIECE_TYPE_NB] = {};
+    Bitboard discoverers = 0;
+    Square king = SQ_NONE;
+};
+
 struct Board {
     Bitboard by_type[PIECE_TYPE_NB] = {};
     Bitboard by_color[COLOR_NB] = {};
@@ -60,6 +69,10 @@ struct Board {
     // Whether a legal move checks the opponent, without making it: the search prunes on it
     // before paying for the move (castling, rare, is made on a copy).
     bool gives_check(Move m) const;
+    // The same answer from the node's check_info(), cheaper per move: the search asks it of
+    // every move it considers.
+    CheckInfo check_info() const;
+    bool gives_check(Move m, const CheckInfo& ci) const;
     // Castling move for colour c on that side, king-to-rook; none when it has no right.
     Move castling_move(Color c, bool king_side) const;
     // Where king and rook land after castling (same in Chess960 and standard chess).

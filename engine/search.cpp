@@ -520,6 +520,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     Move best_move;
     const int old_alpha = alpha;
     bool skip_quiets = false;
+    const CheckInfo check_info = b.check_info();
 
     while (const Move m = picker.next(skip_quiets)) {
         if (m == excluded || (root && !root_move_allowed(m))) continue;
@@ -531,7 +532,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                                      (*cont[0])[pc][m.to()] + (*cont[1])[pc][m.to()]
                                : 0;
 
-        const bool gives_check = b.gives_check(m);
+        const bool gives_check = b.gives_check(m, check_info);
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.

@@ -46,9 +46,12 @@ class TranspositionTable {
   private:
     static constexpr int ENTRIES = 4;  // one 64-byte cache line per bucket
     static constexpr std::uint8_t GEN_MASK = 63;
-    struct Bucket {
+    // Aligned so that a bucket is one cache line: malloc's 16-byte alignment would split most
+    // buckets over two lines, and the prefetch fetches only the first.
+    struct alignas(64) Bucket {
         std::atomic<std::uint64_t> words[2 * ENTRIES];
     };
+    static_assert(sizeof(Bucket) == 64);
 
     std::unique_ptr<Bucket[]> buckets_;
     std::uint64_t mask_ = 0;

@@ -97,9 +97,9 @@ TEST(Movegen, NoisyAndQuietPartitionAllMoves) {
     EXPECT_GT(positions, 1000);
 }
 
-// gives_check (computed without making the move) against making it, for every legal move at
-// the roots and children of the perft suites: promotions, en passant discoveries, castling
-// rooks and Chess960 included.
+// gives_check (computed without making the move, alone and with the node's check_info) against
+// making it, for every legal move at the roots and children of the perft suites: promotions,
+// en passant discoveries, castling rooks and Chess960 included.
 TEST(Movegen, GivesCheckAgreesWithMakingTheMove) {
     int moves = 0, checks = 0;
     for (const char* suite : {"perft/standard.epd", "perft/fischer.epd"}) {
@@ -107,12 +107,14 @@ TEST(Movegen, GivesCheckAgreesWithMakingTheMove) {
             auto b = parse_fen((**parse_perft_line(line)).fen);
             ASSERT_TRUE(b.ok());
             for (const Board& x : root_and_children(*b)) {
+                const CheckInfo ci = x.check_info();
                 for (const Move m : legal_moves(x)) {
                     Board n = x;
                     n.make_move(m);
                     ++moves;
                     checks += n.in_check();
                     EXPECT_EQ(x.gives_check(m), n.in_check()) << to_fen(x) << " " << m.raw();
+                    EXPECT_EQ(x.gives_check(m, ci), n.in_check()) << to_fen(x) << " " << m.raw();
                 }
             }
         }
@@ -136,6 +138,7 @@ TEST(Movegen, GivesCheckInTheRareCases) {
             n.make_move(m);
             checks += n.in_check();
             EXPECT_EQ(b->gives_check(m), n.in_check()) << fen << " " << m.raw();
+            EXPECT_EQ(b->gives_check(m, b->check_info()), n.in_check()) << fen << " " << m.raw();
         }
         EXPECT_GT(checks, 0) << fen;
     }
