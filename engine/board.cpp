@@ -49,14 +49,7 @@ CheckInfo Board::check_info() const {
     ci.squares[BISHOP] = bishop_attacks(ksq, occupied);
     ci.squares[ROOK] = rook_attacks(ksq, occupied);
     ci.squares[QUEEN] = ci.squares[BISHOP] | ci.squares[ROOK];
-    Bitboard snipers = ((rook_attacks(ksq, 0) & (by_type[ROOK] | by_type[QUEEN])) |
-                        (bishop_attacks(ksq, 0) & (by_type[BISHOP] | by_type[QUEEN]))) &
-                       by_color[us];
-    while (snipers) {
-        const Square s = pop_lsb(snipers);
-        const Bitboard blockers = between_bb(ksq, s) & occupied & ~square_bb(s);
-        if (blockers && !more_than_one(blockers)) ci.discoverers |= blockers & by_color[us];
-    }
+    ci.discoverers = sole_blockers(ksq, us, us);
     return ci;
 }
 
@@ -80,20 +73,21 @@ bool Board::attacked_by(Color attacker, Square s, Bitboard occupied) const {
            (rook_attacks(s, occupied) & (by_type[ROOK] | by_type[QUEEN]) & them);
 }
 
-Bitboard Board::pinned(Color c) const {
-    const Square ksq = king_square(c);
+Bitboard Board::sole_blockers(Square ksq, Color sliders, Color blockers_of) const {
     const Bitboard occupied = pieces();
     Bitboard snipers = ((rook_attacks(ksq, 0) & (by_type[ROOK] | by_type[QUEEN])) |
                         (bishop_attacks(ksq, 0) & (by_type[BISHOP] | by_type[QUEEN]))) &
-                       by_color[~c];
+                       by_color[sliders];
     Bitboard result = 0;
     while (snipers) {
         const Square s = pop_lsb(snipers);
         const Bitboard blockers = between_bb(ksq, s) & occupied & ~square_bb(s);
-        if (blockers && !more_than_one(blockers)) result |= blockers & by_color[c];
+        if (blockers && !more_than_one(blockers)) result |= blockers & by_color[blockers_of];
     }
     return result;
 }
+
+Bitboard Board::pinned(Color c) const { return sole_blockers(king_square(c), ~c, c); }
 
 Move Board::castling_move(Color c, bool king_side) const {
     const int idx = castling_index(c, king_side);

@@ -55,6 +55,9 @@ struct Board {
     bool in_check() const { return checkers() != 0; }
     // Pieces of colour c that shield their own king from an enemy slider.
     Bitboard pinned(Color c) const;
+    // Pieces of colour `blockers_of` that alone stand between the king square `ksq` and a
+    // slider of colour `sliders` (pins, and the pieces whose move uncovers a check).
+    Bitboard sole_blockers(Square ksq, Color sliders, Color blockers_of) const;
 
     bool is_capture(Move m) const {
         return m.kind() == MoveKind::EN_PASSANT ||
