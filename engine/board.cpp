@@ -191,6 +191,7 @@ void Board::make_move(Move m) {
     side = ~us;
     key ^= keys.side;
     if (us == BLACK) ++fullmove_number;
+    checkers_bb = compute_checkers();
 }
 
 void Board::make_null_move() {
@@ -202,6 +203,7 @@ void Board::make_null_move() {
     if (side == BLACK) ++fullmove_number;
     side = ~side;
     key ^= keys.side;
+    checkers_bb = 0;  // the side that passed was not in check, so neither is the other
 }
 
 Key Board::compute_key() const {

@@ -33,6 +33,9 @@ struct Board {
     bool chess960 = false;
     // Where the castling rooks start, indexed by castling_index(); fixed for a game.
     Square castling_rook[4] = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+    // Enemy pieces giving check to `side`: set by make_move, make_null_move and the FEN parser,
+    // because the search, the move picker and the generator each ask it of every node.
+    Bitboard checkers_bb = 0;
 
     // --- queries -------------------------------------------------------------------------
     Bitboard pieces() const { return by_color[WHITE] | by_color[BLACK]; }
@@ -50,8 +53,9 @@ struct Board {
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
-    // Enemy pieces giving check to the side to move.
-    Bitboard checkers() const { return attackers_to(king_square(side)) & pieces(~side); }
+    // Enemy pieces giving check to the side to move (kept in checkers_bb).
+    Bitboard checkers() const { return checkers_bb; }
+    Bitboard compute_checkers() const { return attackers_to(king_square(side)) & pieces(~side); }
     bool in_check() const { return checkers() != 0; }
     // Pieces of colour c that shield their own king from an enemy slider.
     Bitboard pinned(Color c) const;

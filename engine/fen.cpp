@@ -195,6 +195,7 @@ Result<Board> parse_fen(std::string_view fen, bool chess960) {
     b.fullmove_number = std::uint16_t(std::max(1, std::min(fullmove, 9999)));
 
     // 6. Legality of the whole.
+    b.checkers_bb = b.compute_checkers();
     if (b.attackers_to(b.king_square(~b.side)) & b.pieces(b.side))
         return R::failure("FEN is illegal: the side not to move is in check");
     if (popcount(b.checkers()) > 2)

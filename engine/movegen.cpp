@@ -50,7 +50,7 @@ void generate(const Board& b, Sink& sink) {
     const Square ksq = b.king_square(Us);
     const Bitboard us = b.pieces(Us), them = b.pieces(Them), occupied = us | them;
     const Bitboard empty = ~occupied;
-    const Bitboard checkers = b.attackers_to(ksq, occupied) & them;
+    const Bitboard checkers = b.checkers();
 
     // Which destination squares this generation type wants (before check/pin filtering).
     const Bitboard wanted = Type == GenType::ALL ? ~us : Type == GenType::NOISY ? them : empty;

@@ -12,8 +12,14 @@ enum class GenType { ALL, NOISY, QUIET };
 
 // A fixed-capacity move list; 256 is above the most legal moves any position has (218).
 struct MoveList {
-    Move moves[256];
+    // A union member, so left uninitialised: the search builds a list or two per node, and
+    // zeroing 512 bytes each time (Move's default is none) is wasted. Only [0, count) is read.
+    union {
+        Move moves[256];
+    };
     int count = 0;
+
+    MoveList() {}
 
     void push(Move m) { moves[count++] = m; }
     const Move* begin() const { return moves; }

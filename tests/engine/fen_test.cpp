@@ -18,6 +18,17 @@ TEST(Fen, StartPositionRoundTrip) {
     EXPECT_EQ(b->castling, ALL_CASTLING);
 }
 
+TEST(Fen, ParsedBoardKnowsItsCheckers) {
+    auto quiet = parse_fen(START_FEN);
+    ASSERT_TRUE(quiet.ok());
+    EXPECT_EQ(quiet->checkers(), 0u);
+    // A rook on h1 and a knight on d3 both check the white king on e1.
+    auto twice = parse_fen("4k3/8/8/8/8/3n4/8/4K2r w - - 0 1");
+    ASSERT_TRUE(twice.ok()) << twice.error();
+    EXPECT_EQ(twice->checkers(), square_bb(H1) | square_bb(D3));
+    EXPECT_TRUE(twice->in_check());
+}
+
 TEST(Fen, EveryStandardSuiteFenRoundTrips) {
     for (const auto& line : test_util::read_lines("perft/standard.epd")) {
         const auto c = **parse_perft_line(line);

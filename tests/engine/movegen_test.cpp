@@ -18,9 +18,10 @@ namespace {
 constexpr const char* KIWIPETE =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-// Walks the tree and checks, at every node, the incremental key against a fresh one.
+// Walks the tree and checks, at every node, the incremental key and the kept checkers against
+// fresh ones.
 std::uint64_t walk_checking_keys(const Board& b, int depth, int& bad) {
-    if (b.key != b.compute_key()) ++bad;
+    if (b.key != b.compute_key() || b.checkers() != b.compute_checkers()) ++bad;
     if (depth == 0) return 1;
     std::uint64_t nodes = 0;
     for (const Move m : legal_moves(b)) {
@@ -55,6 +56,7 @@ TEST(Zobrist, NullMoveFlipsSideAndClearsEnPassant) {
     EXPECT_EQ(n.side, BLACK);
     EXPECT_EQ(n.en_passant, SQ_NONE);
     EXPECT_EQ(n.key, n.compute_key());
+    EXPECT_EQ(n.checkers(), n.compute_checkers());
 }
 
 // A position and every position one legal move after it.
