@@ -128,6 +128,16 @@ void Board::set_en_passant_if_capturable(Square s) {
     }
 }
 
+Key Board::key_after(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece moved = squares[from];
+    Key k = key ^ keys.side ^ keys.piece_square[moved][from] ^ keys.piece_square[moved][to];
+    if (m.kind() != MoveKind::CASTLING && squares[to] != NO_PIECE)
+        k ^= keys.piece_square[squares[to]][to];
+    if (en_passant != SQ_NONE) k ^= keys.en_passant_file[file_of(en_passant)];
+    return k;
+}
+
 void Board::make_move(Move m) {
     const Color us = side;
     const Square from = m.from(), to = m.to();

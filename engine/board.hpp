@@ -90,6 +90,12 @@ struct Board {
         return relative_square(c, king_side ? F1 : D1);
     }
 
+    // The key after a move, computed without making it, so the search can prefetch the child's
+    // TT line before paying for the move. Exact for ordinary moves and captures; castling,
+    // promotions, en passant and changed castling rights may differ, and then only the
+    // prefetch is wasted.
+    Key key_after(Move m) const;
+
     // --- changes ---------------------------------------------------------------------------
     // Applies a legal move (from this board's legal move list).
     void make_move(Move m);

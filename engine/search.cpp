@@ -376,9 +376,9 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
                 continue;
             if (!see_ge(b, m, QS_SEE_THRESHOLD)) continue;
         }
+        tt.prefetch(b.key_after(m));
         Board next = b;
         next.make_move(m);
-        tt.prefetch(next.key);
         ss->move = m;
         ss->piece = b.moved_piece(m);
         ss->cont = &history->continuation[ss->piece][m.to()];
@@ -558,10 +558,11 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             if (move_count >= SKIP_QUIETS_FACTOR * (LMP_BASE + depth * depth)) skip_quiets = true;
         }
 
-        // Made only now: most late moves were pruned above without paying for it.
+        // Made only now: most late moves were pruned above without paying for it. The child's
+        // TT line is asked for first, so that it arrives while the move is made.
+        tt.prefetch(b.key_after(m));
         Board next = b;
         next.make_move(m);
-        tt.prefetch(next.key);
 
         // Check extension, limited so perpetual-check lines cannot run away.
         int extension = 0;

@@ -59,6 +59,31 @@ TEST(Zobrist, NullMoveFlipsSideAndClearsEnPassant) {
     EXPECT_EQ(n.checkers(), n.compute_checkers());
 }
 
+// key_after (the TT prefetch's guess) is the made move's key for every ordinary move or capture
+// that leaves castling rights and en passant alone.
+std::uint64_t count_exact_key_guesses(const Board& b, int depth, int& bad) {
+    std::uint64_t exact = 0;
+    for (const Move m : legal_moves(b)) {
+        Board next = b;
+        next.make_move(m);
+        if (m.kind() == MoveKind::NORMAL && next.castling == b.castling &&
+            next.en_passant == SQ_NONE) {
+            ++exact;
+            if (b.key_after(m) != next.key) ++bad;
+        }
+        if (depth > 1) exact += count_exact_key_guesses(next, depth - 1, bad);
+    }
+    return exact;
+}
+
+TEST(Zobrist, KeyAfterGuessesTheKeyOfOrdinaryMovesAndCaptures) {
+    auto b = parse_fen(KIWIPETE);
+    ASSERT_TRUE(b.ok());
+    int bad = 0;
+    EXPECT_GT(count_exact_key_guesses(*b, 3, bad), 50000u);
+    EXPECT_EQ(bad, 0);
+}
+
 // A position and every position one legal move after it.
 std::vector<Board> root_and_children(const Board& root) {
     std::vector<Board> boards{root};
