@@ -52,14 +52,7 @@ TEST(Zobrist, IncrementalKeyEqualsFromScratchAtEveryNodeOfKiwipeteDepth4) {
     walk_checking_keys(*b, 4, w);
     EXPECT_EQ(w.leaves, 4085603u);
     EXPECT_EQ(w.bad, 0);
-}
-
-TEST(Zobrist, KeyAfterGuessesTheKeyOfOrdinaryMovesAndCaptures) {
-    auto b = parse_fen(KIWIPETE);
-    ASSERT_TRUE(b.ok());
-    KeyWalk w;
-    walk_checking_keys(*b, 3, w);
-    EXPECT_GT(w.guesses, 50000u);
+    EXPECT_GT(w.guesses, 2000000u);  // most of the 4.2M moves made are ordinary
     EXPECT_EQ(w.bad_guesses, 0);
 }
 
