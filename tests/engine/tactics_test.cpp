@@ -101,10 +101,10 @@ TEST(Tactics, MateInTwoSample) {
     const auto lines = test_util::read_lines("tactics/mate_in_2.epd");
     ASSERT_GE(lines.size(), 800u);
     // A fixed sample: every 8th problem (110 of 880, 100 counted) at 1M nodes, >= 95 solved
-    // (the bar of issue 19; nn7 and nn9 solve 100) - or the first 30 of them at 200k nodes under
-    // ASan, >= 90%: that run is for the sanitizers, and at a fifth of the budget a net finds
-    // 28 to 30 of them (nn5s 30, nn5 and nn7 28: two quiet mating moves are reduced too far
-    // to be seen at that budget; at 400k nodes nn7 finds 29, at 1M all).
+    // (the embedded net solves all 100) - or the first 30 of them at 200k nodes under ASan,
+    // >= 90%: that run is for the sanitizers, and at a fifth of the budget the nets of this
+    // shape find 28 to 30 of them (two quiet mating moves can be reduced too far to be seen at
+    // that budget; at 1M nodes they are found).
     const std::size_t sample = SANITIZED ? 30 : 100;
     const std::uint64_t budget = SANITIZED ? 200000 : 1000000;
     Engine eng({.hash_mb = 16, .threads = 1});
