@@ -21,7 +21,7 @@ TimeBudget allocate_time(const SearchLimits& l, Color us) {
     // Sudden death plans for 30 more moves; a known number of moves to go is trusted but
     // capped so a long movestogo does not starve the next few moves. (35 moves and 3/4 of the
     // increment left a median 0.94 s of 10+0.1 unspent at the end of long games against
-    // Ethereal 12, and 13% less than it spent on moves 9-20: docs/STRENGTH.md, session 22.)
+    // Ethereal 12, and 13% less than it spent on moves 9-20: docs/STRENGTH.md, the clock.)
     const int mtg = l.movestogo > 0 ? std::min(l.movestogo, 50) : 30;
 
     std::int64_t soft = avail / mtg + inc;

@@ -1,7 +1,8 @@
-// Command-line options of the engine's offline tools (outpost-datagen, outpost-train): every
-// argument is a `--name value` pair.
+// Command-line options of the engine's offline tools (outpost-datagen, outpost-train,
+// outpost-epd): every argument is a `--name value` pair.
 #pragma once
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -23,6 +24,12 @@ inline std::optional<Options> parse_options(int argc, char** argv, const char* p
         o[key] = argv[++i];
     }
     return o;
+}
+
+// `--key`'s value as an integer, or `fallback` when it is not given.
+inline long long int_option(const Options& o, const std::string& key, long long fallback) {
+    const auto it = o.find(key);
+    return it == o.end() ? fallback : std::strtoll(it->second.c_str(), nullptr, 10);
 }
 
 }  // namespace tools

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the real container image with no Docker daemon and runs it (issue 17, point 9):
+# Builds the real container image with no Docker daemon and runs it:
 #   1. base: `debootstrap --variant=minbase bookworm`, stripped as the official slim image is (no
 #      apt lists or cached .debs, no docs, man pages or locales, dpkg told to keep them out), and
 #      committed as debian:bookworm-slim with `buildah from scratch` / `buildah copy` / `commit`.

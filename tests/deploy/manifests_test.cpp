@@ -307,7 +307,7 @@ std::vector<std::pair<std::string, std::string>> unit_lines() {
     return lines;
 }
 
-TEST(Systemd, UnitHasTheIssue17Hardening) {
+TEST(Systemd, UnitIsHardenedAndBounded) {
     std::map<std::string, std::string> last;
     std::vector<std::string> filters;
     for (const auto& [key, value] : unit_lines()) {

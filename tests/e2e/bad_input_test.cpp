@@ -1,4 +1,4 @@
-// End-to-end bad input from the server (issue 8): an illegal move list, an unknown status, a
+// End-to-end bad input from the server: an illegal move list, an unknown status, a
 // gameFull for other players, for another game id, or with an unparsable initial FEN each end
 // that game's session with a clear log line and leave the game; the daemon plays on.
 #include <gtest/gtest.h>

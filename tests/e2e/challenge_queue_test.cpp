@@ -1,4 +1,4 @@
-// End-to-end challenge queue (issue 18): a challenge that finds every slot busy waits (Lichess
+// End-to-end challenge queue: a challenge that finds every slot busy waits (Lichess
 // keeps it pending) and is accepted when a game ends; slots kept for humans; the queue's order;
 // challenge.online_block_list served by the emulator, one list failing.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// /healthz tells the truth (issue 17): the real `outpost run`, idle against the emulator with
+// /healthz tells the truth: the real `outpost run`, idle against the emulator with
 // only keep-alive newlines on its event stream, is healthy throughout; when the server goes
 // away it answers 503 within 30 s; when the server is back, 200 again. The
 // outpost_event_stream_connected gauge says the same each time.

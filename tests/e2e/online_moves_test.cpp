@@ -1,4 +1,4 @@
-// End-to-end online sources (issue 16): the daemon plays a move of each source the emulator
+// End-to-end online sources: the daemon plays a move of each source the emulator
 // serves (logged, marked in the PGN, counted in /metrics), and a bullet game with every source
 // slow or failing ends with no time lost, each lookup given up within its deadline.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Fault soak (issue 8): many bullet and blitz games at concurrency 2 under seeded random faults
+// Fault soak: many bullet and blitz games at concurrency 2 under seeded random faults
 // (drops, mid-line drops, silence, split and batched lines, 429s, 5xx bursts, delays) and a
 // daemon restart with games in progress; every game must reach a legal end with no time
 // forfeit, no illegal move, and no slot left held. Size and clocks come from OUTPOST_SOAK_*.

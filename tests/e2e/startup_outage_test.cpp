@@ -1,4 +1,4 @@
-// Start-up without Lichess (issue 17): the real `outpost run` started while nothing listens on
+// Start-up without Lichess: the real `outpost run` started while nothing listens on
 // its url keeps retrying (logging what fails), logs in once the emulator comes up 30 s later,
 // through a burst of 503s, and plays its game; a refused token still ends it at once with the
 // token message.

@@ -1,4 +1,4 @@
-// Token hygiene (issue 8): after games with faults, in-process and with the real binary (trace
+// Token hygiene: after games with faults, in-process and with the real binary (trace
 // logging to a file, a crash, a restart, PGN files), and `outpost check-config`, the token
 // appears in no log line, metric, PGN file, crash output or check-config output.
 #include <gtest/gtest.h>

@@ -21,11 +21,6 @@ namespace {
 
 using tools::Options;
 
-long long opt_int(const Options& o, const std::string& key, long long fallback) {
-    const auto it = o.find(key);
-    return it == o.end() ? fallback : std::strtoll(it->second.c_str(), nullptr, 10);
-}
-
 void usage() {
     std::cerr << "usage: outpost-datagen --out FILE [--seed S] [--games N (0: no end)] "
                  "[--nodes N] [--random-plies P] [--threads T] [--hash MB] [--net NNUE]\n";
@@ -67,12 +62,12 @@ int main(int argc, char** argv) {
     }
     const std::string path = o["--out"];
     datagen::Config config;
-    config.seed = std::uint64_t(opt_int(o, "--seed", 1));
-    config.nodes = int(opt_int(o, "--nodes", config.nodes));
-    config.random_plies = int(opt_int(o, "--random-plies", config.random_plies));
-    const long long games = opt_int(o, "--games", 0);
-    const int threads = int(opt_int(o, "--threads", 1));
-    const int hash_mb = int(opt_int(o, "--hash", 8));
+    config.seed = std::uint64_t(tools::int_option(o, "--seed", 1));
+    config.nodes = int(tools::int_option(o, "--nodes", config.nodes));
+    config.random_plies = int(tools::int_option(o, "--random-plies", config.random_plies));
+    const long long games = tools::int_option(o, "--games", 0);
+    const int threads = int(tools::int_option(o, "--threads", 1));
+    const int hash_mb = int(tools::int_option(o, "--hash", 8));
     // --net FILE: both sides evaluate with that NNUE (later generations of data).
     std::shared_ptr<const engine::nnue::Network> net;
     if (o.count("--net")) {
