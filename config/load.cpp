@@ -22,6 +22,7 @@
 
 #include "keys.hpp"
 #include "text.hpp"
+#include "token_guard.hpp"
 #include "validate.hpp"
 
 namespace config {
@@ -445,7 +446,7 @@ void scrub(LoadResult& result, const std::vector<std::string>& secrets) {
             rest.remove_prefix(start);
             auto end = rest.find_first_of(" \t\r\n");
             std::string_view word = rest.substr(0, end);
-            if (word.size() >= 6) words.emplace_back(word);  // short words are not secrets
+            if (word.size() >= kMinTokenLength) words.emplace_back(word);  // short: no secret
             rest.remove_prefix(word.size());
         }
     }
@@ -563,6 +564,12 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
     std::erase_if(checked.warnings, involves_unread);
     result.errors.insert(result.errors.end(), checked.errors.begin(), checked.errors.end());
     result.warnings.insert(result.warnings.end(), checked.warnings.begin(), checked.warnings.end());
+    // The token under any other key would be printed by check-config, logged or sent to a
+    // player: refused at start-up, naming the key and never the value.
+    if (!token_failed) {
+        std::vector<ConfigError> leaks = token_leaks(config, positions);
+        result.errors.insert(result.errors.end(), leaks.begin(), leaks.end());
+    }
     // File order, with the problems that have no line (like a missing token) last.
     auto order = [](const ConfigError& e) { return e.line > 0 ? e.line : INT_MAX; };
     std::stable_sort(result.errors.begin(), result.errors.end(),

@@ -8,6 +8,8 @@
 #include <cctype>
 #include <random>
 
+#include "common/log_escape.hpp"
+#include "lichess_client/error_body.hpp"
 #include "lichess_client/json_util.hpp"
 #include "lichess_client/ndjson_stream.hpp"
 
@@ -80,32 +82,19 @@ bool Api::sleep_for(Millis duration, std::stop_token stop) {
     return !local.stop_requested();
 }
 
-ApiError Api::error_from(Family family, int status, std::string_view body) {
-    ApiError err;
-    err.kind = status == 429 ? ApiError::Kind::RateLimited : ApiError::Kind::Http;
-    err.status = status;
-    const auto j = nlohmann::json::parse(body, nullptr, /*allow_exceptions=*/false);
-    if (j.is_object()) {
-        err.message = detail::opt_str(j, "error").value_or("");
-        if (const auto* rl = detail::field(j, "ratelimit")) {
-            err.rate_limit_key = detail::opt_str(*rl, "key").value_or("");
-            if (auto secs = detail::opt_i64(*rl, "seconds"); secs && *secs >= 0)
-                err.rate_limit_wait = Millis{std::min<std::int64_t>(*secs, 7 * 86400) * 1000};
-        }
-    }
-    if (err.message.empty()) {
-        // An HTML error page or other non-JSON body: keep a short excerpt for the log.
-        err.message = "HTTP " + std::to_string(status);
-        err.excerpt = detail::excerpt(http_.redact(std::string(body)));
-    }
-    err.message = http_.redact(std::move(err.message));
+ApiError Api::error_from(Family family, int status, std::string_view body,
+                         std::optional<Millis> retry_after_header) {
+    ApiError err = detail::refusal(status, body, http_, "HTTP " + std::to_string(status));
     if (status == 429 && err.rate_limit_key == "bot.vsBot.day") {
         // A daily quota of bot games (lila BotLimit), not a request rate: pausing the family
         // would leave humans' challenges unanswered for a day. The Bot stops bot games only.
         limiter_.count_quota_refusal();
         err.retry_after = err.rate_limit_wait;
     } else if (status == 429) {
-        err.retry_after = limiter_.on_rate_limited(family, err.rate_limit_wait);
+        // Retry-After, else the body's `ratelimit.seconds` (as for the online sources); the
+        // family's cap bounds either (RateLimiter).
+        err.retry_after = limiter_.on_rate_limited(
+            family, retry_after_header ? retry_after_header : err.rate_limit_wait);
     }
     return err;
 }
@@ -125,7 +114,9 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
     if (policy != nullptr) backoff = &own_backoff.emplace(policy->backoff, jitter_seed());
     for (int attempt = 0;; ++attempt) {
         if (is_shut_down()) return ApiError{ApiError::Kind::Cancelled, 0, "shutting down", {}, {}};
-        if (auto left = limiter_.paused_for(family)) {
+        // A game's own requests go even during their family's pause: the caller waited what
+        // its clock allows (retry_after, paused_until); the server answers another 429 if not.
+        if (auto left = limiter_.paused_for(family); left && !is_per_game(family)) {
             return ApiError{ApiError::Kind::RateLimited,
                             429,
                             std::string(to_string(family)) + " requests paused after a 429",
@@ -137,8 +128,9 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
             return http_.perform(request);
         }();
         if (response.ok() && is_2xx(response->status)) return response;
-        ApiError err =
-            response.ok() ? error_from(family, response->status, response->body) : response.error();
+        ApiError err = response.ok() ? error_from(family, response->status, response->body,
+                                                  response->retry_after)
+                                     : response.error();
         count_error(err);
         const bool last = attempt + 1 >= attempts;
         if (!is_retryable(err) || last || (still_on && !still_on())) {
@@ -252,7 +244,8 @@ Result<std::vector<User>> Api::bots_online(int nb) {
         if (u) {
             users.push_back(std::move(u).value());
         } else {
-            spdlog::debug("lichess: skipped a bot list line ({})", u.error().message);
+            spdlog::debug("lichess: skipped a bot list line ({})",
+                          common::printable(u.error().message));
         }
     };
     framing.feed(r->body, on_line);
@@ -353,14 +346,15 @@ Result<ChallengeInfo> Api::create_challenge(std::string_view username, const Cha
     auto r = call(Family::ChallengeCreate, req);
     if (!r) return r.error();
     // The reply is a ChallengeJson, possibly wrapped as {"challenge": {...}} by older servers.
-    const auto j = nlohmann::json::parse(r->body, nullptr, false);
-    if (j.is_discarded()) {
+    const auto parsed_body = parse_bounded(r->body);
+    if (!parsed_body) {
         return ApiError{ApiError::Kind::Parse,
                         r->status,
-                        "invalid JSON",
+                        parsed_body.error().message,
                         detail::excerpt(http_.redact(r->body)),
                         {}};
     }
+    const nlohmann::json& j = parsed_body.value();
     const auto* inner = detail::field(j, "challenge");
     auto parsed = challenge_from_json(inner != nullptr && inner->is_object() ? *inner : j);
     if (!parsed) return ApiError{ApiError::Kind::Parse, r->status, parsed.error().message, {}, {}};
@@ -394,7 +388,7 @@ StreamResult Api::open_stream(Family family, const std::string& target, std::sto
     out.bytes = end.bytes;
     if (end.kind == StreamEnd::Kind::Http || (end.status != 0 && !is_2xx(end.status))) {
         out.kind = StreamEnd::Kind::Http;
-        out.error = error_from(family, end.status, end.body);
+        out.error = error_from(family, end.status, end.body, end.retry_after);
     } else if (end.kind == StreamEnd::Kind::Network) {
         out.error = ApiError{ApiError::Kind::Network, end.status, end.message, {}, {}};
     }

@@ -105,7 +105,9 @@ class Api {
     // ---- playing (families Move, GameAction, Chat) ----
     // `still_on` is asked before every retry: a move is retried (network errors, 5xx, no
     // answer within ApiOptions::move_timeout) only while the game can still be on and our clock
-    // allows. A 4xx (e.g. 400 at game end) returns at once: it is final.
+    // allows. A 4xx (e.g. 400 at game end) returns at once: it is final. A 429 returns at once
+    // with retry_after (at most 3 s, default_max_pause); the next post is the caller's to time,
+    // since the family's pause never refuses a move (is_per_game).
     [[nodiscard]] Result<Ok> post_move(std::string_view game_id, std::string_view uci,
                                        std::optional<bool> offering_draw = std::nullopt,
                                        const std::function<bool()>& still_on = {});
@@ -137,6 +139,11 @@ class Api {
     [[nodiscard]] std::optional<Millis> paused_for(Family family) const {
         return limiter_.paused_for(family);
     }
+    // When that pause ends (steady clock), or nullopt. Moves and game actions are not refused
+    // during their pause (is_per_game): a game whose flag falls first posts before it ends.
+    [[nodiscard]] std::optional<RateLimiter::Clock::time_point> paused_until(Family family) const {
+        return limiter_.paused_until(family);
+    }
     [[nodiscard]] const RateLimiter& rate_limiter() const { return limiter_; }
     // Requests that failed other than with a 429 (5xx, other 4xx, network errors), for
     // /metrics: every attempt counts, retried ones too (a burst of 5xx the retries absorbed
@@ -164,8 +171,10 @@ class Api {
     StreamResult open_stream(Family family, const std::string& target, std::stop_token stop,
                              Millis silence, const ByteSink& on_bytes);
     [[nodiscard]] std::uint64_t jitter_seed() const;
-    // A non-2xx reply as an error value; a 429 also pauses the family.
-    [[nodiscard]] ApiError error_from(Family family, int status, std::string_view body);
+    // A non-2xx reply as an error value; a 429 also pauses the family (for the Retry-After
+    // header, else the body's `ratelimit.seconds`, within the family's cap).
+    [[nodiscard]] ApiError error_from(Family family, int status, std::string_view body,
+                                      std::optional<Millis> retry_after_header);
     // Adds `e` to error_count() when it is a failure of the server or the network.
     void count_error(const ApiError& e);
 

@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/log_escape.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {
@@ -23,13 +24,17 @@ std::optional<ApiError> EventStream::run(std::stop_token stop) {
     hooks.on_line = [this](std::string_view line) {
         auto parsed = parse_event(line);
         if (!parsed) {
+            // Invalid, oversized or unreadable: a server bug or a hostile one, worth a warning
+            // (an unreadable challenge with an id arrives as ChallengeUnreadable instead).
             ++stats_.skipped;
-            spdlog::debug("lichess: event line skipped ({}): {}", parsed.error().message,
-                          detail::excerpt(api_.http().redact(std::string(line)), 120));
+            spdlog::warn(
+                "lichess: event line skipped ({}): {}", common::printable(parsed.error().message),
+                detail::excerpt(api_.http().redact(std::string(line.substr(0, 4096))), 120));
         } else if (!parsed.value()) {
             ++stats_.skipped;
-            spdlog::debug("lichess: event of unknown type skipped: {}",
-                          detail::excerpt(api_.http().redact(std::string(line)), 120));
+            spdlog::debug(
+                "lichess: event of unknown type skipped: {}",
+                detail::excerpt(api_.http().redact(std::string(line.substr(0, 4096))), 120));
         } else {
             on_event_(*parsed.value());
         }

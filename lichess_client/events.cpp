@@ -1,4 +1,5 @@
-// Parsing of event-stream and game-stream lines into the structs of events.hpp.
+// Parsing of event-stream lines (and the names shared with the game stream) into the structs
+// of events.hpp; game-stream lines are read in game_events.cpp.
 #include "lichess_client/events.hpp"
 
 #include <array>
@@ -11,11 +12,8 @@ namespace lichess {
 
 using detail::json;
 using detail::opt_bool;
-using detail::opt_i64;
 using detail::opt_int;
 using detail::opt_str;
-using detail::req_bool;
-using detail::req_i64;
 using detail::req_str;
 
 namespace {
@@ -146,63 +144,6 @@ GameEventInfo game_info_from(const json& j) {
     return g;
 }
 
-GamePlayer player_from(const json& j) {
-    GamePlayer p;
-    p.id = opt_str(j, "id");
-    p.ai_level = opt_int(j, "aiLevel");
-    p.name = opt_str(j, "name").value_or(p.id.value_or(""));
-    if (p.name.empty() && p.ai_level) p.name = "Stockfish level " + std::to_string(*p.ai_level);
-    p.title = opt_str(j, "title");
-    p.rating = opt_int(j, "rating");
-    p.provisional = opt_bool(j, "provisional").value_or(false);
-    return p;
-}
-
-GameState game_state_from(const json& j) {
-    GameState s;
-    s.moves = req_str(j, "moves");
-    // Clocks are clamped (detail::clock_ms): a 9e18 or 1e300 clock is not a plan.
-    s.wtime_ms = detail::clock_ms(req_i64(j, "wtime"));
-    s.btime_ms = detail::clock_ms(req_i64(j, "btime"));
-    s.winc_ms = detail::clock_ms(opt_i64(j, "winc").value_or(0));
-    s.binc_ms = detail::clock_ms(opt_i64(j, "binc").value_or(0));
-    s.status_name = req_str(j, "status");
-    s.status = parse_game_status(s.status_name);
-    if (auto w = opt_str(j, "winner")) s.winner = parse_color(*w);
-    s.wdraw = opt_bool(j, "wdraw").value_or(false);
-    s.bdraw = opt_bool(j, "bdraw").value_or(false);
-    s.wtakeback = opt_bool(j, "wtakeback").value_or(false);
-    s.btakeback = opt_bool(j, "btakeback").value_or(false);
-    if (const json* e = detail::field(j, "expiration")) {
-        s.expiration = Expiration{detail::clock_ms(opt_i64(*e, "idleMillis").value_or(0)),
-                                  detail::clock_ms(opt_i64(*e, "millisToMove").value_or(0))};
-    }
-    s.rematch = opt_str(j, "rematch");
-    return s;
-}
-
-GameFull game_full_from(const json& j) {
-    GameFull g;
-    g.id = req_str(j, "id");
-    g.variant = variant_from(j.at("variant"));
-    if (const json* c = detail::field(j, "clock")) {
-        g.clock = Clock{detail::clock_ms(req_i64(*c, "initial")),
-                        detail::clock_ms(req_i64(*c, "increment"))};
-    }
-    g.speed = opt_str(j, "speed").value_or("");
-    if (const json* p = detail::field(j, "perf")) g.perf_name = opt_str(*p, "name").value_or("");
-    g.rated = opt_bool(j, "rated").value_or(false);
-    g.created_at_ms = opt_i64(j, "createdAt").value_or(0);
-    g.white = player_from(j.at("white"));
-    g.black = player_from(j.at("black"));
-    g.initial_fen = opt_str(j, "initialFen").value_or("startpos");
-    if (g.initial_fen.empty()) g.initial_fen = "startpos";
-    g.state = game_state_from(j.at("state"));
-    g.days_per_turn = opt_int(j, "daysPerTurn");
-    g.tournament_id = opt_str(j, "tournamentId");
-    return g;
-}
-
 }  // namespace
 
 std::optional<Color> parse_color(std::string_view s) {
@@ -267,33 +208,10 @@ Result<std::optional<Event>, ParseError> parse_event(std::string_view line) {
         });
 }
 
-Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view line) {
-    return detail::parse_guarded<std::optional<
-        GameEvent>>(line, detail::JsonTop::Object, [](const json& j) -> std::optional<GameEvent> {
-        const std::string type = opt_str(j, "type").value_or("");
-        if (type == "gameFull") return GameEvent{game_full_from(j)};
-        if (type == "gameState") return GameEvent{game_state_from(j)};
-        if (type == "chatLine") {
-            return GameEvent{ChatLine{opt_str(j, "room").value_or("player"), req_str(j, "username"),
-                                      req_str(j, "text")}};
-        }
-        if (type == "opponentGone") {
-            return GameEvent{OpponentGone{req_bool(j, "gone"), opt_int(j, "claimWinInSeconds")}};
-        }
-        return std::nullopt;
-    });
-}
-
 const char* type_name(const Event& e) {
     static constexpr std::array<const char*, 6> kNames{
         "challenge", "challengeCanceled", "challengeDeclined",
         "gameStart", "gameFinish",        "challenge (unreadable)"};
-    return kNames.at(e.index());
-}
-
-const char* type_name(const GameEvent& e) {
-    static constexpr std::array<const char*, 4> kNames{"gameFull", "gameState", "chatLine",
-                                                       "opponentGone"};
     return kNames.at(e.index());
 }
 

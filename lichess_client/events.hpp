@@ -224,11 +224,25 @@ struct OpponentGone {
     std::optional<int> claim_win_in_seconds;
 };
 
-using GameEvent = std::variant<GameFull, GameState, ChatLine, OpponentGone>;
+// A gameFull or gameState that could not be read: a field the game depends on is missing or
+// of the wrong type, or a `winner` is neither "white" nor "black". The game's state is then
+// unknown, so waiting for the next line could lose it on time: the receiver resigns or aborts.
+// GameStream also delivers one (with `type` and `field` empty) for a line that is not usable
+// JSON at all (invalid, nested too deep, too many values): it may have been a gameState.
+struct GameUnreadable {
+    std::string type;     // "gameFull", "gameState", or "" when the line's type is unknown
+    std::string game_id;  // the gameFull's id, or the stream's game; empty only from the parser
+    std::string field;    // its path in the line: "wtime", "state.winner", "clock.initial"
+    std::string problem;  // printable: "missing", "expected a number, got text", ...
+};
+
+using GameEvent = std::variant<GameFull, GameState, ChatLine, OpponentGone, GameUnreadable>;
 
 // ---- parsing --------------------------------------------------------------------------------
-// Never throw. An error value for invalid JSON or a missing required field; std::nullopt for a
-// well-formed line whose `type` this client does not know (skip it).
+// Never throw. An error value for invalid JSON (or JSON past the limits of bounded_json.hpp) or
+// a missing required field; std::nullopt for a well-formed line whose `type` this client does
+// not know (skip it). parse_game_event answers a gameFull or gameState whose fields cannot be
+// read with a GameUnreadable value naming the field, not an error: it must not be skipped.
 
 [[nodiscard]] Result<std::optional<Event>, ParseError> parse_event(std::string_view line);
 [[nodiscard]] Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view line);

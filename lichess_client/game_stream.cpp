@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/log_escape.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {
@@ -10,26 +11,48 @@ namespace lichess {
 GameStream::GameStream(Api& api, std::string game_id, Handler on_event, StreamOptions options)
     : api_(api), game_id_(std::move(game_id)), on_event_(std::move(on_event)), options_(options) {}
 
+std::string GameStream::shown(std::string_view line) const {
+    return detail::excerpt(api_.http().redact(std::string(line.substr(0, 4096))), 120);
+}
+
+void GameStream::on_unreadable(const GameUnreadable& event, std::string_view line) {
+    ++stats_.unreadable;
+    spdlog::error("lichess: game {}: {} unreadable ({}{}{}): {}", common::printable(game_id_),
+                  event.type.empty() ? "a line" : "its " + event.type, event.field,
+                  event.field.empty() ? "" : ": ", common::printable(event.problem), shown(line));
+    on_event_(GameEvent{event});
+}
+
 GameStreamEnd GameStream::run(std::stop_token stop) {
     bool game_over = false;
     bool fatal = false;
-    const std::string what = "game stream " + game_id_;
+    const std::string what = "game stream " + common::printable(game_id_);
     detail::RunnerHooks hooks;
     hooks.open = [this](std::stop_token st, Millis silence, const ByteSink& sink) {
         return api_.stream_game(game_id_, std::move(st), silence, sink);
     };
     hooks.on_line = [&](std::string_view line) {
         auto parsed = parse_game_event(line);
+        if (!parsed && parsed.error().unusable) {
+            // No JSON object (invalid, nested too deep, too large): it may have been a
+            // gameState, so the game is told rather than left waiting for it.
+            on_unreadable(GameUnreadable{"", game_id_, "", parsed.error().message}, line);
+            return;
+        }
         if (!parsed) {
             ++stats_.skipped;
-            spdlog::debug("lichess: {} line skipped ({}): {}", what, parsed.error().message,
-                          detail::excerpt(api_.http().redact(std::string(line)), 120));
+            spdlog::warn("lichess: {} line skipped ({}): {}", what,
+                         common::printable(parsed.error().message), shown(line));
             return;
         }
         if (!parsed.value()) {
             ++stats_.skipped;
-            spdlog::debug("lichess: {} unknown line skipped: {}", what,
-                          detail::excerpt(api_.http().redact(std::string(line)), 120));
+            spdlog::debug("lichess: {} unknown line skipped: {}", what, shown(line));
+            return;
+        }
+        if (auto* unreadable = std::get_if<GameUnreadable>(&*parsed.value())) {
+            unreadable->game_id = game_id_;
+            on_unreadable(*unreadable, line);
             return;
         }
         const GameEvent& e = *parsed.value();

@@ -26,7 +26,9 @@ struct GameStreamEnd {
 //   lichess::GameStream gs(api, game_id, [&](const lichess::GameEvent& e) { session.on(e); });
 //   GameStreamEnd end = gs.run(stop_token);
 // Every (re)connect starts with a gameFull carrying the full state, so the session must rebuild
-// its position from it rather than trust what it had.
+// its position from it rather than trust what it had. A gameFull or gameState that cannot be
+// read, or a line that is no usable JSON, arrives as a GameUnreadable (logged at error level
+// here, with the game and the field): the session must end the game rather than wait.
 class GameStream {
   public:
     using Handler = std::function<void(const GameEvent&)>;
@@ -41,6 +43,11 @@ class GameStream {
     [[nodiscard]] const std::string& game_id() const { return game_id_; }
 
   private:
+    // A redacted, printable excerpt of a line for a log message.
+    [[nodiscard]] std::string shown(std::string_view line) const;
+    // Logs a GameUnreadable at error level, naming the game and the field, and delivers it.
+    void on_unreadable(const GameUnreadable& event, std::string_view line);
+
     Api& api_;
     std::string game_id_;
     Handler on_event_;

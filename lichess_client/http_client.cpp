@@ -10,6 +10,8 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "common/log_escape.hpp"
+
 #ifndef OUTPOST_VERSION
 #define OUTPOST_VERSION "0.0.0"
 #endif
@@ -336,7 +338,7 @@ Result<HttpResponse> HttpClient::perform(const HttpRequest& req) {
         std::string msg = sink.overflow ? "reply larger than " + std::to_string(sink.max) + " bytes"
                                         : curl_message(code, errbuf.data());
         spdlog::debug("http: {} {} failed after {} ms: {}", method_name(req.method), req.target,
-                      ms.count(), msg);
+                      ms.count(), common::printable(msg));
         return ApiError{ApiError::Kind::Network, 0, redact(std::move(msg)), {}, {}};
     }
     HttpResponse resp;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lichess_client/bounded_json.hpp"
 #include "lichess_client/result.hpp"
 
 namespace lichess::detail {
@@ -80,13 +81,15 @@ inline std::optional<bool> opt_bool(const json& j, const char* key) {
 // replies (users' status) are arrays.
 enum class JsonTop { Object, Any };
 
-// Parses `text` and hands the JSON to `convert`; every failure (invalid JSON, a top level that
-// is not allowed, a missing or mistyped field that makes `convert` throw) becomes a ParseError.
+// Parses `text` within the JsonLimits and hands the JSON to `convert`; every failure (invalid or
+// oversized JSON, a top level that is not allowed, a missing or mistyped field that makes
+// `convert` throw) becomes a ParseError.
 template <class Out, class F>
 Result<Out, ParseError> parse_guarded(std::string_view text, JsonTop top, F&& convert) {
-    json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return ParseError{"invalid JSON"};
-    if (top == JsonTop::Object && !j.is_object()) return ParseError{"not a JSON object"};
+    auto parsed = parse_bounded(text);
+    if (!parsed) return parsed.error();
+    const json& j = parsed.value();
+    if (top == JsonTop::Object && !j.is_object()) return ParseError{"not a JSON object", true};
     try {
         return convert(j);
     } catch (const std::exception& e) {
@@ -94,10 +97,8 @@ Result<Out, ParseError> parse_guarded(std::string_view text, JsonTop top, F&& co
     }
 }
 
-// First bytes of a body for error messages: printable, single-line, bounded.
+// First bytes of a body for error messages: single-line (runs of control bytes as one space),
+// printable (common::printable), at most `max` bytes of the body.
 std::string excerpt(std::string_view body, std::size_t max = 200);
-
-// A server text (an `error` message) for a log line: newlines as \n, other control bytes as \xNN.
-std::string escape_controls(std::string_view text);
 
 }  // namespace lichess::detail

@@ -13,7 +13,9 @@ class NdjsonStream {
     using LineHandler = std::function<void(std::string_view line)>;
 
     // Lines longer than this are dropped (with a warning) instead of growing memory forever.
-    static constexpr std::size_t kDefaultMaxLine = 4 * 1024 * 1024;
+    // The longest real line is a gameFull of a very long game (its move list: about 5 bytes a
+    // ply, so 60 KB for the longest game the 50-move rule allows).
+    static constexpr std::size_t kDefaultMaxLine = 1024 * 1024;
 
     explicit NdjsonStream(std::size_t max_line = kDefaultMaxLine) : max_line_(max_line) {}
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "lichess_client/error_body.hpp"
 #include "lichess_client/json_util.hpp"
 #include "lichess_client/ndjson_stream.hpp"
 
@@ -17,7 +18,6 @@ namespace lichess {
 namespace {
 
 using nlohmann::json;
-using Clock = std::chrono::steady_clock;
 using Millis = std::chrono::milliseconds;
 
 constexpr std::array<const char*, kOnlineSourceCount> kSourceNames{"explorer", "cloud", "tablebase",
@@ -63,8 +63,12 @@ std::string req_string(const json& j, const char* key) {
 // Runs `read` on the parsed body; any exception of a missing or mistyped field is a parse error.
 template <class T, class F>
 Result<T> parse_json(std::string_view body, const char* what, F&& read) {
-    const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) return parse_error(std::string(what) + ": body is not JSON", body);
+    auto parsed = parse_bounded(body);
+    if (!parsed) {
+        return parse_error(
+            std::string(what) + ": body is not usable JSON (" + parsed.error().message + ")", body);
+    }
+    const json& j = parsed.value();
     if (!j.is_object()) return parse_error(std::string(what) + ": body is not an object", body);
     try {
         return read(j);
@@ -312,6 +316,7 @@ OnlineSources::OnlineSources(HttpConfig http, OnlineUrls urls, std::string token
         auto slot = std::make_unique<Slot>();
         HttpConfig config = http;
         config.base_url = *url_of[i];
+        config.max_body = std::min(config.max_body, kMaxOnlineBody);
         // The opening explorer's spec requires OAuth2 (`security: - OAuth2: []`); the others
         // say `security: []`. The token never travels over plain http.
         slot->token = source == OnlineSource::Explorer && !token.empty() &&
@@ -344,8 +349,7 @@ std::optional<Millis> OnlineSources::paused_for(OnlineSource s) const {
 }
 
 Millis OnlineSources::pause(OnlineSource s, std::optional<Millis> hint) {
-    const Millis length =
-        hint ? std::clamp(*hint, Millis{1000}, Millis{86'400'000}) : default_pause_;
+    const Millis length = hint ? std::clamp(*hint, Millis{1000}, kMaxOnlinePause) : default_pause_;
     const auto now = Clock::now();
     bool fresh = false;
     {
@@ -362,29 +366,12 @@ Millis OnlineSources::pause(OnlineSource s, std::optional<Millis> hint) {
 }
 
 ApiError OnlineSources::error_from(OnlineSource s, const HttpResponse& response) {
-    ApiError err;
-    err.kind = response.status == 429 ? ApiError::Kind::RateLimited : ApiError::Kind::Http;
-    err.status = response.status;
-    const auto j = json::parse(response.body, nullptr, /*allow_exceptions=*/false);
-    std::optional<Millis> body_wait;
-    if (j.is_object()) {
-        err.message = detail::opt_str(j, "error").value_or("");
-        if (const json* rl = detail::field(j, "ratelimit")) {
-            err.rate_limit_key = detail::opt_str(*rl, "key").value_or("");
-            if (auto secs = detail::opt_i64(*rl, "seconds"); secs && *secs >= 0) {
-                body_wait = Millis{std::min<std::int64_t>(*secs, 86400) * 1000};
-                err.rate_limit_wait = body_wait;
-            }
-        }
-    }
-    const HttpClient& http = *slots_[static_cast<std::size_t>(s)]->http;
-    if (err.message.empty()) {
-        err.message = std::string(to_string(s)) + ": HTTP " + std::to_string(response.status);
-        err.excerpt = detail::excerpt(http.redact(response.body));
-    }
-    err.message = http.redact(std::move(err.message));  // a server that echoes the request
+    ApiError err =
+        detail::refusal(response.status, response.body, *slots_[static_cast<std::size_t>(s)]->http,
+                        std::string(to_string(s)) + ": HTTP " + std::to_string(response.status));
     if (response.status == 429) {
-        err.retry_after = pause(s, response.retry_after ? response.retry_after : body_wait);
+        err.retry_after =
+            pause(s, response.retry_after ? response.retry_after : err.rate_limit_wait);
     }
     return err;
 }

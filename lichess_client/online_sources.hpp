@@ -128,6 +128,14 @@ struct ChessdbReply {
 
 // ---- the client ----
 
+// The most a source's reply may weigh: the largest real ones (a tablebase reply listing every
+// move, an explorer reply) are tens of KB, so a larger body is refused as it arrives and never
+// parsed. A reply stays within the JSON limits of bounded_json.hpp too.
+inline constexpr std::size_t kMaxOnlineBody = 1024 * 1024;
+// The longest pause a server's hint imposes on a source (Retry-After, `ratelimit.seconds`): a
+// source that asks for a day is asked again after an hour, one request that costs nothing.
+inline constexpr std::chrono::milliseconds kMaxOnlinePause{3'600'000};
+
 struct OnlineUrls {
     // The spec's servers (lichess-api.yaml: "explorer.lichess.org", "tablebase.lichess.org").
     std::string explorer = "https://explorer.lichess.org";
@@ -140,8 +148,9 @@ struct OnlineUrls {
 // slot or a rate-limit family of the Bot API: moves cannot wait on it), one request at a time
 // (Lichess: "Only make one request at a time"; the wait for the slot counts against the
 // deadline), a per-request deadline, and a pause after a 429 (Retry-After, else the
-// `ratelimit.seconds` of a JSON body, else `default_pause`, Lichess's one minute) during which
-// it answers at once with Kind::RateLimited without a request. No retries: the caller falls
+// `ratelimit.seconds` of a JSON body, between 1 s and kMaxOnlinePause; else `default_pause`,
+// Lichess's one minute) during which it answers at once with Kind::RateLimited without a
+// request. No retries: the caller falls
 // back to its own search. chessdb's "rate limit exceeded" (a 200) counts as a 429.
 //
 // Token: only the opening explorer requires one (its spec's `security: OAuth2`; cloud eval and
@@ -155,8 +164,9 @@ class OnlineSources {
   public:
     using Millis = std::chrono::milliseconds;
 
-    // `http` gives timeouts, the User-Agent name and the body limit (its base_url and token are
-    // not used). Throws std::invalid_argument naming the source for a bad URL or token.
+    // `http` gives timeouts, the User-Agent name and the body limit, at most kMaxOnlineBody
+    // (its base_url and token are not used). Throws std::invalid_argument naming the source for a
+    // bad URL or token.
     OnlineSources(HttpConfig http, OnlineUrls urls, std::string token = {},
                   Millis default_pause = Millis{60000});
     ~OnlineSources();

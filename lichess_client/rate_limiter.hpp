@@ -1,4 +1,5 @@
-// RateLimiter: one request at a time per endpoint family, and 429 pauses visible to callers.
+// RateLimiter: one request at a time per endpoint family, and 429 pauses visible to callers,
+// each capped per family so that no server hint can cost a game.
 #pragma once
 
 #include <array>
@@ -25,13 +26,60 @@ enum class Family {
 inline constexpr std::size_t kFamilyCount = 8;
 [[nodiscard]] const char* to_string(Family f);
 
+// The per-game families: a game's own requests, sent one at a time by its session. Their pause
+// is advisory: it is reported (retry_after, paused_until) but a request is never refused for
+// it, since only the caller knows how long its clock can wait.
+[[nodiscard]] constexpr bool is_per_game(Family f) {
+    return f == Family::Move || f == Family::GameAction;
+}
+
+// The longest pause a 429 imposes on each family, whatever the server asks (`ratelimit.seconds`
+// in the body, Retry-After): a wait past it costs more than asking again does.
+//   Move, GameAction, GameStream  3 s: lila has no rate limit on moves (BotPlayer); a game
+//     waiting longer loses bullet games on time, and the caller may retry sooner still.
+//   EventStream  3 min: lila allows 30 opens per 10 min per token; asking again after 3 min
+//     costs one request, while challenges and game starts wait for the stream.
+//   Chat, Challenge  5 min: a challenger gives up long before a longer pause ends.
+//   Account  10 min: lila allows 30 account requests per 5 min.
+//   ChallengeCreate  1 h: lila's creation limits are 25 a minute and 200 a day (lichess-bot
+//     backs off to 10 min); the daily bot-game quota is not a pause (count_quota_refusal).
+[[nodiscard]] constexpr std::chrono::milliseconds default_max_pause(Family f) {
+    using std::chrono::milliseconds;
+    switch (f) {
+        case Family::Move:
+        case Family::GameAction:
+        case Family::GameStream:
+            return milliseconds{3'000};
+        case Family::EventStream:
+            return milliseconds{180'000};
+        case Family::Chat:
+        case Family::Challenge:
+            return milliseconds{300'000};
+        case Family::Account:
+            return milliseconds{600'000};
+        case Family::ChallengeCreate:
+            return milliseconds{3'600'000};
+    }
+    return milliseconds{60'000};
+}
+
 struct RateLimitConfig {
     // Lichess asks clients to wait at least a minute after a 429. Tests shorten it.
     std::chrono::milliseconds min_pause{60000};
-    // Except for the move path (moves, and opening a game stream): a move that waited a minute
-    // would lose the game on time, so a 429 there pauses only briefly (what the Python
-    // lichess-bot does for moves too). A server hint (`ratelimit.seconds`) still applies in full.
+    // Except for the game path (moves, game actions, opening a game stream): a move that
+    // waited a minute would lose the game on time, so a 429 there pauses only briefly (what the
+    // Python lichess-bot does for moves too).
     std::chrono::milliseconds move_min_pause{1000};
+    // The cap on any pause, per family (index: Family); default_max_pause unless a test says.
+    std::array<std::chrono::milliseconds, kFamilyCount> max_pause{
+        default_max_pause(Family::Move),
+        default_max_pause(Family::GameAction),
+        default_max_pause(Family::Chat),
+        default_max_pause(Family::Challenge),
+        default_max_pause(Family::ChallengeCreate),
+        default_max_pause(Family::Account),
+        default_max_pause(Family::EventStream),
+        default_max_pause(Family::GameStream)};
 };
 
 class RateLimiter {
@@ -46,12 +94,13 @@ class RateLimiter {
     // actions take no shared slot either: each game's session sends its own one at a time, and
     // a request of one game that the server holds must never delay another game's move.
     [[nodiscard]] std::unique_lock<std::mutex> acquire(Family family) {
-        if (family == Family::Move || family == Family::GameAction) return {};
+        if (is_per_game(family)) return {};
         return std::unique_lock(slots_[static_cast<std::size_t>(family)].request);
     }
 
-    // Records a 429: pauses the family for max(min_pause, server_hint). Logs once per pause.
-    // Returns the pause length that now applies.
+    // Records a 429: pauses the family for the server's hint, at least the family's minimum
+    // (min_pause, or move_min_pause on the game path) and at most its cap (max_pause). Logs
+    // once per pause. Returns the pause length that now applies.
     std::chrono::milliseconds on_rate_limited(Family family,
                                               std::optional<std::chrono::milliseconds> hint);
     // Counts a 429 that is a quota rather than a request rate (lila's daily bot-game limit,
@@ -61,7 +110,14 @@ class RateLimiter {
 
     // Time left on the family's pause, or nullopt when it is not paused.
     [[nodiscard]] std::optional<std::chrono::milliseconds> paused_for(Family family) const;
+    // When the family's pause ends (steady clock), or nullopt when it is not paused: a game
+    // compares it with its own clock to retry a move in time.
+    [[nodiscard]] std::optional<Clock::time_point> paused_until(Family family) const;
     [[nodiscard]] bool is_paused(Family family) const { return paused_for(family).has_value(); }
+    // The longest pause a 429 can impose on the family.
+    [[nodiscard]] std::chrono::milliseconds max_pause(Family family) const {
+        return config_.max_pause[static_cast<std::size_t>(family)];
+    }
     // Number of 429 replies seen, all families together.
     [[nodiscard]] std::size_t rate_limit_count() const;
 

@@ -1,6 +1,7 @@
 // Text forms of ApiError and body excerpts for error messages.
 #include "lichess_client/result.hpp"
 
+#include "common/log_escape.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {
@@ -26,7 +27,7 @@ const char* to_string(ApiError::Kind kind) {
 std::string ApiError::describe() const {
     std::string s = to_string(kind);
     if (status != 0) s += " " + std::to_string(status);
-    if (!message.empty()) s += ": " + detail::escape_controls(message);
+    if (!message.empty()) s += ": " + common::printable(message);
     if (!excerpt.empty()) s += " [body: " + excerpt + "]";
     if (retry_after) s += " (retry after " + std::to_string(retry_after->count()) + " ms)";
     return s;
@@ -34,42 +35,22 @@ std::string ApiError::describe() const {
 
 namespace detail {
 
-std::string escape_controls(std::string_view text) {
-    std::string out;
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c < 0x20 || c == 0x7f) {
-            static constexpr char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 0xf];
-        } else {
-            out += ch;
-        }
-    }
-    return out;
-}
-
 std::string excerpt(std::string_view body, std::size_t max) {
-    std::string out;
+    // Runs of line breaks, tabs and other C0 controls become one space (an HTML page reads as
+    // one line); then printable() escapes what is left (bytes that are not UTF-8, C1 controls).
+    std::string flat;
     bool space = false;
-    for (const char ch : body) {
-        if (out.size() >= max) {
-            out += "...";
-            break;
-        }
+    for (const char ch : body.substr(0, max + 4)) {
         const auto c = static_cast<unsigned char>(ch);
-        if (c < 0x20 || c == 0x7f) {  // newlines, tabs and control bytes become one space
-            space = !out.empty();
+        if (c < 0x20 || c == 0x7f) {
+            space = !flat.empty();
             continue;
         }
-        if (space) out += ' ';
+        if (space) flat += ' ';
         space = false;
-        out += ch;
+        flat += ch;
     }
-    return out;
+    return common::printable_prefix(flat, max);
 }
 
 }  // namespace detail

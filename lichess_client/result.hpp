@@ -37,6 +37,9 @@ struct ApiError {
 // A parse failure of one JSON document (stream line or reply body).
 struct ParseError {
     std::string message;
+    // The text was no JSON object within the limits (invalid, too deep, too large), as opposed
+    // to an object with a missing or mistyped field.
+    bool unusable = false;
 };
 
 // The value of a call that has nothing to return but success ({"ok":true}).

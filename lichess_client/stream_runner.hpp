@@ -36,6 +36,7 @@ struct StreamStats {
     std::atomic<std::uint64_t> silences{0};    // watchdog closes
     std::atomic<std::uint64_t> lines{0};       // non-empty lines received
     std::atomic<std::uint64_t> skipped{0};     // invalid or unknown lines
+    std::atomic<std::uint64_t> unreadable{0};  // game lines delivered as GameUnreadable
 };
 
 namespace detail {

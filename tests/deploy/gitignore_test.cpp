@@ -140,7 +140,7 @@ TEST(Gitignore, ExamplesAndSourcesStayTracked) {
     if (!in_git_checkout()) GTEST_SKIP() << "not a git checkout: " << kSource;
     for (const char* path :
          {"config/config.example.yml", "deploy/outpost.env.example", "deploy/docker-compose.yml",
-          "deploy/kubernetes/secret.yaml", "config/load.cpp", "README.md"})
+          "deploy/kubernetes/kustomization.yaml", "config/load.cpp", "README.md"})
         EXPECT_FALSE(ignored(path)) << path;
 }
 

@@ -85,7 +85,7 @@ TEST(Kubernetes, EveryFileParsesAndKustomizationListsThemAll) {
         }
     }
     EXPECT_EQ(listed, present);
-    for (const std::string kind : {"Deployment", "Secret", "ConfigMap"})
+    for (const std::string kind : {"Deployment", "ConfigMap"})
         EXPECT_TRUE(kube_objects().contains(kind)) << kind;
     // kustomize's image override must match the Deployment's image name.
     EXPECT_EQ(kustomization["images"][0]["name"].as<std::string>(),
@@ -166,21 +166,58 @@ TEST(Kubernetes, ConfigMapIsAValidConfigListeningForTheProbes) {
     EXPECT_GT(pod["terminationGracePeriodSeconds"].as<int>(), cfg.shutdown_grace_s);
 }
 
-TEST(Kubernetes, TokenComesFromTheSecret) {
+// The words of the README's `kubectl create secret generic` commands, in ```sh blocks.
+std::vector<std::vector<std::string>> readme_secret_commands() {
+    std::vector<std::vector<std::string>> commands;
+    std::istringstream lines(read_text(kSource / "README.md"));
+    bool in_block = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with("```")) {
+            in_block = line == "```sh";
+            continue;
+        }
+        if (!in_block || !line.starts_with("kubectl create secret generic ")) continue;
+        std::istringstream in(line);
+        std::vector<std::string> words;
+        for (std::string w; in >> w;) words.push_back(w);
+        commands.push_back(words);
+    }
+    return commands;
+}
+
+TEST(Kubernetes, TokenComesFromASecretTheOperatorCreatesNotFromATrackedFile) {
     auto objects = kube_objects();
-    YAML::Node secret = objects["Secret"];
+    EXPECT_FALSE(objects.contains("Secret")) << "no manifest may hold the token";
+    for (const auto& entry : fs::directory_iterator(kKube)) {
+        const std::string text = read_text(entry.path());
+        EXPECT_EQ(text.find("stringData"), std::string::npos) << entry.path();
+        EXPECT_EQ(text.find("lip_"), std::string::npos) << entry.path();
+    }
     YAML::Node container = objects["Deployment"]["spec"]["template"]["spec"]["containers"][0];
-    bool found = false;
+    std::string name;
+    std::string key;
     for (const auto& env : container["env"]) {
         if (env["name"].as<std::string>() != "LICHESS_BOT_TOKEN") continue;
-        found = true;
         YAML::Node ref = env["valueFrom"]["secretKeyRef"];
-        EXPECT_EQ(ref["name"].as<std::string>(), secret["metadata"]["name"].as<std::string>());
-        const std::string key = ref["key"].as<std::string>();
-        EXPECT_TRUE(secret["stringData"][key] || secret["data"][key]) << key;
+        name = ref["name"].as<std::string>();
+        key = ref["key"].as<std::string>();
         EXPECT_FALSE(env["value"]) << "the token must not be written in the Deployment";
     }
-    EXPECT_TRUE(found);
+    ASSERT_FALSE(name.empty());
+    // The README creates exactly that Secret and key, from a file.
+    const auto commands = readme_secret_commands();
+    ASSERT_FALSE(commands.empty());
+    bool from_file = false;
+    for (const auto& words : commands) {
+        ASSERT_GE(words.size(), 6u);
+        EXPECT_EQ(words[4], name);
+        const std::string flag = words[5];
+        EXPECT_TRUE(flag.starts_with("--from-file=" + key + "=") ||
+                    flag.starts_with("--from-literal=" + key + "="))
+            << flag;
+        from_file = from_file || flag.starts_with("--from-file=" + key + "=");
+    }
+    EXPECT_TRUE(from_file);
 }
 
 TEST(Kubernetes, NonRootReadOnlyNoPrivileges) {

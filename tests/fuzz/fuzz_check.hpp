@@ -16,6 +16,15 @@ inline void check(bool ok, const char* what) {
     __builtin_trap();
 }
 
+// A text for a log line: no C0 control byte and no DEL (server bytes never pass into it raw).
+inline bool no_control_bytes(std::string_view text) {
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x20 || c == 0x7f) return false;
+    }
+    return true;
+}
+
 inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
     return {reinterpret_cast<const char*>(data), size};
 }

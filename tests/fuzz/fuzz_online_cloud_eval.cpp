@@ -8,6 +8,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!r.ok()) {
         fuzz::check(r.error().kind == lichess::ApiError::Kind::Parse, "errors are parse errors");
         fuzz::check(!r.error().message.empty(), "an error says what was wrong");
+        fuzz::check(fuzz::no_control_bytes(r.error().message + r.error().excerpt),
+                    "an error's texts are printable");
         return 0;
     }
     fuzz::check(r->knodes >= 0, "knodes >= 0");

@@ -325,7 +325,7 @@ TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
 }
 
 TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
-    // seconds * 1000 must not overflow (UBSan): any wait is capped at 7 days. A control
+    // seconds * 1000 must not overflow (UBSan): any wait is capped at a day. A control
     // character in the server's error text is escaped in describe(), which goes to the log.
     for (const char* seconds : {"9223372036854775807", "1e300", "18446744073709551615"}) {
         TestServer server([&](Connection& c) {
@@ -337,12 +337,64 @@ TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
         req.clock_limit_s = 60;
         auto r = api.create_challenge("otherbot", req);
         ASSERT_FALSE(r.ok()) << seconds;
-        EXPECT_EQ(r.error().rate_limit_wait, std::optional<Millis>(7 * 24h)) << seconds;
+        EXPECT_EQ(r.error().rate_limit_wait, std::optional<Millis>(24h)) << seconds;
+        EXPECT_EQ(r.error().retry_after, std::optional<Millis>(1h)) << seconds;  // the family's cap
         const std::string text = r.error().describe();
         EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
         EXPECT_EQ(text.find('\n'), std::string::npos) << text;
         EXPECT_NE(text.find("slow\\x1b[2J down\\nforged line"), std::string::npos) << text;
     }
+}
+
+TEST(ApiHttp, AnHourLongHintOnAMoveCostsAtMostThreeSecondsAndNeverBlocksTheNextPost) {
+    // A JSON 429 asking for an hour on one game's move: the move family is paused for 3 s at
+    // most, and the pause is advisory: a game whose clock cannot wait posts again at once.
+    std::atomic<int> moves{0};
+    TestServer server([&](Connection& c) {
+        if (c.request().target.find("/move/") != std::string::npos && moves++ == 0) {
+            c.respond(429,
+                      R"({"error":"Too many requests","ratelimit":{"key":"x","seconds":3600}})");
+            return;
+        }
+        c.respond(200, kOk);
+    });
+    Api api(fast_options(server.base_url()));
+    const auto t0 = RateLimiter::Clock::now();
+    auto first = api.post_move("game0001", "e2e4");
+    ASSERT_FALSE(first.ok());
+    EXPECT_EQ(first.error().kind, ApiError::Kind::RateLimited);
+    EXPECT_EQ(first.error().rate_limit_wait, std::optional<Millis>(3600s));
+    EXPECT_EQ(first.error().retry_after, std::optional<Millis>(3s));
+    const auto until = api.paused_until(Family::Move);
+    ASSERT_TRUE(until.has_value());
+    EXPECT_LE(*until, RateLimiter::Clock::now() + 3s);
+    EXPECT_GE(*until, t0 + 3s);
+    // During the pause another game's move (or this one again) still reaches the server.
+    EXPECT_TRUE(api.post_move("game0002", "d2d4").ok());
+    EXPECT_TRUE(api.post_move("game0001", "e2e4").ok());
+    EXPECT_EQ(moves.load(), 3);
+}
+
+TEST(ApiHttp, RetryAfterIsHonouredWithinTheFamilyCap) {
+    // Retry-After (no JSON body) on the event stream and on the account: a week is cut to the
+    // family's cap, a short one is kept above the minimum.
+    TestServer server([](Connection& c) {
+        const bool stream = c.request().target == "/api/stream/event";
+        c.send_raw(std::string("HTTP/1.1 429 Too Many Requests\r\nRetry-After: ") +
+                   (stream ? "604800" : "2") +
+                   "\r\nContent-Type: text/plain\r\nContent-Length: 4\r\n"
+                   "Connection: close\r\n\r\nslow");
+    });
+    Api api(fast_options(server.base_url()));
+    const StreamResult r = api.stream_events({}, 2s, [](std::string_view) {});
+    ASSERT_TRUE(r.error.has_value());
+    EXPECT_EQ(r.error->kind, ApiError::Kind::RateLimited);
+    EXPECT_EQ(r.error->retry_after, std::optional<Millis>(180s));
+    EXPECT_LE(*api.paused_for(Family::EventStream), 180s);
+    auto account = api.account();
+    ASSERT_FALSE(account.ok());
+    EXPECT_EQ(account.error().retry_after, std::optional<Millis>(2s));
+    EXPECT_GT(*api.paused_for(Family::Account), 1s);
 }
 
 TEST(ApiHttp, OpponentOutOfBotGamesIsA400WithoutAPause) {

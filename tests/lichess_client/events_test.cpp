@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <string>
+#include <vector>
+
 #include "lichess_client/api.hpp"
 #include "lichess_client/payloads.hpp"
 #include "test_data.hpp"
@@ -262,12 +265,9 @@ TEST(Parsing, UnknownTypeIsNulloptNotError) {
 }
 
 TEST(Parsing, MalformedLinesAreErrorValues) {
-    for (const char* line :
-         {"{not json", "[1,2,3]", "\"str\"", "42", "",
-          R"({"type":"gameStart"})",                 // no game
-          R"({"type":"gameState","moves":"e2e4"})",  // no clocks
-          R"({"type":"gameState","moves":1,"wtime":1,"btime":1,"status":"started"})",
-          R"({"type":"chatLine","room":"player"})"}) {
+    for (const char* line : {"{not json", "[1,2,3]", "\"str\"", "42", "",
+                             R"({"type":"gameStart"})",  // no game
+                             R"({"type":"chatLine","room":"player"})"}) {
         auto e = parse_event(line);
         auto g = parse_game_event(line);
         const bool event_err = !e.ok();
@@ -278,6 +278,84 @@ TEST(Parsing, MalformedLinesAreErrorValues) {
         EXPECT_TRUE(game_err || game_unknown) << line;
         EXPECT_TRUE(event_err || game_err) << "some parser must reject: " << line;
     }
+}
+
+// gameFull and gameState lines whose fields cannot be read: never skipped, never defaulted, but
+// a GameUnreadable naming the field (the session then ends the game rather than wait).
+TEST(Parsing, UnreadableGameLinesNameTheGameAndTheField) {
+    const std::string state_tail = R"("btime":1000,"status":"started"})";
+    const std::string full_head =
+        R"({"type":"gameFull","id":"abcdefgh","variant":{"key":"standard"},)"
+        R"("white":{"id":"a","name":"a"},"black":{"id":"b","name":"b"},)";
+    const std::string good_state =
+        R"("state":{"type":"gameState","moves":"","wtime":1000,"btime":1000,"status":"started"})";
+    struct Row {
+        std::string line;
+        std::string type;
+        std::string game_id;
+        std::string field;
+        std::string problem;
+    };
+    const std::vector<Row> rows = {
+        {R"({"type":"gameState","moves":"e2e4"})", "gameState", "", "wtime", "missing"},
+        {R"({"type":"gameState","moves":1,"wtime":1,)" + state_tail, "gameState", "", "moves",
+         "expected text, got a number"},
+        {R"({"type":"gameState","moves":"","wtime":"1000",)" + state_tail, "gameState", "", "wtime",
+         "expected a number, got text"},
+        {R"({"type":"gameState","moves":"","wtime":1000,"winc":[2000],)" + state_tail, "gameState",
+         "", "winc", "expected a number, got a list"},
+        {R"({"type":"gameState","moves":"","wtime":1000,"wdraw":"yes",)" + state_tail, "gameState",
+         "", "wdraw", "expected true or false, got text"},
+        {R"({"type":"gameState","moves":"","wtime":1,"btime":1,"status":{"name":"mate"}})",
+         "gameState", "", "status", "expected text, got an object"},
+        {R"({"type":"gameState","moves":"","wtime":1,"btime":1,"status":"resign",)"
+         "\"winner\":\"black\\u001b\"}",  // JSON's escape of ESC, not a raw byte
+         "gameState", "", "winner", "expected white or black, got \"black\\x1b\""},
+        {R"({"type":"gameState","moves":"","wtime":1,"btime":1,"status":"draw","winner":"draw"})",
+         "gameState", "", "winner", "expected white or black, got \"draw\""},
+        {full_head + R"("clock":{"initial":"60000","increment":0},)" + good_state + "}", "gameFull",
+         "abcdefgh", "clock.initial", "expected a number, got text"},
+        {full_head + R"("clock":{"initial":60000},)" + good_state + "}", "gameFull", "abcdefgh",
+         "clock.increment", "missing"},
+        {full_head + R"("state":{"type":"gameState","moves":"","wtime":true,"btime":1,)"
+                     R"("status":"started"}})",
+         "gameFull", "abcdefgh", "state.wtime", "expected a number, got true or false"},
+        {full_head + R"("initialFen":7,)" + good_state + "}", "gameFull", "abcdefgh", "initialFen",
+         "expected text, got a number"},
+        {full_head + R"("daysPerTurn":"3",)" + good_state + "}", "gameFull", "abcdefgh",
+         "daysPerTurn", "expected a number, got text"},
+        {R"({"type":"gameFull","id":"abcdefgh","variant":{"key":"standard"},)"
+         R"("white":"a","black":{"id":"b"},)" +
+             good_state + "}",
+         "gameFull", "abcdefgh", "white", "expected an object, got text"},
+        {R"({"type":"gameFull","variant":{"key":"standard"}})", "gameFull", "", "id", "missing"},
+    };
+    for (const Row& row : rows) {
+        auto r = parse_game_event(row.line);
+        ASSERT_TRUE(r.ok()) << row.line << ": " << r.error().message;
+        ASSERT_TRUE(r.value().has_value()) << row.line;
+        const auto* u = std::get_if<GameUnreadable>(&*r.value());
+        ASSERT_NE(u, nullptr) << row.line;
+        EXPECT_EQ(u->type, row.type) << row.line;
+        EXPECT_EQ(u->game_id, row.game_id) << row.line;
+        EXPECT_EQ(u->field, row.field) << row.line;
+        EXPECT_EQ(u->problem, row.problem) << row.line;
+        EXPECT_STREQ(type_name(*r.value()), "game line (unreadable)");
+    }
+    // Null and absent optional fields are not errors; a valid winner is read.
+    const auto s = game_event_of<GameState>(
+        R"({"type":"gameState","moves":"","wtime":1,"btime":1,"winc":null,"wdraw":null,)"
+        R"("status":"mate","winner":"black"})");
+    EXPECT_EQ(s.winc_ms, 0);
+    EXPECT_EQ(s.winner, Color::Black);
+    // Informative fields of the wrong type cost nothing: a rating as text is ignored.
+    auto lenient = parse_game_event(full_head.substr(0, full_head.find("\"white\"")) +
+                                    R"("white":{"id":"a","rating":"1500?"},"black":{"id":"b"},)"
+                                    R"("perf":"blitz","createdAt":"today",)" +
+                                    good_state + "}");
+    ASSERT_TRUE(lenient.ok() && lenient.value());
+    ASSERT_TRUE(std::holds_alternative<GameFull>(*lenient.value()));
+    EXPECT_FALSE(std::get<GameFull>(*lenient.value()).white.rating.has_value());
 }
 
 TEST(Parsing, AChallengeThatCannotBeReadStillNamesItsIdSoItCanBeDeclined) {

@@ -107,10 +107,13 @@ TEST(ExtremeNumbers, ToI64CoversEveryJsonNumberKind) {
     EXPECT_EQ(detail::to_i64(json::parse("-9223372036854775808")), L::min());
     EXPECT_EQ(detail::to_i64(json::parse("-2.9")), -2);
     EXPECT_EQ(detail::to_i64(json::parse("42")), 42);
-    // A missing or non-number required clock is still a parse error, not a zero.
+    // A non-number clock is no zero: the line is unreadable, naming the field.
     auto r = parse_game_event(R"({"type":"gameState","moves":"","wtime":"soon","btime":0,)"
                               R"("status":"started"})");
-    EXPECT_FALSE(r.ok());
+    ASSERT_TRUE(r.ok() && r.value());
+    const auto* u = std::get_if<GameUnreadable>(&*r.value());
+    ASSERT_NE(u, nullptr);
+    EXPECT_EQ(u->field, "wtime");
 }
 
 }  // namespace

@@ -113,6 +113,8 @@ std::string describe(const Event& e) {
 }
 
 std::string describe(const GameEvent& e) {
+    if (const auto* u = std::get_if<GameUnreadable>(&e))
+        return "unreadable:" + u->game_id + ":" + u->type + ":" + u->field;
     if (const auto* f = std::get_if<GameFull>(&e)) return "full:" + f->state.moves;
     if (const auto* s = std::get_if<GameState>(&e))
         return "state:" + s->moves + ":" + s->status_name;
@@ -401,11 +403,74 @@ TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
     GameStream stream(
         api, "game1234", [](const GameEvent&) {}, fast_stream());
     EXPECT_EQ(stream.run({}).reason, GameStreamEnd::Reason::GameOver);
-    EXPECT_EQ(stream.stats().skipped.load(), 2u);
+    EXPECT_EQ(stream.stats().skipped.load(), 1u);     // the unknown type
+    EXPECT_EQ(stream.stats().unreadable.load(), 1u);  // the gameState without clocks
     EXPECT_GE(logs.count("<redacted>"), 2u);
     for (const auto& line : logs.lines()) {
         EXPECT_EQ(line.find("StreamSecret"), std::string::npos) << line;
     }
+}
+
+// A gameState with a mistyped clock, and lines that are no usable JSON (nested past the depth
+// limit, invalid): each reaches the session as a GameUnreadable, with an error-level log that
+// names the game and the field; a chat line with a missing field is only skipped.
+TEST(GameStream, UnreadableLinesReachTheSessionAndAreLoggedAsErrors) {
+    LogCapture logs;
+    TestServer server([](Connection& c) {
+        c.begin_stream();
+        c.send_chunk(game_full("") + "\n");
+        c.send_chunk(R"({"type":"gameState","moves":"e2e4","wtime":"soon","btime":1,)"
+                     R"("status":"started"})"
+                     "\n");
+        c.send_chunk(R"({"type":"gameState","x":)" + std::string(100000, '[') +
+                     std::string(100000, ']') + "}\n");
+        c.send_chunk("{\"type\":\"gameState\",\x1b[2J\n");
+        c.send_chunk(R"({"type":"chatLine","room":"player"})"
+                     "\n");
+        c.send_chunk(game_state("e2e4 e7e5", "resign"));
+        c.end_stream();
+    });
+    Api api(stream_options(server.base_url()));
+    Collector got;
+    GameStream stream(
+        api, "game1234", [&](const GameEvent& e) { got.add(describe(e)); }, fast_stream());
+    EXPECT_EQ(stream.run({}).reason, GameStreamEnd::Reason::GameOver);
+    EXPECT_EQ(got.items(),
+              (std::vector<std::string>{
+                  "full:", "unreadable:game1234:gameState:wtime",
+                  "unreadable:game1234::", "unreadable:game1234::", "state:e2e4 e7e5:resign"}));
+    EXPECT_EQ(stream.stats().unreadable.load(), 3u);
+    EXPECT_EQ(stream.stats().skipped.load(), 1u);
+    EXPECT_EQ(logs.count("game game1234: its gameState unreadable (wtime: expected a number"), 1u);
+    EXPECT_EQ(logs.count("(nested deeper than 32 levels)"), 1u);
+    EXPECT_EQ(logs.count("(invalid JSON at byte"), 1u);
+    EXPECT_EQ(logs.count("line skipped"), 1u);
+    for (const auto& line : logs.lines()) {
+        EXPECT_EQ(line.find('\x1b'), std::string::npos) << line;
+        EXPECT_LT(line.size(), 1000u) << "a log line quotes a bounded excerpt";
+    }
+}
+
+TEST(EventStream, ANestedLineIsSkippedWithAWarningAndTheStreamGoesOn) {
+    LogCapture logs;
+    TestServer server([](Connection& c) {
+        c.begin_stream();
+        c.send_chunk(R"({"type":"challenge","challenge":)" + std::string(500000, '[') +
+                     std::string(500000, ']') + "}\n");
+        c.send_chunk(game_start("game0001") + "\n");
+        c.wait_peer_closed(10s);
+    });
+    Api api(stream_options(server.base_url()));
+    Collector got;
+    EventStream stream(
+        api, [&](const Event& e) { got.add(describe(e)); }, fast_stream());
+    std::jthread runner([&](std::stop_token st) { (void)stream.run(st); });
+    ASSERT_TRUE(got.wait_for(1));
+    runner.request_stop();
+    runner.join();
+    EXPECT_EQ(got.items(), (std::vector<std::string>{"game0001"}));
+    EXPECT_EQ(stream.stats().skipped.load(), 1u);
+    EXPECT_EQ(logs.count("event line skipped (nested deeper than 32 levels)"), 1u);
 }
 
 }  // namespace
