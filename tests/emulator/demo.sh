@@ -25,7 +25,7 @@ for bin in "$outpost" "$emulator"; do
     [[ -x "$bin" ]] || { echo "demo: $bin is missing; build first (make build)" >&2; exit 1; }
 done
 
-work=$(mktemp -d /tmp/outpost-demo.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/outpost-demo.XXXXXX")
 scenario="$root/tests/emulator/scenarios/demo.yml"
 if [[ -n "$clock" ]]; then
     [[ "$clock" =~ ^([0-9]+)\+([0-9]+)$ ]] || { echo "demo: --clock wants LIMIT+INCREMENT in seconds, e.g. 30+0" >&2; exit 2; }
