@@ -5,11 +5,9 @@
 #include <sys/wait.h>
 
 #include <chrono>
-#include <functional>
 #include <regex>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "child_process.hpp"
@@ -20,16 +18,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
-bool wait_for(const std::function<bool()>& predicate, std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
-    while (!predicate()) {
-        if (Clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(100ms);
-    }
-    return true;
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;
