@@ -19,9 +19,10 @@ fi
 if [[ "${OUTPOST_FORMAT_DEPS:-0}" == 1 ]]; then
     packages+=(clang-format)
 fi
-# CI's image step (tests/deploy/image_build_run.sh): build and run the Dockerfile without Docker.
+# CI's image step (tests/deploy/image_build_run.sh): build and run the Dockerfile without Docker;
+# python3 reads buildah's storage for the layer sizes.
 if [[ "${OUTPOST_IMAGE_DEPS:-0}" == 1 ]]; then
-    packages+=(buildah debootstrap)
+    packages+=(buildah debootstrap python3)
 fi
 
 missing=()

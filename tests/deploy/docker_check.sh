@@ -248,6 +248,18 @@ check_scripts() {
     expected="+ apt-get install -y --no-install-recommends $(runtime_packages | tr '\n' ' ')"
     grep -qxF "${expected% }" <<<"$setup" && ok "runtime stage installs exactly deploy/runtime-packages.txt" ||
         fail "runtime-setup.sh does not install exactly the runtime package list"
+    # apt's leftovers go in the same RUN (one layer) as the install, whatever the base's apt hooks.
+    local install_at clean_at lists_at plain
+    plain=${setup//\\/}  # the plan's lines without printf %q's backslashes
+    install_at=$(grep -n '^+ apt-get install ' <<<"$plain" | head -1 | cut -d: -f1 || true)
+    clean_at=$(grep -nx '+ apt-get clean' <<<"$plain" | head -1 | cut -d: -f1 || true)
+    lists_at=$(grep -n '^+ sh -c rm -rf .*/var/lib/apt/lists/\*' <<<"$plain" | head -1 | cut -d: -f1 || true)
+    [[ -n $install_at && -n $clean_at && -n $lists_at && $clean_at -gt $install_at && $lists_at -gt $install_at ]] &&
+        ok "runtime-setup.sh runs apt-get clean and removes the package lists after the install" ||
+        fail "runtime-setup.sh must run 'apt-get clean' and remove /var/lib/apt/lists/* after apt-get install"
+    [[ $(dockerfile_instructions | grep -c '^RUN .*runtime-setup\.sh') -eq 1 ]] &&
+        ok "the Dockerfile runs runtime-setup.sh in one RUN (one layer)" ||
+        fail "the Dockerfile must run runtime-setup.sh in exactly one RUN step"
     grep -q "^+ useradd --system --uid $(setup_uid) " <<<"$setup" && ok "creates user uid $(setup_uid)" ||
         fail "runtime-setup.sh does not create uid $(setup_uid)"
     grep -q '^VOLUME \["/data/pgn"\]' <(last_stage) && grep -q '^+ install -d .* /data/pgn$' <<<"$setup" &&

@@ -1,28 +1,32 @@
 #!/usr/bin/env bash
 # Builds the real container image with no Docker daemon and runs it:
 #   1. base: `debootstrap --variant=minbase bookworm`, stripped as the official slim image is (no
-#      apt lists or cached .debs, no docs, man pages or locales, dpkg told to keep them out), and
-#      committed as debian:bookworm-slim with `buildah from scratch` / `buildah copy` / `commit`.
-#      Cached: reused from buildah's storage, else from $cache/bookworm-slim.tar (a tar of the
-#      stripped root), so only the first run on a machine pays for debootstrap.
+#      apt lists or cached .debs, no docs, man pages or locales, dpkg told to keep them out) but
+#      without its docker-clean apt hook, so the image must clean up after apt itself, as on any
+#      base; committed as debian:bookworm-slim with `buildah from scratch` / `copy` / `commit`.
+#      Cached: reused from buildah's storage, else from $cache/bookworm-slim-<recipe>.tar (a tar
+#      of the stripped root), so only the first run on a machine pays for debootstrap.
 #   2. `buildah bud --isolation chroot` of our Dockerfile (the build stage's apt-get reaches
 #      Debian's archive; it compiles only the `outpost` target, tests off).
 #   3. runs the image from a read-only bind of its mounted root, chrooted as uid/gid 10001:
 #      `outpost --version`, `outpost check-config` on the example, and one game against the
 #      emulator (the host build's outpost-emulator on 127.0.0.1) with `outpost healthcheck`
 #      passing while the game runs; the PGN lands in a writable /data/pgn (a "volume").
-#   4. reports the image size and what our layers add to the base (also in $out/image-size.txt).
+#   4. reports the image size and what our layers add to the base (also in $out/image-size.txt),
+#      and fails when they add more than the files of the runtime packages (those the image has
+#      and the base has not), the binary and the example config, plus $extra_limit bytes (dpkg's
+#      records of the packages, the user, tar headers), or when apt left a file behind.
 #
-# Needs root (debootstrap, mounts, chroot), buildah and debootstrap (apt-get install buildah
-# debootstrap), and network access to deb.debian.org for steps 1-2 only. Everything the test
-# itself talks to is on 127.0.0.1.
+# Needs root (debootstrap, mounts, chroot), buildah, debootstrap and python3 (apt-get install
+# buildah debootstrap python3), and network access to deb.debian.org for steps 1-2 only.
+# Everything the test itself talks to is on 127.0.0.1.
 #
 # usage: tests/deploy/image_build_run.sh --emulator PATH/outpost-emulator
 #            [--cache DIR (default /var/cache/outpost-image)] [--tag NAME (default outpost:ci)]
 #            [--context DIR (default: the repository root, as `docker build .`)] [--keep]
 #            [--no-build (run the image already tagged)]
 #   --context git:REV builds from `git archive REV` instead (a clean tree, e.g. git:HEAD).
-# Exit 77 (skipped) when not root or buildah/debootstrap are missing.
+# Exit 77 (skipped) when not root or buildah/debootstrap/python3 are missing.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,12 +49,20 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 [[ -n $emulator ]] || { echo "image_build_run: --emulator PATH is required" >&2; exit 2; }
-if [[ $(id -u) -ne 0 ]] || ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null; then
-    echo "SKIP: needs root, buildah and debootstrap (apt-get install buildah debootstrap)"
+if [[ $(id -u) -ne 0 ]] || ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null ||
+    ! command -v python3 >/dev/null; then
+    echo "SKIP: needs root, buildah, debootstrap and python3 (apt-get install buildah debootstrap python3)"
     exit 77
 fi
 
 readonly base_image=localhost/debian:bookworm-slim
+# The base's recipe (strip_rootfs); a cached base of another recipe is made again. 2: no docker-clean.
+readonly base_recipe=2
+# What our layers may add beyond the runtime packages' files, the binary and the example config:
+# 2.1 MB measured (debconf's templates.dat rewritten, 0.8 MB; dpkg's status and records of the 22
+# new packages, 0.6 MB; the CA bundle ca-certificates generates, 0.2 MB; tar headers). Without
+# apt's cleanup it was 82.8 MB.
+readonly extra_limit=3000000
 readonly mirror=http://deb.debian.org/debian
 export BUILDAH_ISOLATION=chroot
 work=$(mktemp -d /tmp/outpost-image.XXXXXX)
@@ -61,13 +73,17 @@ step() {
 }
 
 ctr=""
+base_ctr=""
 emu_pid=""
 bot_pid=""
 cleanup() {
     if [[ -n $bot_pid ]]; then kill "$bot_pid" 2>/dev/null || true; fi
     if [[ -n $emu_pid ]]; then kill "$emu_pid" 2>/dev/null || true; fi
     wait 2>/dev/null || true
-    [[ -n $ctr ]] && { buildah umount "$ctr" >/dev/null 2>&1 || true; buildah rm "$ctr" >/dev/null 2>&1 || true; }
+    local c
+    for c in "$ctr" "$base_ctr"; do
+        [[ -n $c ]] && { buildah umount "$c" >/dev/null 2>&1 || true; buildah rm "$c" >/dev/null 2>&1 || true; }
+    done
     if [[ $keep -eq 0 ]]; then
         rm -rf "$work"
         # The build stage's image (~740 MB) and untagged layers; the base and $tag stay.
@@ -104,12 +120,8 @@ path-exclude /usr/share/linda/*
 path-exclude /usr/share/locale/*
 path-include /usr/share/locale/locale.alias
 EOF
-    cat >"$r"/etc/apt/apt.conf.d/docker-clean <<'EOF'
-DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
-APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
-Dir::Cache::pkgcache "";
-Dir::Cache::srcpkgcache "";
-EOF
+    # Not the official image's docker-clean hook (apt deleting its caches after each run): the
+    # Dockerfile must not depend on it.
     echo 'Acquire::Languages "none";' >"$r"/etc/apt/apt.conf.d/docker-no-languages
     echo 'Acquire::GzipIndexes "true";' >"$r"/etc/apt/apt.conf.d/docker-gzip-indexes
     # The official image's sources: the release, its updates and security.
@@ -133,11 +145,16 @@ EOF
 
 make_base() {
     if buildah inspect --type image "$base_image" >/dev/null 2>&1; then
-        step "base: $base_image is in buildah's storage"
-        return
+        if [[ $(buildah inspect --type image --format '{{index .OCIv1.Config.Labels "org.outpost.base-recipe"}}' \
+            "$base_image") == "$base_recipe" ]]; then
+            step "base: $base_image is in buildah's storage"
+            return
+        fi
+        step "base: $base_image in buildah's storage is of another recipe; making it again"
+        buildah rmi -f "$base_image" >/dev/null
     fi
     mkdir -p "$cache"
-    local tarball=$cache/bookworm-slim.tar rootfs=$work/rootfs
+    local tarball=$cache/bookworm-slim-$base_recipe.tar rootfs=$work/rootfs
     if [[ ! -s $tarball ]]; then
         step "base: debootstrap --variant=minbase bookworm (then stripped; cached in $tarball)"
         debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
@@ -156,7 +173,7 @@ make_base() {
     buildah copy --quiet "$base" "$rootfs" / >/dev/null
     buildah config --cmd bash --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         --label org.opencontainers.image.description="debootstrap minbase bookworm, slimmed (tests/deploy/image_build_run.sh)" \
-        "$base"
+        --label org.outpost.base-recipe="$base_recipe" "$base"
     buildah commit --quiet --rm "$base" "$base_image" >/dev/null
     rm -rf "$rootfs"
     step "base: committed $base_image"
@@ -186,18 +203,25 @@ if [[ $build -eq 1 ]]; then
     step "bud: $tag built in $bud_seconds s"
 fi
 
-# Image and layer sizes (uncompressed, as `docker images` shows them) from buildah's storage.
+# Image and layer sizes (uncompressed, as `docker images` shows them) from buildah's storage, and
+# what our layers add beyond the runtime packages' files (new in the image's dpkg database), the
+# binary and the example config; with the files apt left in its cache and lists, if any.
+ctr=$(buildah from --pull=never "$tag")
+mnt=$(buildah mount "$ctr")
+base_ctr=$(buildah from --pull=never "$base_image")
+base_mnt=$(buildah mount "$base_ctr")
 report_sizes() {
     local store=/var/lib/containers/storage driver
     driver=$(buildah info --format '{{.store.GraphDriverName}}' 2>/dev/null || echo overlay)
     buildah inspect --type image "$tag" >"$work/image.json"
     buildah inspect --type image "$base_image" >"$work/base.json"
     python3 - "$store/$driver-images/images.json" "$store/$driver-layers/layers.json" \
-        "$work/image.json" "$work/base.json" <<'PY'
-import json, re, sys
+        "$work/image.json" "$work/base.json" "$mnt" "$base_mnt" "$extra_limit" <<'PY'
+import json, os, re, sys
 images = {i["id"]: i for i in json.load(open(sys.argv[1]))}
 layers = {l["id"]: l for l in json.load(open(sys.argv[2]))}
 image, base = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
+root, base_root, extra_limit = sys.argv[5], sys.argv[6], int(sys.argv[7])
 def chain(image_id):
     out, lid = [], images[image_id]["layer"]
     while lid:
@@ -205,7 +229,7 @@ def chain(image_id):
     return out[::-1]
 ours, theirs = chain(image["FromImageID"]), chain(base["FromImageID"])
 steps = [h.get("created_by", "") for h in image["Docker"]["history"] if not h.get("empty_layer")]
-mb = lambda n: f"{n / 1e6:.1f} MB" if n >= 1e5 else f"{n / 1e3:.1f} kB"
+mb = lambda n: f"{n / 1e6:.1f} MB" if abs(n) >= 1e5 else f"{n / 1e3:.1f} kB"
 total = sum(l.get("diff-size", 0) for l in ours)
 base_total = sum(l.get("diff-size", 0) for l in theirs)
 print(f"image {mb(total)} = base debian:bookworm-slim {mb(base_total)} + our layers {mb(total - base_total)}")
@@ -213,13 +237,44 @@ for i, layer in enumerate(ours[len(theirs):], start=len(theirs)):
     what = steps[i] if i < len(steps) else "?"
     what = re.sub(r"COPY (file|dir):[0-9a-f]+ in ", "COPY to ", what.replace("/bin/sh -c ", "").replace("#(nop) ", ""))
     print(f"  {mb(layer.get('diff-size', 0)):>9}  {what[:110]}")
+
+# The packages the image has and the base has not, and the bytes of their files.
+def installed(r):
+    names, name = set(), None
+    for line in open(f"{r}/var/lib/dpkg/status", encoding="utf-8", errors="replace"):
+        if line.startswith("Package: "):
+            name = line.split()[1]
+        elif line.startswith("Status: ") and line.split()[-1] == "installed":
+            names.add(name)
+    return names
+def file_bytes(path):
+    return os.lstat(path).st_size if os.path.isfile(path) and not os.path.islink(path) else 0
+new = sorted(installed(root) - installed(base_root))
+package_bytes = 0
+for pkg in new:
+    for listed in (f"{root}/var/lib/dpkg/info/{pkg}{arch}.list" for arch in ("", ":amd64")):
+        if os.path.exists(listed):
+            package_bytes += sum(file_bytes(root + f.rstrip("\n")) for f in open(listed) if f.strip() != "/.")
+binary = file_bytes(f"{root}/usr/local/bin/outpost")
+config = file_bytes(f"{root}/usr/local/share/outpost/config.example.yml")
+extra = total - base_total - package_bytes - binary - config
+print(f"our layers {mb(total - base_total)} = the runtime packages' files {mb(package_bytes)} + outpost "
+      f"{mb(binary)} + the example config {mb(config)} + {mb(extra)} else (at most {mb(extra_limit)})")
+print(f"  runtime packages ({len(new)}): {' '.join(new)}")
+left = [os.path.join(d, f) for top in ("var/cache/apt", "var/lib/apt/lists")
+        for d, _, files in os.walk(f"{root}/{top}") for f in files if file_bytes(os.path.join(d, f)) > 0]
+problems = []
+if extra > extra_limit:
+    problems.append(f"our layers add {mb(extra)} beyond the runtime packages, the binary and the config")
+if left:
+    problems.append(f"apt left {len(left)} file(s) in the image, e.g. {left[0][len(root):]}")
+for p in problems:
+    print(f"FAIL: {p}", file=sys.stderr)
+sys.exit(1 if problems else 0)
 PY
 }
-if command -v python3 >/dev/null; then
-    report_sizes | tee "$out/image-size.txt"
-else
-    buildah images "$tag" "$base_image" | tee "$out/image-size.txt"
-fi
+sizes_ok=1
+report_sizes | tee "$out/image-size.txt" || sizes_ok=0
 
 # ---------------------------------------------------------------------------------------------
 # 3. Run it: a read-only bind of the image's root, chrooted as uid 10001, in a private mount
@@ -227,8 +282,6 @@ fi
 
 # The emulator is needed from here on only (the host build may still be linking it).
 [[ -x $emulator ]] || { echo "FAIL: no outpost-emulator at $emulator" >&2; exit 1; }
-ctr=$(buildah from --pull=never "$tag")
-mnt=$(buildah mount "$ctr")
 uid=$(awk -F: '$1 == "outpost" {print $3}' "$mnt/etc/passwd")
 [[ $uid == 10001 ]] || { echo "FAIL: the image's outpost user is uid '$uid', not 10001" >&2; exit 1; }
 mkdir -p "$work/config" "$work/pgn" "$work/ro"
@@ -299,6 +352,8 @@ check() {
     shift
     if "$@"; then echo "ok: $what"; else echo "FAIL: $what" >&2; failures=$((failures + 1)); fi
 }
+check "our layers add only the runtime packages, the binary and the config; apt left nothing" \
+    test "$sizes_ok" -eq 1
 
 step "run: outpost --version, check-config (read-only root, uid 10001)"
 check "outpost --version" in_container "$work/version.log" outpost --version

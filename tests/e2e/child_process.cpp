@@ -86,6 +86,15 @@ std::string read_file(const std::string& path) {
     return out.str();
 }
 
+bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!done()) {
+        if (std::chrono::steady_clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return true;
+}
+
 RunResult run_to_end(const std::string& exe, const std::vector<std::string>& args,
                      const std::string& scratch_dir, std::chrono::milliseconds timeout) {
     static int n = 0;

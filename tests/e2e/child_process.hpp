@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,5 +43,9 @@ struct RunResult {
                                    std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
 [[nodiscard]] std::string read_file(const std::string& path);
+
+// Polls `done` every 20 ms until it holds (true) or `timeout` has passed (false): for what a
+// child writes to its files.
+[[nodiscard]] bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 
 }  // namespace e2e

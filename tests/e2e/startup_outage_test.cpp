@@ -12,7 +12,6 @@
 
 #include <chrono>
 #include <fstream>
-#include <functional>
 #include <string>
 #include <thread>
 
@@ -24,7 +23,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 
 // A loopback port that was free a moment ago (bound to port 0, then released).
 int free_port() {
@@ -56,15 +54,6 @@ int count(const std::string& text, const std::string& part) {
     int n = 0;
     for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
     return n;
-}
-
-bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
-    while (!done()) {
-        if (Clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(20ms);
-    }
-    return true;
 }
 
 class E2eStartupOutage : public ::testing::Test {

@@ -18,10 +18,9 @@
 #include <utility>
 #include <vector>
 
-namespace service::test {
+#include "tests/support/prometheus_text.hpp"
 
-// Defined in metrics_test.cpp.
-std::vector<std::string> prometheus_format_errors(std::string_view text);
+namespace service::test {
 
 namespace {
 
@@ -241,7 +240,8 @@ TEST(HealthServer, MetricsServesPrometheusText) {
     const Reply reply = fetch(server->port(), "GET", "/metrics");
     EXPECT_EQ(reply.status, 200);
     EXPECT_NE(reply.head.find("Content-Type: text/plain; version=0.0.4"), std::string::npos);
-    EXPECT_EQ(prometheus_format_errors(reply.body), std::vector<std::string>{}) << reply.body;
+    EXPECT_EQ(test_support::prometheus_format_errors(reply.body), std::vector<std::string>{})
+        << reply.body;
     EXPECT_NE(reply.body.find("\noutpost_games_started_total 12\n"), std::string::npos);
     EXPECT_NE(reply.body.find("\noutpost_moves_played_total 480\n"), std::string::npos);
     EXPECT_NE(reply.body.find("\noutpost_rate_limited_total 2\n"), std::string::npos);
