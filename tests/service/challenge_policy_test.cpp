@@ -50,7 +50,7 @@ struct PolicyRow {
     std::function<void(lichess::ChallengeInfo&, config::ChallengeConfig&, SlotSnapshot&)> setup;
     Verdict verdict;
     DeclineReason reason = DeclineReason::Generic;
-    ChallengeFacts facts{};  // what the Bot knows besides the challenge (issue 18 rules)
+    ChallengeFacts facts{};  // what the Bot knows besides the challenge
 };
 
 std::ostream& operator<<(std::ostream& os, const PolicyRow& r) { return os << r.name; }
@@ -270,7 +270,7 @@ const PolicyRow kPolicyRows[] = {
     {"concurrency_zero_declines_later", [](auto&, auto&, auto& s) { s.limit = 0; },
      Verdict::Decline, DeclineReason::Later},
 
-    // Issue 18: lichess-bot's other filters and the slots kept for humans.
+    // lichess-bot's other filters and the slots kept for humans.
     {"online_block_list", [](auto&, auto&, auto&) {}, Verdict::Decline, DeclineReason::Generic,
      facts(std::nullopt, 0, true)},
     {"online_block_list_beats_capacity", [](auto&, auto&, auto& s) { s.active = 2; },

@@ -475,7 +475,7 @@ TEST(HealthServer, WhenAllAreSlowTheOldestMakesRoom) {
 }
 
 TEST(HealthServer, AProbeIsAnsweredWithinASecondWith200IdleAndSlowConnectionsOpen) {
-    // Issue 17: sixteen idle keep-alive connections used to starve the endpoint.
+    // Sixteen idle keep-alive connections used to starve the endpoint.
     Metrics metrics;
     auto server = start_server(metrics);  // defaults: 16 connections, 5 s read timeout
     ASSERT_TRUE(server);
