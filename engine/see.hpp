@@ -8,6 +8,9 @@ namespace engine {
 
 // True when the exchange started by `m` gains at least `threshold` centipawns for the side
 // to move (PIECE_VALUE units). Castling counts as 0; promotions add the promotion gain.
-[[nodiscard]] bool see_ge(const Board& board, Move m, int threshold);
+// Atomic: the material the explosion removes, theirs minus ours (no exchange follows); antichess
+// has no material to win, so every move counts as 0; a drop risks the dropped piece.
+template <Variant V>
+[[nodiscard]] bool see_ge(const BasicBoard<V>& board, Move m, int threshold);
 
 }  // namespace engine
