@@ -302,9 +302,11 @@ void generate_standard_like(const BasicBoard<V>& board, MoveListOf<V>& list, Gen
     }
 }
 
-// RacingKings.scala specialEnd: once white's king is home, black has lost unless a move of
-// its king reaches the eighth rank too; then every legal move stays playable.
-bool black_cannot_follow_home(const BasicBoard<Variant::RACING_KINGS>& b) {
+}  // namespace
+
+// RacingKings.scala specialEnd: once white's king is home, black has lost unless a legal move
+// of its king reaches the eighth rank too (then every legal move stays playable).
+bool racing_black_cannot_follow(const BasicBoard<Variant::RACING_KINGS>& b) {
     if (b.side != BLACK || !(b.pieces(WHITE, KING) & RANK_8_BB)) return false;
     MoveListOf<Variant::RACING_KINGS> all;
     generate_standard_like(b, all, GenType::ALL);
@@ -314,8 +316,6 @@ bool black_cannot_follow_home(const BasicBoard<Variant::RACING_KINGS>& b) {
     return true;
 }
 
-}  // namespace
-
 template <Variant V>
 void generate_moves(const BasicBoard<V>& board, MoveListOf<V>& list, GenType type) {
     if (variant_end(board) != VariantEnd::NONE) return;
@@ -324,8 +324,6 @@ void generate_moves(const BasicBoard<V>& board, MoveListOf<V>& list, GenType typ
     } else if constexpr (V == Variant::ANTICHESS) {
         generate_antichess(board, list, type);
     } else {
-        if constexpr (V == Variant::RACING_KINGS)
-            if (black_cannot_follow_home(board)) return;
         generate_standard_like(board, list, type);
     }
 }

@@ -13,15 +13,18 @@ inline constexpr Bitboard HILL_BB = 0x0000001818000000ULL;
 // A result from the point of view of the side to move.
 enum class VariantEnd : std::uint8_t { NONE, LOSS, WIN, DRAW };
 
+// Racing kings, black to move: white's king is on the eighth rank and no legal move takes
+// black's king there too (RacingKings.scala specialEnd). In movegen.cpp.
+bool racing_black_cannot_follow(const BasicBoard<Variant::RACING_KINGS>& b);
+
 // The variant's own end, where the board alone decides it:
 //   king of the hill: the opponent's king stands on the hill;
 //   three-check: the side to move is in check for the third time;
 //   atomic: a king has exploded;
 //   horde: the horde has no piece left;
 //   antichess: the side to move has no piece left (it wins);
-//   racing kings, white to move: a king reached the eighth rank (both: a draw). With black to
-//   move after white's king arrived, black may still draw by arriving too: the move
-//   generator and no_moves_result settle that.
+//   racing kings, white to move: a king reached the eighth rank (both: a draw); black to move
+//   after white's king arrived: black has lost unless its king can arrive too.
 template <Variant V>
 VariantEnd variant_end(const BasicBoard<V>& b) {
     const Color us = b.side, them = ~b.side;
@@ -43,19 +46,18 @@ VariantEnd variant_end(const BasicBoard<V>& b) {
             if (white_home && black_home) return VariantEnd::DRAW;
             if (white_home) return VariantEnd::WIN;
             if (black_home) return VariantEnd::LOSS;
+        } else if (racing_black_cannot_follow(b)) {
+            return VariantEnd::LOSS;
         }
     }
     return VariantEnd::NONE;
 }
 
 // What having no legal move means when variant_end found nothing: checkmate (a loss) or
-// stalemate (a draw) in most variants; antichess's stalemate is a win; in racing kings, black
-// with no move that reaches the eighth rank after white's king got there has lost.
+// stalemate (a draw) in most variants; antichess's stalemate is a win.
 template <Variant V>
 VariantEnd no_moves_result(const BasicBoard<V>& b) {
     if constexpr (V == Variant::ANTICHESS) return VariantEnd::WIN;
-    if constexpr (V == Variant::RACING_KINGS)
-        if (b.side == BLACK && (b.pieces(WHITE, KING) & RANK_8_BB)) return VariantEnd::LOSS;
     return b.in_check() ? VariantEnd::LOSS : VariantEnd::DRAW;
 }
 
