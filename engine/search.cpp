@@ -428,7 +428,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
         alpha = std::max(alpha, best);
     }
 
-    MovePicker picker(b, tt_hit ? tte.move : Move::none(), *history);
+    MovePicker<V> picker(b, tt_hit ? tte.move : Move::none(), *history);
     Move best_move;
     int move_count = 0;
     const int old_alpha = alpha;
@@ -585,7 +585,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
                              ? history->countermove[prev->piece][prev->move.to()]
                              : Move::none();
     const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
-    MovePicker picker(b, tt_move, *history, killers, counter, cont);
+    MovePicker<V> picker(b, tt_move, *history, killers, counter, cont);
 
     Move quiets[64], captures[32];
     int quiet_count = 0, capture_count = 0;

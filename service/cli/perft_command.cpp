@@ -5,6 +5,7 @@
 // racingKings, threeCheck; standard, chess960, fromPosition).
 #include "service/cli/perft_command.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -129,7 +130,9 @@ void add_perft_command(CLI::App& app) {
             throw CLI::RuntimeError(2);
         }
         opts->variant = *variant;
-        if (opts->variant_key == "chess960") opts->chess960 = true;
+        std::string key = opts->variant_key;
+        for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (key == "chess960") opts->chess960 = true;
         const int rc = opts->suite.empty() ? run_single(*opts) : run_suite(*opts);
         if (rc != 0) throw CLI::RuntimeError(rc);
     });
