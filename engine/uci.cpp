@@ -79,6 +79,10 @@ void Uci::finish_search() {
 }
 
 void Uci::loop(std::istream& in) {
+    // std::cin is tied to std::cout: every read would flush the output from this thread,
+    // outside out_mutex_, racing the search thread's lines (seen as a bestmove printed twice
+    // when a GUI answers fast). Every line is flushed under the mutex anyway.
+    in.tie(nullptr);
     for (std::string line; std::getline(in, line);)
         if (!handle(line)) return;
     finish_search();

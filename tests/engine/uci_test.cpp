@@ -121,6 +121,18 @@ TEST(Uci, UnknownAndBrokenInputIsIgnoredAndLogged) {
     EXPECT_NE(log.str().find("e2e5"), std::string::npos);
 }
 
+// std::cin is tied to std::cout; a tied input would flush the output from the reading thread,
+// outside the lock the search thread writes under (a bestmove came out twice). The loop unties.
+TEST(Uci, LoopUntiesItsInputFromTheOutput) {
+    std::ostringstream out, tied;
+    std::istringstream in("isready\n");
+    in.tie(&tied);
+    Uci uci(out);
+    uci.loop(in);
+    EXPECT_EQ(in.tie(), nullptr);
+    EXPECT_NE(out.str().find("readyok"), std::string::npos);
+}
+
 TEST(Uci, Chess960CastlingIsKingToRook) {
     const std::string out = run_script(
         "setoption name UCI_Chess960 value true\n"

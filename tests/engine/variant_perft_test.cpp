@@ -1,6 +1,6 @@
 // Lichess's own perft suites for the variants (scalachess test-kit, tests/data/perft/variants):
-// every count at every listed depth. Under the sanitizers (ASan makes perft ~30x slower) the
-// counts above 2 million nodes are left to the release build, which checks them all.
+// every count at every listed depth (36 million nodes: about 0.4 s in the release build, 0.5 s
+// under the sanitizers).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,12 +11,6 @@
 namespace {
 
 using engine::Variant;
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr std::uint64_t MAX_NODES = 2'000'000;
-#else
-constexpr std::uint64_t MAX_NODES = ~0ULL;
-#endif
 
 struct Suite {
     Variant variant;
@@ -44,7 +38,6 @@ TEST_P(VariantPerft, EveryCountMatches) {
         ASSERT_TRUE(pos.ok()) << e.test->fen << ": " << pos.error();
         ++positions;
         for (const auto& [depth, expected] : e.test->expected) {
-            if (expected > MAX_NODES) continue;
             ++checked;
             EXPECT_EQ(engine::perft(*pos, depth), expected)
                 << s.file << " " << e.test->id << " D" << depth << " " << e.test->fen;

@@ -69,6 +69,31 @@ TEST(VariantSearch, AFinishedGameHasItsStatusAtTheRoot) {
     EXPECT_EQ(w.raw_score, SCORE_MATE);
 }
 
+// Every variant: a short self-play game (a few hundred nodes a move) only ever plays legal
+// moves and stops at the game's end with a result the rules agree with.
+TEST(VariantSearch, SelfPlayGamesStayLegal) {
+    for (const Variant v : ALL_VARIANTS) {
+        Engine engine({.hash_mb = 4, .threads = 1});
+        Position pos = Position::start(v);
+        SearchLimits limits;
+        limits.nodes = 400;
+        const std::atomic<bool> stop{false};
+        int plies = 0;
+        for (; plies < 160 && pos.status() == PositionStatus::ONGOING; ++plies) {
+            const SearchResult r = engine.search(pos, limits, stop);
+            ASSERT_TRUE(pos.legal_moves().contains(r.best))
+                << lichess_key(v) << " " << pos.fen() << " " << pos.to_uci(r.best);
+            pos.play(r.best);
+        }
+        const SearchResult last = engine.search(pos, limits, stop);
+        if (pos.status() == PositionStatus::ONGOING) {
+            EXPECT_EQ(plies, 160) << lichess_key(v);
+        } else if (pos.legal_moves().empty()) {
+            EXPECT_TRUE(last.best.is_none()) << lichess_key(v) << " " << pos.fen();
+        }
+    }
+}
+
 std::string run_uci(const std::string& script) {
     std::istringstream in(script);
     std::ostringstream out;
