@@ -35,14 +35,6 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(const BasicBoard<V>& bo
     return result;
 }
 
-std::uint64_t perft(const Position& pos, int depth) {
-    return pos.visit([&](const auto& board) { return perft(board, depth); });
-}
-
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth) {
-    return pos.visit([&](const auto& board) { return perft_divide(board, depth); });
-}
-
 #define OUTPOST_INSTANTIATE(V)                                  \
     template std::uint64_t perft<V>(const BasicBoard<V>&, int); \
     template std::vector<std::pair<Move, std::uint64_t>> perft_divide<V>(const BasicBoard<V>&, int);

@@ -23,8 +23,12 @@ template <Variant V>
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(const BasicBoard<V>& board, int depth);
 
 // The same for a position of any variant (the one dispatch of `outpost perft` and UCI).
-std::uint64_t perft(const Position& pos, int depth);
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth);
+inline std::uint64_t perft(const Position& pos, int depth) {
+    return pos.visit([&](const auto& board) { return perft(board, depth); });
+}
+inline std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth) {
+    return pos.visit([&](const auto& board) { return perft_divide(board, depth); });
+}
 
 struct PerftCase {
     std::string fen;

@@ -7,26 +7,16 @@
 #include <thread>
 
 #include "engine/uci.hpp"
+#include "uci_script.hpp"
 
 namespace {
 
 using namespace engine;
 
-std::string run_script(const std::string& script, std::ostringstream* log = nullptr) {
-    std::istringstream in(script);
-    std::ostringstream out;
-    Uci uci(out, log);
-    uci.loop(in);
-    return out.str();
-}
+using uci_script::bestmove_of;
 
-std::string bestmove_of(const std::string& output) {
-    const auto at = output.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream s(output.substr(at + 9));
-    std::string m;
-    s >> m;
-    return m;
+std::string run_script(const std::string& script, std::ostringstream* log = nullptr) {
+    return uci_script::run(script, log);
 }
 
 TEST(Uci, HandshakeListsIdentityAndOptions) {

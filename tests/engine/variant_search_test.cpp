@@ -8,6 +8,7 @@
 #include "engine/score.hpp"
 #include "engine/search.hpp"
 #include "engine/uci.hpp"
+#include "uci_script.hpp"
 
 namespace {
 
@@ -94,22 +95,9 @@ TEST(VariantSearch, SelfPlayGamesStayLegal) {
     }
 }
 
-std::string run_uci(const std::string& script) {
-    std::istringstream in(script);
-    std::ostringstream out;
-    Uci uci(out);
-    uci.loop(in);
-    return out.str();
-}
+using uci_script::bestmove_of;
 
-std::string bestmove_of(const std::string& output) {
-    const auto at = output.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream s(output.substr(at + 9));
-    std::string m;
-    s >> m;
-    return m;
-}
+std::string run_uci(const std::string& script) { return uci_script::run(script); }
 
 TEST(VariantUci, OptionListsTheVariantsAndStartposFollowsIt) {
     const std::string out = run_uci("uci\n");
