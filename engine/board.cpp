@@ -405,7 +405,7 @@ void BasicBoard<V>::make_null_move() {
 
 template <Variant V>
 Key BasicBoard<V>::compute_key() const {
-    Key k = 0;
+    Key k = variant_keys.variant[int(V)];
     for (int s = 0; s < 64; ++s)
         if (squares[s] != NO_PIECE) k ^= keys.piece_square[squares[s]][s];
     k ^= keys.castling[castling];

@@ -178,6 +178,7 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
 
     BasicBoard<V> b;
     for (auto& p : b.squares) p = NO_PIECE;
+    b.key = zobrist::variant_keys.variant[int(V)];
 
     // 1. Piece placement, rank 8 first; crazyhouse pockets and promoted marks.
     PlacementParts parts{fields[0], {}, false};

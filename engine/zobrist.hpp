@@ -5,6 +5,7 @@
 #include <array>
 
 #include "types.hpp"
+#include "variant.hpp"
 
 namespace engine::zobrist {
 
@@ -53,6 +54,9 @@ struct VariantKeys {
     Key pocket[COLOR_NB][PIECE_TYPE_NB][POCKET_COUNT_NB];  // crazyhouse: count per piece type
     Key promoted[SQUARE_NB];                               // crazyhouse: a promoted piece there
     Key checks_given[COLOR_NB][4];                         // three-check: 0..3 checks given
+    // Each variant's positions hash apart from the others' (0 for standard chess), so a
+    // transposition table that served one game never answers for a game of another variant.
+    Key variant[VARIANT_NB];
 };
 
 namespace detail {
@@ -65,6 +69,7 @@ constexpr VariantKeys make_variant_keys() {
     for (auto& key : k.promoted) key = splitmix64(state);
     for (auto& counts : k.checks_given)
         for (int n = 1; n < 4; ++n) counts[n] = splitmix64(state);
+    for (int v = 1; v < VARIANT_NB; ++v) k.variant[v] = splitmix64(state);
     return k;
 }
 }  // namespace detail

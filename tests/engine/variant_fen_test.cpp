@@ -19,6 +19,10 @@ TEST(VariantFen, StartPositionsPrintAsLichessWritesThem) {
     }
     EXPECT_EQ(Position::start(Variant::THREE_CHECK).fen(),
               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0");
+    // The same pieces in two variants are two positions: one TT never mixes their scores.
+    EXPECT_NE(Position::start(Variant::ATOMIC).key(), Position().key());
+    EXPECT_NE(Position::start(Variant::ATOMIC).key(),
+              Position::start(Variant::KING_OF_THE_HILL).key());
 }
 
 TEST(VariantFen, PocketsInBracketsOrAsANinthRankAreTheSame) {
