@@ -906,7 +906,7 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
 }
 
 template <Variant V>
-SearchResult Engine::search_variant(const Position& pos, const BasicBoard<V>& root,
+SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
                                     const SearchLimits& limits, const std::atomic<bool>& stop,
                                     const InfoCallback& on_info) {
     SharedState shared;

@@ -80,11 +80,16 @@ decltype(auto) visit_variant(Variant v, F&& f) {
 }
 
 // Instantiates a template for every variant (explicit instantiations in the .cpp files).
+// clang-format off
 #define OUTPOST_FOR_EACH_VARIANT(X) \
     X(Variant::STANDARD)            \
     X(Variant::CRAZYHOUSE)          \
     X(Variant::ANTICHESS)           \
     X(Variant::ATOMIC)              \
-    X(Variant::HORDE) X(Variant::KING_OF_THE_HILL) X(Variant::RACING_KINGS) X(Variant::THREE_CHECK)
+    X(Variant::HORDE)               \
+    X(Variant::KING_OF_THE_HILL)    \
+    X(Variant::RACING_KINGS)        \
+    X(Variant::THREE_CHECK)
+// clang-format on
 
 }  // namespace engine
