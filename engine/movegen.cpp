@@ -49,9 +49,9 @@ struct CountSink {
     void add_drops(PieceType, Bitboard targets) { count += unsigned(popcount(targets)); }
 };
 
-// Racing kings (RacingKings.scala kingSafety): a move that checks either king is illegal. The
-// game has no pawns, castling or en passant, so every move is a plain piece move, tested with
-// the standard quick check test.
+// Racing kings (RacingKings.scala kingSafety): a move may not give check either (our own king's
+// safety is the standard generator's). The game has no pawns, castling or en passant, so every
+// move is a plain piece move, tested with the standard quick check test.
 template <class Sink>
 struct NoCheckSink {
     Sink& sink;
@@ -78,7 +78,7 @@ struct NoCheckSink {
 
 // The horde's white side: no king, so no check, no pin and no castling.
 template <Variant V, Color Us>
-constexpr bool KINGLESS = V == Variant::HORDE&& Us == WHITE;
+constexpr bool KINGLESS = (V == Variant::HORDE) && (Us == WHITE);
 
 template <Variant V, Color Us, GenType Type, class Sink>
 void generate(const BasicBoard<V>& b, Sink& sink) {

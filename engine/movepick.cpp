@@ -1,6 +1,8 @@
 // Move ordering: the staged picker's stages, scores and the cheap legality test.
 #include "movepick.hpp"
 
+#include <algorithm>
+
 #include "evaluate.hpp"
 #include "search_params.hpp"
 #include "see.hpp"
@@ -90,6 +92,10 @@ void MovePicker<V>::score_noisy() {
         const Piece captured = board_.captured_piece(m);
         const PieceType victim = captured == NO_PIECE ? PAWN : type_of(captured);
         int s = board_.is_capture(m) ? MVV_SCALE * PIECE_VALUE[victim] : 0;
+        // Atomic: what the explosion takes, not just the piece on the target square.
+        if constexpr (V == Variant::ATOMIC)
+            if (board_.is_capture(m))
+                s = MVV_SCALE * std::min(atomic_capture_gain(board_, m), PIECE_VALUE[QUEEN] * 3);
         if (board_.is_capture(m))
             s += history_.capture[board_.moved_piece(m)][m.to()][victim] / CAPTURE_HISTORY_DIVISOR;
         if (board_.is_promotion(m))

@@ -5,20 +5,15 @@
 
 namespace engine {
 
-namespace {
-
-// Exploding the enemy king wins the game: more than any material.
-constexpr int EXPLODES_KING_GAIN = 20000;
-
 // Atomic.scala explodeSurroundingPieces, counted: the captured piece, the capturer and every
 // non-pawn next to the target square leave the board.
-int atomic_explosion_gain(const BasicBoard<Variant::ATOMIC>& b, Move m) {
+int atomic_capture_gain(const BasicBoard<Variant::ATOMIC>& b, Move m) {
     if (!b.is_capture(m)) return 0;
     const Square to = m.to();
     const Color us = b.side;
     Bitboard blast = king_attacks(to) & b.pieces() & ~b.pieces(PAWN) & ~square_bb(m.from());
     int gain = PIECE_VALUE[type_of(b.captured_piece(m))] - PIECE_VALUE[type_of(b.moved_piece(m))];
-    if (blast & b.pieces(~us, KING)) return EXPLODES_KING_GAIN;
+    if (blast & b.pieces(~us, KING)) return ATOMIC_KING_CAPTURE_GAIN;
     while (blast) {
         const Square s = pop_lsb(blast);
         const int v = PIECE_VALUE[type_of(b.piece_on(s))];
@@ -27,12 +22,10 @@ int atomic_explosion_gain(const BasicBoard<Variant::ATOMIC>& b, Move m) {
     return gain;
 }
 
-}  // namespace
-
 template <Variant V>
 bool see_ge(const BasicBoard<V>& b, Move m, int threshold) {
     if constexpr (V == Variant::ANTICHESS) return 0 >= threshold;
-    if constexpr (V == Variant::ATOMIC) return atomic_explosion_gain(b, m) >= threshold;
+    if constexpr (V == Variant::ATOMIC) return atomic_capture_gain(b, m) >= threshold;
     if (b.is_castling(m)) return 0 >= threshold;
 
     const Square from = m.from(), to = m.to();

@@ -13,4 +13,9 @@ namespace engine {
 template <Variant V>
 [[nodiscard]] bool see_ge(const BasicBoard<V>& board, Move m, int threshold);
 
+// Atomic: the material a capture's explosion takes, theirs minus ours (the capturer included);
+// ATOMIC_KING_CAPTURE_GAIN when it takes the enemy king. 0 for a move that captures nothing.
+inline constexpr int ATOMIC_KING_CAPTURE_GAIN = 20000;
+[[nodiscard]] int atomic_capture_gain(const BasicBoard<Variant::ATOMIC>& board, Move m);
+
 }  // namespace engine
