@@ -11,6 +11,9 @@ packages=(
     # Gaviota endgame tablebases: the probing library, and Debian's 3-piece tables
     # (/usr/share/gaviotatb), which tests/engine/tablebase_test.cpp probes.
     libgaviotatb-dev gaviotatb
+    # The variants' move lists are checked against Debian's Fairy-Stockfish
+    # (tests/engine/fairy_stockfish_test.cpp runs /usr/games/fairy-stockfish).
+    fairy-stockfish
 )
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)

@@ -1,4 +1,6 @@
-// Board queries (attacks, pins) and copy-make move application with incremental hashing.
+// Board queries (attacks, pins) and copy-make move application with incremental hashing, for
+// every variant. Each variant rule is an `if constexpr` branch naming the scalachess file it
+// follows (core/src/main/scala/variant/*.scala); without one, the code is standard chess.
 #include "board.hpp"
 
 #include "zobrist.hpp"
@@ -6,8 +8,10 @@
 namespace engine {
 
 using zobrist::keys;
+using zobrist::variant_keys;
 
-Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
+template <Variant V>
+Bitboard BasicBoard<V>::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
            (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & by_type[KNIGHT]) |
            (king_attacks(s) & by_type[KING]) |
@@ -15,14 +19,53 @@ Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
            (rook_attacks(s, occupied) & (by_type[ROOK] | by_type[QUEEN]));
 }
 
-bool Board::gives_check(Move m) const {
-    if (m.kind() == MoveKind::CASTLING) {
-        Board next = *this;
+template <Variant V>
+Bitboard BasicBoard<V>::compute_checkers() const {
+    // Antichess.scala: kingThreatened is always No.
+    if constexpr (V == Variant::ANTICHESS) return 0;
+    // Horde.scala: white has no king to check.
+    if constexpr (V == Variant::HORDE)
+        if (!has_king(side)) return 0;
+    if constexpr (V == Variant::ATOMIC) {
+        // Atomic.scala kingThreatened: no king (exploded) or kings touching: no check; a
+        // king never captures, so only the other pieces attack.
+        if (!has_king(side)) return 0;
+        const Square ksq = king_square(side);
+        if (king_attacks(ksq) & pieces(~side, KING)) return 0;
+        return attackers_to(ksq) & pieces(~side) & ~by_type[KING];
+    }
+    return attackers_to(king_square(side)) & pieces(~side);
+}
+
+template <Variant V>
+bool BasicBoard<V>::gives_check(Move m) const {
+    // Antichess has no check; in racing kings no legal move gives one (RacingKings.scala
+    // kingSafety); the horde's king-less white cannot be checked.
+    if constexpr (V == Variant::ANTICHESS || V == Variant::RACING_KINGS) return false;
+    if constexpr (V == Variant::HORDE)
+        if (!has_king(~side)) return false;
+    if constexpr (V == Variant::ATOMIC) {
+        // Explosions and touching kings: the move is made on a copy.
+        BasicBoard next = *this;
         next.make_move(m);
         return next.in_check();
     }
     const Color us = side;
-    const Square from = m.from(), to = m.to(), ksq = king_square(~us);
+    const Square ksq = king_square(~us);
+    if constexpr (has_drops(V)) {
+        if (m.is_drop()) {
+            const PieceType pt = m.drop_piece();
+            const Bitboard occupied = pieces() | square_bb(m.to());
+            return pt == PAWN ? (pawn_attacks(us, m.to()) & square_bb(ksq)) != 0
+                              : (piece_attacks(pt, m.to(), occupied) & square_bb(ksq)) != 0;
+        }
+    }
+    if (m.kind() == MoveKind::CASTLING) {
+        BasicBoard next = *this;
+        next.make_move(m);
+        return next.in_check();
+    }
+    const Square from = m.from(), to = m.to();
     Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
     if (m.kind() == MoveKind::EN_PASSANT) occupied ^= square_bb(Square(to - pawn_push(us)));
     // The moved piece from its new square.
@@ -38,9 +81,14 @@ bool Board::gives_check(Move m) const {
            (rook_attacks(ksq, occupied) & ours & (by_type[ROOK] | by_type[QUEEN]));
 }
 
-CheckInfo Board::check_info() const {
+template <Variant V>
+CheckInfo BasicBoard<V>::check_info() const {
     CheckInfo ci;
     const Color us = side;
+    // Only a single royal enemy king has check squares (the quick test is standard chess's).
+    if constexpr (V == Variant::ANTICHESS) return ci;
+    if constexpr (V == Variant::HORDE || V == Variant::ATOMIC)
+        if (!has_king(~us)) return ci;
     const Square ksq = king_square(~us);
     const Bitboard occupied = pieces();
     ci.king = ksq;
@@ -53,7 +101,13 @@ CheckInfo Board::check_info() const {
     return ci;
 }
 
-bool Board::gives_check(Move m, const CheckInfo& ci) const {
+template <Variant V>
+bool BasicBoard<V>::gives_check(Move m, const CheckInfo& ci) const {
+    // The variants whose check differs from standard chess take the full test.
+    if constexpr (V == Variant::ANTICHESS || V == Variant::RACING_KINGS) return false;
+    if constexpr (V == Variant::ATOMIC || V == Variant::HORDE) return gives_check(m);
+    if constexpr (has_drops(V))
+        if (m.is_drop()) return (ci.squares[m.drop_piece()] & square_bb(m.to())) != 0;
     // Promotions, en passant and castling change the occupancy of more than the two squares
     // the tables assume: the full test.
     if (m.kind() != MoveKind::NORMAL) return gives_check(m);
@@ -64,7 +118,8 @@ bool Board::gives_check(Move m, const CheckInfo& ci) const {
     return (ci.discoverers & square_bb(from)) && !aligned(from, to, ci.king);
 }
 
-bool Board::attacked_by(Color attacker, Square s, Bitboard occupied) const {
+template <Variant V>
+bool BasicBoard<V>::attacked_by(Color attacker, Square s, Bitboard occupied) const {
     const Bitboard them = by_color[attacker];
     return (pawn_attacks(~attacker, s) & by_type[PAWN] & them) ||
            (knight_attacks(s) & by_type[KNIGHT] & them) ||
@@ -73,7 +128,8 @@ bool Board::attacked_by(Color attacker, Square s, Bitboard occupied) const {
            (rook_attacks(s, occupied) & (by_type[ROOK] | by_type[QUEEN]) & them);
 }
 
-Bitboard Board::sole_blockers(Square ksq, Color sliders, Color blockers_of) const {
+template <Variant V>
+Bitboard BasicBoard<V>::sole_blockers(Square ksq, Color sliders, Color blockers_of) const {
     const Bitboard occupied = pieces();
     Bitboard snipers = ((rook_attacks(ksq, 0) & (by_type[ROOK] | by_type[QUEEN])) |
                         (bishop_attacks(ksq, 0) & (by_type[BISHOP] | by_type[QUEEN]))) &
@@ -87,22 +143,30 @@ Bitboard Board::sole_blockers(Square ksq, Color sliders, Color blockers_of) cons
     return result;
 }
 
-Bitboard Board::pinned(Color c) const { return sole_blockers(king_square(c), ~c, c); }
+template <Variant V>
+Bitboard BasicBoard<V>::pinned(Color c) const {
+    if constexpr (V != Variant::STANDARD)
+        if (!has_king(c) || V == Variant::ANTICHESS) return 0;
+    return sole_blockers(king_square(c), ~c, c);
+}
 
-Move Board::castling_move(Color c, bool king_side) const {
+template <Variant V>
+Move BasicBoard<V>::castling_move(Color c, bool king_side) const {
     const int idx = castling_index(c, king_side);
     if (!(castling & (1 << idx))) return Move::none();
     return Move(king_square(c), castling_rook[idx], MoveKind::CASTLING);
 }
 
-void Board::put_piece(Piece p, Square s) {
+template <Variant V>
+void BasicBoard<V>::put_piece(Piece p, Square s) {
     squares[s] = p;
     by_type[type_of(p)] |= square_bb(s);
     by_color[color_of(p)] |= square_bb(s);
     key ^= keys.piece_square[p][s];
 }
 
-void Board::remove_piece(Square s) {
+template <Variant V>
+void BasicBoard<V>::remove_piece(Square s) {
     const Piece p = squares[s];
     by_type[type_of(p)] ^= square_bb(s);
     by_color[color_of(p)] ^= square_bb(s);
@@ -110,7 +174,8 @@ void Board::remove_piece(Square s) {
     key ^= keys.piece_square[p][s];
 }
 
-void Board::move_piece(Square from, Square to) {
+template <Variant V>
+void BasicBoard<V>::move_piece(Square from, Square to) {
     const Piece p = squares[from];
     const Bitboard fromto = square_bb(from) | square_bb(to);
     by_type[type_of(p)] ^= fromto;
@@ -120,7 +185,44 @@ void Board::move_piece(Square from, Square to) {
     key ^= keys.piece_square[p][from] ^ keys.piece_square[p][to];
 }
 
-void Board::set_en_passant_if_capturable(Square s) {
+template <Variant V>
+void BasicBoard<V>::add_to_pocket(Color c, PieceType pt) {
+    if constexpr (has_drops(V)) {
+        auto& n = state.pockets.count[c][pt];
+        key ^= variant_keys.pocket[c][pt][n] ^ variant_keys.pocket[c][pt][n + 1];
+        ++n;
+    }
+}
+
+template <Variant V>
+void BasicBoard<V>::take_from_pocket(Color c, PieceType pt) {
+    if constexpr (has_drops(V)) {
+        auto& n = state.pockets.count[c][pt];
+        key ^= variant_keys.pocket[c][pt][n] ^ variant_keys.pocket[c][pt][n - 1];
+        --n;
+    }
+}
+
+template <Variant V>
+void BasicBoard<V>::toggle_promoted(Square s) {
+    if constexpr (has_drops(V)) {
+        state.promoted ^= square_bb(s);
+        key ^= variant_keys.promoted[s];
+    }
+}
+
+template <Variant V>
+void BasicBoard<V>::set_checks_given(Color c, int n) {
+    if constexpr (V == Variant::THREE_CHECK) {
+        n = n > 3 ? 3 : n;
+        key ^=
+            variant_keys.checks_given[c][state.checks_given[c]] ^ variant_keys.checks_given[c][n];
+        state.checks_given[c] = std::uint8_t(n);
+    }
+}
+
+template <Variant V>
+void BasicBoard<V>::set_en_passant_if_capturable(Square s) {
     // Only a square an enemy pawn could capture on counts, so that transpositions hash alike.
     if (pawn_attacks(~side, s) & pieces(side, PAWN)) {
         en_passant = s;
@@ -128,8 +230,12 @@ void Board::set_en_passant_if_capturable(Square s) {
     }
 }
 
-Key Board::key_after(Move m) const {
+template <Variant V>
+Key BasicBoard<V>::key_after(Move m) const {
     const Square from = m.from(), to = m.to();
+    if constexpr (has_drops(V))
+        if (m.is_drop())
+            return key ^ keys.side ^ keys.piece_square[make_piece(side, m.drop_piece())][to];
     const Piece moved = squares[from];
     Key k = key ^ keys.side ^ keys.piece_square[moved][from] ^ keys.piece_square[moved][to];
     if (m.kind() != MoveKind::CASTLING && squares[to] != NO_PIECE)
@@ -138,7 +244,48 @@ Key Board::key_after(Move m) const {
     return k;
 }
 
-void Board::make_move(Move m) {
+template <Variant V>
+void BasicBoard<V>::make_drop(Move m) {
+    // Crazyhouse.scala `drop`: the piece leaves the pocket; a pawn drop resets the halfmove
+    // clock (MoveOrDrop.scala, Drop.finalizeHistory).
+    const Color us = side;
+    const PieceType pt = m.drop_piece();
+    if (en_passant != SQ_NONE) {
+        key ^= keys.en_passant_file[file_of(en_passant)];
+        en_passant = SQ_NONE;
+    }
+    take_from_pocket(us, pt);
+    put_piece(make_piece(us, pt), m.to());
+    halfmove_clock = pt == PAWN ? 0 : std::uint8_t(halfmove_clock + 1);
+    side = ~us;
+    key ^= keys.side;
+    if (us == BLACK) ++fullmove_number;
+    checkers_bb = compute_checkers();
+}
+
+template <Variant V>
+void BasicBoard<V>::explode(Square center) {
+    // Atomic.scala explodeSurroundingPieces: the capturer and every piece but pawns next to the
+    // target square go; castling rights go with an exploded rook or king.
+    const Bitboard blast = (king_attacks(center) & pieces() & ~by_type[PAWN]) | square_bb(center);
+    Bitboard b = blast & pieces();
+    while (b) remove_piece(pop_lsb(b));
+    if (castling) {
+        std::uint8_t rights = castling;
+        for (int i = 0; i < 4; ++i)
+            if (castling_rook[i] != SQ_NONE && (blast & square_bb(castling_rook[i])))
+                rights &= std::uint8_t(~(1 << i));
+        if (!has_king(WHITE)) rights &= std::uint8_t(~(WHITE_OO | WHITE_OOO));
+        if (!has_king(BLACK)) rights &= std::uint8_t(~(BLACK_OO | BLACK_OOO));
+        key ^= keys.castling[castling] ^ keys.castling[rights];
+        castling = rights;
+    }
+}
+
+template <Variant V>
+void BasicBoard<V>::make_move(Move m) {
+    if constexpr (has_drops(V))
+        if (m.is_drop()) return make_drop(m);
     const Color us = side;
     const Square from = m.from(), to = m.to();
     const Piece moved = squares[from];
@@ -149,9 +296,36 @@ void Board::make_move(Move m) {
     }
     ++halfmove_clock;
 
+    if constexpr (has_drops(V)) {
+        // Crazyhouse.scala updateCrazyData: the captured piece goes to our pocket (a pawn if
+        // it was promoted); a promoted piece keeps its mark when it moves.
+        const bool ep = m.kind() == MoveKind::EN_PASSANT;
+        const Square taken = ep ? Square(to - pawn_push(us)) : to;
+        if (ep || (m.kind() != MoveKind::CASTLING && squares[to] != NO_PIECE)) {
+            const bool was_promoted = state.promoted & square_bb(taken);
+            add_to_pocket(us, was_promoted ? PAWN : type_of(squares[taken]));
+            if (was_promoted) toggle_promoted(taken);
+        }
+        if (m.kind() == MoveKind::PROMOTION)
+            toggle_promoted(to);
+        else if (m.kind() == MoveKind::NORMAL && (state.promoted & square_bb(from))) {
+            toggle_promoted(from);
+            toggle_promoted(to);
+        }
+    }
+
     std::uint8_t new_castling = castling;
+    bool captured = false;
     switch (m.kind()) {
         case MoveKind::CASTLING: {
+            if constexpr (V == Variant::ANTICHESS) {
+                // Antichess.scala promotableRoles: a pawn may promote to a king.
+                if (squares[to] != NO_PIECE) remove_piece(to), captured = true;
+                remove_piece(from);
+                put_piece(make_piece(us, KING), to);
+                halfmove_clock = 0;
+                break;
+            }
             // `to` is the rook's square; both pieces leave before either lands (Chess960).
             const bool king_side = to > from;
             const Piece rook = squares[to];
@@ -165,9 +339,10 @@ void Board::make_move(Move m) {
             remove_piece(Square(to - pawn_push(us)));
             move_piece(from, to);
             halfmove_clock = 0;
+            captured = true;
             break;
         case MoveKind::PROMOTION:
-            if (squares[to] != NO_PIECE) remove_piece(to);
+            if (squares[to] != NO_PIECE) remove_piece(to), captured = true;
             remove_piece(from);
             put_piece(make_piece(us, m.promotion()), to);
             halfmove_clock = 0;
@@ -176,11 +351,16 @@ void Board::make_move(Move m) {
             if (squares[to] != NO_PIECE) {
                 remove_piece(to);
                 halfmove_clock = 0;
+                captured = true;
             }
             move_piece(from, to);
             if (type_of(moved) == PAWN) {
                 halfmove_clock = 0;
-                if ((int(to) ^ int(from)) == 16) {
+                // Position.scala potentialEpSquare: a double step from the back rank (the
+                // horde's first-rank pawns) gives no en-passant square.
+                bool double_step = (int(to) ^ int(from)) == 16;
+                if constexpr (V == Variant::HORDE) double_step &= relative_rank(us, from) != 0;
+                if (double_step) {
                     side = ~us;  // capturability is judged for the side that will move
                     set_en_passant_if_capturable(Square((from + to) / 2));
                     side = us;
@@ -188,6 +368,7 @@ void Board::make_move(Move m) {
             }
             break;
     }
+    (void)captured;
 
     if (new_castling) {
         if (type_of(moved) == KING)
@@ -197,14 +378,20 @@ void Board::make_move(Move m) {
         key ^= keys.castling[castling] ^ keys.castling[new_castling];
         castling = new_castling;
     }
+    if constexpr (V == Variant::ATOMIC)
+        if (captured) explode(to);
 
     side = ~us;
     key ^= keys.side;
     if (us == BLACK) ++fullmove_number;
     checkers_bb = compute_checkers();
+    // ThreeCheck.scala updateCheckCount: every move that checks counts.
+    if constexpr (V == Variant::THREE_CHECK)
+        if (checkers_bb) set_checks_given(us, state.checks_given[us] + 1);
 }
 
-void Board::make_null_move() {
+template <Variant V>
+void BasicBoard<V>::make_null_move() {
     if (en_passant != SQ_NONE) {
         key ^= keys.en_passant_file[file_of(en_passant)];
         en_passant = SQ_NONE;
@@ -216,14 +403,28 @@ void Board::make_null_move() {
     checkers_bb = 0;  // the side that passed was not in check, so neither is the other
 }
 
-Key Board::compute_key() const {
-    Key k = 0;
+template <Variant V>
+Key BasicBoard<V>::compute_key() const {
+    Key k = variant_keys.variant[int(V)];
     for (int s = 0; s < 64; ++s)
         if (squares[s] != NO_PIECE) k ^= keys.piece_square[squares[s]][s];
     k ^= keys.castling[castling];
     if (en_passant != SQ_NONE) k ^= keys.en_passant_file[file_of(en_passant)];
     if (side == BLACK) k ^= keys.side;
+    if constexpr (has_drops(V)) {
+        for (const Color c : {WHITE, BLACK})
+            for (int pt = PAWN; pt < KING; ++pt)
+                k ^= variant_keys.pocket[c][pt][state.pockets.count[c][pt]];
+        for (Bitboard b = state.promoted; b;) k ^= variant_keys.promoted[pop_lsb(b)];
+    }
+    if constexpr (V == Variant::THREE_CHECK)
+        for (const Color c : {WHITE, BLACK})
+            k ^= variant_keys.checks_given[c][state.checks_given[c]];
     return k;
 }
+
+#define OUTPOST_INSTANTIATE(V) template struct BasicBoard<V>;
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine

@@ -1,6 +1,8 @@
 // The board state of one position as plain data: piece bitboards, a mailbox, side to move,
 // castling, en passant, move counters and the Zobrist key. Copy-make: a move is applied to a
-// copy, so there is nothing to undo.
+// copy, so there is nothing to undo. One board type per variant (`BasicBoard<V>`): the rules
+// that differ are `if constexpr` branches of its member functions, so the standard board
+// (`Board`) compiles to exactly the code it had before variants existed.
 #pragma once
 
 #include <string>
@@ -8,6 +10,8 @@
 
 #include "attacks.hpp"
 #include "types.hpp"
+#include "variant.hpp"
+#include "variant_state.hpp"
 
 namespace engine {
 
@@ -20,7 +24,10 @@ struct CheckInfo {
     Square king = SQ_NONE;
 };
 
-struct Board {
+template <Variant V>
+struct BasicBoard {
+    static constexpr Variant variant = V;
+
     Bitboard by_type[PIECE_TYPE_NB] = {};
     Bitboard by_color[COLOR_NB] = {};
     Piece squares[SQUARE_NB];
@@ -36,6 +43,8 @@ struct Board {
     // Enemy pieces giving check to `side`: set by make_move, make_null_move and the FEN parser,
     // because the search, the move picker and the generator each ask it of every node.
     Bitboard checkers_bb = 0;
+    // Pockets and promoted pieces (crazyhouse), checks given (three-check); empty otherwise.
+    [[no_unique_address]] VariantState<V> state;
 
     // --- queries -------------------------------------------------------------------------
     Bitboard pieces() const { return by_color[WHITE] | by_color[BLACK]; }
@@ -47,15 +56,18 @@ struct Board {
     }
     Piece piece_on(Square s) const { return squares[s]; }
     bool empty(Square s) const { return squares[s] == NO_PIECE; }
+    // The king of colour c; only where c has exactly one (not antichess, not the horde).
     Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    bool has_king(Color c) const { return pieces(c, KING) != 0; }
 
     // Pieces of either colour attacking s, given an occupancy.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     bool attacked_by(Color attacker, Square s, Bitboard occupied) const;
-    // Enemy pieces giving check to the side to move (kept in checkers_bb).
+    // Enemy pieces giving check to the side to move (kept in checkers_bb). None in antichess,
+    // none for the king-less horde, none while atomic kings touch.
     Bitboard checkers() const { return checkers_bb; }
-    Bitboard compute_checkers() const { return attackers_to(king_square(side)) & pieces(~side); }
+    Bitboard compute_checkers() const;
     bool in_check() const { return checkers() != 0; }
     // Pieces of colour c that shield their own king from an enemy slider.
     Bitboard pinned(Color c) const;
@@ -64,14 +76,40 @@ struct Board {
     Bitboard sole_blockers(Square ksq, Color sliders, Color blockers_of) const;
 
     bool is_capture(Move m) const {
+        if constexpr (has_drops(V))
+            if (m.is_drop()) return false;
+        if constexpr (V == Variant::ANTICHESS)
+            return m.kind() == MoveKind::EN_PASSANT || !empty(m.to());
         return m.kind() == MoveKind::EN_PASSANT ||
                (m.kind() != MoveKind::CASTLING && !empty(m.to()));
     }
-    Piece moved_piece(Move m) const { return squares[m.from()]; }
+    Piece moved_piece(Move m) const {
+        if constexpr (has_drops(V))
+            if (m.is_drop()) return make_piece(side, m.drop_piece());
+        return squares[m.from()];
+    }
     Piece captured_piece(Move m) const {
+        if constexpr (has_drops(V))
+            if (m.is_drop()) return NO_PIECE;
         if (m.kind() == MoveKind::EN_PASSANT) return make_piece(~side, PAWN);
-        if (m.kind() == MoveKind::CASTLING) return NO_PIECE;
+        if constexpr (V != Variant::ANTICHESS)
+            if (m.kind() == MoveKind::CASTLING) return NO_PIECE;
         return squares[m.to()];
+    }
+    bool is_promotion(Move m) const {
+        if constexpr (V == Variant::ANTICHESS)
+            if (m.kind() == MoveKind::CASTLING) return true;
+        return m.kind() == MoveKind::PROMOTION;
+    }
+    // The piece a promotion makes (a king for antichess's king promotion).
+    PieceType promotion_type(Move m) const {
+        if constexpr (V == Variant::ANTICHESS)
+            if (m.kind() == MoveKind::CASTLING) return KING;
+        return m.promotion();
+    }
+    bool is_castling(Move m) const {
+        if constexpr (!has_castling(V)) return false;
+        return m.kind() == MoveKind::CASTLING;
     }
     // Whether a legal move checks the opponent, without making it: the search prunes on it
     // before paying for the move (castling, rare, is made on a copy).
@@ -107,9 +145,25 @@ struct Board {
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
 
+    // Crazyhouse: a piece into or out of c's pocket, with its key.
+    void add_to_pocket(Color c, PieceType pt);
+    void take_from_pocket(Color c, PieceType pt);
+    // Crazyhouse: marks or clears a promoted piece on s, with its key.
+    void toggle_promoted(Square s);
+    // Three-check: sets the checks c has given, with its key.
+    void set_checks_given(Color c, int n);
+
   private:
     void move_piece(Square from, Square to);
     void set_en_passant_if_capturable(Square s);
+    void make_drop(Move m);
+    void explode(Square center);
 };
+
+using Board = BasicBoard<Variant::STANDARD>;
+
+// Standard chess's board carries no variant state: its copy-make costs what it did before.
+static_assert(sizeof(Board) == sizeof(BasicBoard<Variant::ATOMIC>),
+              "an empty VariantState must take no space");
 
 }  // namespace engine

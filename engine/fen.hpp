@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "board.hpp"
+#include "variant.hpp"
 
 namespace engine {
 
@@ -17,8 +18,20 @@ inline constexpr std::string_view START_FEN =
 // false. Returns an error naming the problem for anything malformed or illegal.
 Result<Board> parse_fen(std::string_view fen, bool chess960 = false);
 
+// The same for a variant's board (scalachess format/FenReader.scala). Crazyhouse: the pockets
+// in brackets after the placement ("...RNBQKBNR[Qn]") or as a ninth rank ("...RNBQKBNR/Qn"),
+// and '~' after a piece that was a pawn. Three-check: the checks each side may still give as a
+// field after en passant ("3+3", as chessops and Fairy-Stockfish write it) or the checks each
+// side has given after the counters ("+0+0", as Lichess writes it). Each variant's own setup
+// rules: the horde has no white king and may have pawns on its first rank, antichess has any
+// number of kings and no castling, an atomic side to move may have lost its king.
+template <Variant V>
+Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960 = false);
+
 // Prints the board as FEN; Chess960 boards use KQkq when the outermost rook castles and the
-// rook's file letter otherwise (X-FEN), so standard FENs stay standard.
-std::string to_fen(const Board& board);
+// rook's file letter otherwise (X-FEN), so standard FENs stay standard. Crazyhouse pockets in
+// brackets, three-check's checks given as Lichess's "+W+B" suffix.
+template <Variant V>
+std::string to_fen(const BasicBoard<V>& board);
 
 }  // namespace engine

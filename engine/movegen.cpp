@@ -1,13 +1,19 @@
-// Legal move generation. One template walks the position once per colour and generation
-// type, and hands target sets to a sink: one sink builds a move list, the other only counts.
+// Legal move generation. One template walks the position once per variant, colour and
+// generation type, and hands target sets to a sink: one sink builds a move list, the other
+// only counts. Atomic and antichess, whose legality differs most, have their own generators
+// (movegen_atomic.cpp, movegen_antichess.cpp).
 #include "movegen.hpp"
+
+#include "movegen_pseudo.hpp"
+#include "variant_rules.hpp"
 
 namespace engine {
 
 namespace {
 
+template <class List>
 struct ListSink {
-    MoveList& list;
+    List& list;
 
     void add(Square from, Bitboard targets) {
         while (targets) list.push(Move(from, pop_lsb(targets)));
@@ -28,6 +34,9 @@ struct ListSink {
         }
     }
     void add_move(Move m) { list.push(m); }
+    void add_drops(PieceType pt, Bitboard targets) {
+        while (targets) list.push(Move::drop(pt, pop_lsb(targets)));
+    }
 };
 
 struct CountSink {
@@ -37,17 +46,51 @@ struct CountSink {
     void add_pawn(int, Bitboard targets) { count += unsigned(popcount(targets)); }
     void add_promotions(int, Bitboard targets) { count += 4 * unsigned(popcount(targets)); }
     void add_move(Move) { ++count; }
+    void add_drops(PieceType, Bitboard targets) { count += unsigned(popcount(targets)); }
 };
 
-template <Color Us, GenType Type, class Sink>
-void generate(const Board& b, Sink& sink) {
+// Racing kings (RacingKings.scala kingSafety): a move may not give check either (our own king's
+// safety is the standard generator's). The game has no pawns, castling or en passant, so every
+// move is a plain piece move, tested with the standard quick check test.
+template <class Sink>
+struct NoCheckSink {
+    Sink& sink;
+    const CheckInfo& ci;
+    const Piece* squares;
+
+    bool checks(Square from, Square to) const {
+        return (ci.squares[type_of(squares[from])] & square_bb(to)) ||
+               ((ci.discoverers & square_bb(from)) && !aligned(from, to, ci.king));
+    }
+    void add(Square from, Bitboard targets) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            if (!checks(from, to)) sink.add_move(Move(from, to));
+        }
+    }
+    void add_pawn(int, Bitboard) {}
+    void add_promotions(int, Bitboard) {}
+    void add_move(Move m) {
+        if (!checks(m.from(), m.to())) sink.add_move(m);
+    }
+    void add_drops(PieceType, Bitboard) {}
+};
+
+// The horde's white side: no king, so no check, no pin and no castling.
+template <Variant V, Color Us>
+constexpr bool KINGLESS = (V == Variant::HORDE) && (Us == WHITE);
+
+template <Variant V, Color Us, GenType Type, class Sink>
+void generate(const BasicBoard<V>& b, Sink& sink) {
     constexpr Color Them = ~Us;
     constexpr int Up = pawn_push(Us);
     constexpr int UpLeft = Up + WEST, UpRight = Up + EAST;
-    constexpr Bitboard Rank3 = rank_bb(Us == WHITE ? 2 : 5);
+    // Horde.scala / Position.scala genPawn: the horde's first-rank pawns may step two squares.
+    constexpr Bitboard Rank3 =
+        rank_bb(Us == WHITE ? 2 : 5) | (KINGLESS<V, Us> ? rank_bb(1) : Bitboard(0));
     constexpr Bitboard Rank8 = rank_bb(Us == WHITE ? 7 : 0);
 
-    const Square ksq = b.king_square(Us);
+    const Square ksq = KINGLESS<V, Us> ? SQ_NONE : b.king_square(Us);
     const Bitboard us = b.pieces(Us), them = b.pieces(Them), occupied = us | them;
     const Bitboard empty = ~occupied;
     const Bitboard checkers = b.checkers();
@@ -57,7 +100,7 @@ void generate(const Board& b, Sink& sink) {
 
     // King: a target is safe if no enemy attacks it once the king has left its square
     // (so the king cannot step back along a checking ray).
-    {
+    if constexpr (!KINGLESS<V, Us>) {
         Bitboard targets = king_attacks(ksq) & wanted;
         const Bitboard without_king = occupied ^ square_bb(ksq);
         Bitboard safe = 0;
@@ -70,12 +113,14 @@ void generate(const Board& b, Sink& sink) {
     if (more_than_one(checkers)) return;  // double check: only the king may move
 
     // A single check must be captured or blocked.
-    const Bitboard check_mask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    Bitboard check_mask = ~Bitboard(0);
+    if constexpr (!KINGLESS<V, Us>)
+        if (checkers) check_mask = between_bb(ksq, lsb(checkers));
     const Bitboard target = wanted & check_mask;
 
     // Pinned pieces may only move along the line through their king and pinner.
     Bitboard pinned = 0;
-    {
+    if constexpr (!KINGLESS<V, Us>) {
         Bitboard snipers = ((rook_attacks(ksq, them) & b.pieces(Them, ROOK, QUEEN)) |
                             (bishop_attacks(ksq, them) & b.pieces(Them, BISHOP, QUEEN)));
         while (snipers) {
@@ -86,7 +131,7 @@ void generate(const Board& b, Sink& sink) {
     }
 
     // Pawns not pinned, set-wise.
-    {
+    if constexpr (V != Variant::RACING_KINGS) {
         const Bitboard pawns = b.pieces(Us, PAWN) & ~pinned;
         if constexpr (Type != GenType::NOISY) {
             const Bitboard push1 = shift<Up>(pawns) & empty;
@@ -110,7 +155,7 @@ void generate(const Board& b, Sink& sink) {
         }
     }
     // Pinned pawns, one at a time (rare).
-    {
+    if constexpr (!KINGLESS<V, Us> && V != Variant::RACING_KINGS) {
         Bitboard pawns = b.pieces(Us, PAWN) & pinned;
         while (pawns) {
             const Square from = pop_lsb(pawns);
@@ -138,13 +183,17 @@ void generate(const Board& b, Sink& sink) {
     }
     // En passant: tested against the real occupancy after the capture, which covers the
     // pawn pinned along the rank, a diagonal pin, and checks it does or does not resolve.
-    if constexpr (Type != GenType::QUIET) {
+    if constexpr (Type != GenType::QUIET && V != Variant::RACING_KINGS) {
         if (b.en_passant != SQ_NONE) {
             const Square ep = b.en_passant;
             const Square captured = Square(ep - Up);
             Bitboard capturers = pawn_attacks(Them, ep) & b.pieces(Us, PAWN);
             while (capturers) {
                 const Square from = pop_lsb(capturers);
+                if constexpr (KINGLESS<V, Us>) {
+                    sink.add_move(Move(from, ep, MoveKind::EN_PASSANT));
+                    continue;
+                }
                 const Bitboard occ =
                     (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
                 const Bitboard remaining_them = them ^ square_bb(captured);
@@ -174,21 +223,33 @@ void generate(const Board& b, Sink& sink) {
         while (diagonal) {
             const Square from = pop_lsb(diagonal);
             Bitboard t = bishop_attacks(from, occupied) & target;
-            if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+            if (!KINGLESS<V, Us> && (pinned & square_bb(from))) t &= line_bb(ksq, from);
             sink.add(from, t);
         }
         Bitboard straight = b.pieces(Us, ROOK, QUEEN);
         while (straight) {
             const Square from = pop_lsb(straight);
             Bitboard t = rook_attacks(from, occupied) & target;
-            if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+            if (!KINGLESS<V, Us> && (pinned & square_bb(from))) t &= line_bb(ksq, from);
             sink.add(from, t);
+        }
+    }
+
+    // Crazyhouse.scala legalDrops: any empty square, or one between the king and a single
+    // checker; never a pawn on the first or last rank.
+    if constexpr (has_drops(V) && Type != GenType::NOISY) {
+        const Pockets& pocket = b.state.pockets;
+        if (!pocket.empty(Us)) {
+            const Bitboard drop_to = empty & check_mask;
+            if (pocket.of(Us, PAWN)) sink.add_drops(PAWN, drop_to & ~(RANK_1_BB | RANK_8_BB));
+            for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+                if (pocket.of(Us, pt)) sink.add_drops(pt, drop_to);
         }
     }
 
     // Castling: never out of check; both pieces' paths empty (apart from each other), no
     // square the king crosses or lands on attacked once king and rook have left.
-    if constexpr (Type != GenType::NOISY) {
+    if constexpr (Type != GenType::NOISY && has_castling(V) && !KINGLESS<V, Us>) {
         if (!checkers &&
             (b.castling & (Us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO))) {
             for (const bool king_side : {true, false}) {
@@ -208,41 +269,98 @@ void generate(const Board& b, Sink& sink) {
     }
 }
 
-template <GenType Type, class Sink>
-void dispatch(const Board& b, Sink& sink) {
-    if (b.side == WHITE)
-        generate<WHITE, Type>(b, sink);
-    else
-        generate<BLACK, Type>(b, sink);
+template <Variant V, GenType Type, class Sink>
+void dispatch(const BasicBoard<V>& b, Sink& sink) {
+    if constexpr (V == Variant::RACING_KINGS) {
+        const CheckInfo ci = b.check_info();
+        NoCheckSink<Sink> filter{sink, ci, b.squares};
+        if (b.side == WHITE)
+            generate<V, WHITE, Type>(b, filter);
+        else
+            generate<V, BLACK, Type>(b, filter);
+    } else {
+        if (b.side == WHITE)
+            generate<V, WHITE, Type>(b, sink);
+        else
+            generate<V, BLACK, Type>(b, sink);
+    }
 }
 
-}  // namespace
-
-void generate_moves(const Board& board, MoveList& list, GenType type) {
-    ListSink sink{list};
+template <Variant V>
+void generate_standard_like(const BasicBoard<V>& board, MoveListOf<V>& list, GenType type) {
+    ListSink<MoveListOf<V>> sink{list};
     switch (type) {
         case GenType::ALL:
-            dispatch<GenType::ALL>(board, sink);
+            dispatch<V, GenType::ALL>(board, sink);
             break;
         case GenType::NOISY:
-            dispatch<GenType::NOISY>(board, sink);
+            dispatch<V, GenType::NOISY>(board, sink);
             break;
         case GenType::QUIET:
-            dispatch<GenType::QUIET>(board, sink);
+            dispatch<V, GenType::QUIET>(board, sink);
             break;
     }
 }
 
-std::uint64_t count_legal_moves(const Board& board) {
-    CountSink sink;
-    dispatch<GenType::ALL>(board, sink);
-    return sink.count;
+}  // namespace
+
+// RacingKings.scala specialEnd: once white's king is home, black has lost unless a legal move
+// of its king reaches the eighth rank too (then every legal move stays playable).
+bool racing_black_cannot_follow(const BasicBoard<Variant::RACING_KINGS>& b) {
+    if (b.side != BLACK || !(b.pieces(WHITE, KING) & RANK_8_BB)) return false;
+    MoveListOf<Variant::RACING_KINGS> all;
+    generate_standard_like(b, all, GenType::ALL);
+    const Square ksq = b.king_square(BLACK);
+    for (const Move m : all)
+        if (m.from() == ksq && (square_bb(m.to()) & RANK_8_BB)) return false;
+    return true;
 }
 
-bool is_legal(const Board& board, Move m) {
-    if (m.is_none() || board.empty(m.from()) || color_of(board.piece_on(m.from())) != board.side)
+template <Variant V>
+void generate_moves(const BasicBoard<V>& board, MoveListOf<V>& list, GenType type) {
+    if (variant_end(board) != VariantEnd::NONE) return;
+    if constexpr (V == Variant::ATOMIC) {
+        generate_atomic(board, list, type);
+    } else if constexpr (V == Variant::ANTICHESS) {
+        generate_antichess(board, list, type);
+    } else {
+        generate_standard_like(board, list, type);
+    }
+}
+
+template <Variant V>
+std::uint64_t count_legal_moves(const BasicBoard<V>& board) {
+    if constexpr (V == Variant::STANDARD) {
+        CountSink sink;
+        dispatch<V, GenType::ALL>(board, sink);
+        return sink.count;
+    } else if constexpr (V == Variant::ATOMIC || V == Variant::ANTICHESS ||
+                         V == Variant::RACING_KINGS) {
+        MoveListOf<V> list;
+        generate_moves(board, list);
+        return std::uint64_t(list.size());
+    } else {
+        if (variant_end(board) != VariantEnd::NONE) return 0;
+        CountSink sink;
+        dispatch<V, GenType::ALL>(board, sink);
+        return sink.count;
+    }
+}
+
+template <Variant V>
+bool is_legal(const BasicBoard<V>& board, Move m) {
+    if (m.is_none()) return false;
+    const bool drop = has_drops(V) && m.is_drop();
+    if (!drop && (board.empty(m.from()) || color_of(board.piece_on(m.from())) != board.side))
         return false;
     return legal_moves(board).contains(m);
 }
+
+#define OUTPOST_INSTANTIATE(V)                                                      \
+    template void generate_moves<V>(const BasicBoard<V>&, MoveListOf<V>&, GenType); \
+    template std::uint64_t count_legal_moves<V>(const BasicBoard<V>&);              \
+    template bool is_legal<V>(const BasicBoard<V>&, Move);
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine

@@ -1,6 +1,8 @@
 // Move ordering: the staged picker's stages, scores and the cheap legality test.
 #include "movepick.hpp"
 
+#include <algorithm>
+
 #include "evaluate.hpp"
 #include "search_params.hpp"
 #include "see.hpp"
@@ -9,14 +11,29 @@ namespace engine {
 
 namespace {
 
-bool is_quiet(const Board& b, Move m) {
-    return m.kind() != MoveKind::PROMOTION && !b.is_capture(m);
+template <Variant V>
+bool is_quiet(const BasicBoard<V>& b, Move m) {
+    return !b.is_promotion(m) && !b.is_capture(m);
 }
 
 }  // namespace
 
-bool is_plausible_legal(const Board& b, Move m) {
+template <Variant V>
+bool is_plausible_legal(const BasicBoard<V>& b, Move m) {
     if (m.is_none() || m == Move::null()) return false;
+    if constexpr (V == Variant::ATOMIC || V == Variant::ANTICHESS || V == Variant::HORDE ||
+                  V == Variant::RACING_KINGS)
+        return is_legal(b, m);
+    if constexpr (has_drops(V)) {
+        // Crazyhouse.scala legalDrops: a piece we hold, onto an empty square, a pawn not on the
+        // first or last rank; in check, the full test.
+        if (m.is_drop()) {
+            if (b.in_check()) return is_legal(b, m);
+            const PieceType pt = m.drop_piece();
+            return pt < KING && b.state.pockets.of(b.side, pt) && b.empty(m.to()) &&
+                   !(pt == PAWN && (square_bb(m.to()) & (RANK_1_BB | RANK_8_BB)));
+        }
+    }
     const Square from = m.from(), to = m.to();
     const Piece pc = b.piece_on(from);
     if (pc == NO_PIECE || color_of(pc) != b.side) return false;
@@ -47,8 +64,9 @@ bool is_plausible_legal(const Board& b, Move m) {
     return true;
 }
 
-MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
-                       const Move killers[2], Move counter, const PieceToHistory* cont[2])
+template <Variant V>
+MovePicker<V>::MovePicker(const BasicBoard<V>& board, Move tt_move, const History& history,
+                          const Move killers[2], Move counter, const PieceToHistory* cont[2])
     : board_(board), history_(history), cont_{cont[0], cont[1]}, stage_(Stage::TT_MOVE) {
     tt_move_ = is_plausible_legal(board, tt_move) ? tt_move : Move::none();
     killers_[0] = killers[0];
@@ -57,7 +75,8 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history,
     if (!tt_move_) stage_ = Stage::GEN_NOISY;
 }
 
-MovePicker::MovePicker(const Board& board, Move tt_move, const History& history)
+template <Variant V>
+MovePicker<V>::MovePicker(const BasicBoard<V>& board, Move tt_move, const History& history)
     : board_(board), history_(history), stage_(Stage::QS_TT_MOVE) {
     qsearch_evasions_ = board.in_check();
     const bool usable = tt_move && (qsearch_evasions_ || !is_quiet(board, tt_move)) &&
@@ -66,21 +85,28 @@ MovePicker::MovePicker(const Board& board, Move tt_move, const History& history)
     if (!tt_move_) stage_ = Stage::QS_GEN;
 }
 
-void MovePicker::score_noisy() {
+template <Variant V>
+void MovePicker<V>::score_noisy() {
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i].move;
         const Piece captured = board_.captured_piece(m);
         const PieceType victim = captured == NO_PIECE ? PAWN : type_of(captured);
         int s = board_.is_capture(m) ? MVV_SCALE * PIECE_VALUE[victim] : 0;
+        // Atomic: what the explosion takes, not just the piece on the target square.
+        if constexpr (V == Variant::ATOMIC)
+            if (board_.is_capture(m))
+                s = MVV_SCALE * std::min(atomic_capture_gain(board_, m), PIECE_VALUE[QUEEN] * 3);
         if (board_.is_capture(m))
             s += history_.capture[board_.moved_piece(m)][m.to()][victim] / CAPTURE_HISTORY_DIVISOR;
-        if (m.kind() == MoveKind::PROMOTION)
-            s += m.promotion() == QUEEN ? MVV_SCALE * PIECE_VALUE[QUEEN] : UNDERPROMOTION_SCORE;
+        if (board_.is_promotion(m))
+            s += board_.promotion_type(m) == QUEEN ? MVV_SCALE * PIECE_VALUE[QUEEN]
+                                                   : UNDERPROMOTION_SCORE;
         moves_[i].score = s;
     }
 }
 
-void MovePicker::score_quiet() {
+template <Variant V>
+void MovePicker<V>::score_quiet() {
     const auto& bf = history_.butterfly[board_.side];
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i].move;
@@ -90,11 +116,12 @@ void MovePicker::score_quiet() {
     }
 }
 
-void MovePicker::score_evasions() {
+template <Variant V>
+void MovePicker<V>::score_evasions() {
     const auto& bf = history_.butterfly[board_.side];
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i].move;
-        if (board_.is_capture(m) || m.kind() == MoveKind::PROMOTION) {
+        if (board_.is_capture(m) || board_.is_promotion(m)) {
             const Piece captured = board_.captured_piece(m);
             moves_[i].score =
                 EVASION_NOISY_BONUS + (captured == NO_PIECE ? 0 : PIECE_VALUE[type_of(captured)]);
@@ -104,7 +131,8 @@ void MovePicker::score_evasions() {
     }
 }
 
-ScoredMove MovePicker::pick_best(int begin, int end) {
+template <Variant V>
+ScoredMove MovePicker<V>::pick_best(int begin, int end) {
     int best = begin;
     for (int i = begin + 1; i < end; ++i)
         if (moves_[i].score > moves_[best].score) best = i;
@@ -112,7 +140,8 @@ ScoredMove MovePicker::pick_best(int begin, int end) {
     return moves_[begin];
 }
 
-Move MovePicker::next(bool skip_quiets) {
+template <Variant V>
+Move MovePicker<V>::next(bool skip_quiets) {
     while (true) {
         switch (stage_) {
             case Stage::TT_MOVE:
@@ -120,7 +149,7 @@ Move MovePicker::next(bool skip_quiets) {
                 return tt_move_;
 
             case Stage::GEN_NOISY: {
-                MoveList list;
+                MoveListOf<V> list;
                 generate_moves(board_, list, GenType::NOISY);
                 cur_ = end_ = 0;
                 for (Move m : list) moves_[end_++] = {m, 0};
@@ -168,7 +197,7 @@ Move MovePicker::next(bool skip_quiets) {
                     stage_ = Stage::BAD_NOISY;
                     break;
                 }
-                MoveList list;
+                MoveListOf<V> list;
                 generate_moves(board_, list, GenType::QUIET);
                 cur_ = end_ = 0;
                 for (Move m : list)
@@ -193,7 +222,7 @@ Move MovePicker::next(bool skip_quiets) {
                 return tt_move_;
 
             case Stage::QS_GEN: {
-                MoveList list;
+                MoveListOf<V> list;
                 generate_moves(board_, list, qsearch_evasions_ ? GenType::ALL : GenType::NOISY);
                 cur_ = end_ = 0;
                 for (Move m : list)
@@ -216,5 +245,11 @@ Move MovePicker::next(bool skip_quiets) {
         }
     }
 }
+
+#define OUTPOST_INSTANTIATE(V)    \
+    template class MovePicker<V>; \
+    template bool is_plausible_legal<V>(const BasicBoard<V>&, Move);
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine

@@ -7,31 +7,39 @@
 
 namespace engine {
 
-std::uint64_t perft(const Board& board, int depth) {
+template <Variant V>
+std::uint64_t perft(const BasicBoard<V>& board, int depth) {
     if (depth <= 0) return 1;
     if (depth == 1) return count_legal_moves(board);
-    MoveList moves;
+    MoveListOf<V> moves;
     generate_moves(board, moves);
     std::uint64_t nodes = 0;
     for (const Move m : moves) {
-        Board next = board;
+        BasicBoard<V> next = board;
         next.make_move(m);
         nodes += perft(next, depth - 1);
     }
     return nodes;
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Board& board, int depth) {
+template <Variant V>
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(const BasicBoard<V>& board, int depth) {
     std::vector<std::pair<Move, std::uint64_t>> result;
-    MoveList moves;
+    MoveListOf<V> moves;
     generate_moves(board, moves);
     for (const Move m : moves) {
-        Board next = board;
+        BasicBoard<V> next = board;
         next.make_move(m);
         result.emplace_back(m, depth <= 1 ? 1 : perft(next, depth - 1));
     }
     return result;
 }
+
+#define OUTPOST_INSTANTIATE(V)                                  \
+    template std::uint64_t perft<V>(const BasicBoard<V>&, int); \
+    template std::vector<std::pair<Move, std::uint64_t>> perft_divide<V>(const BasicBoard<V>&, int);
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 namespace {
 std::string_view trim(std::string_view s) {
@@ -79,6 +87,52 @@ Result<std::optional<PerftCase>> parse_perft_line(std::string_view line) {
     }
     if (c.expected.empty()) return R::failure("perft line has no ';D<depth> <nodes>' field");
     return std::optional<PerftCase>{std::move(c)};
+}
+
+std::vector<PerftSuiteEntry> parse_perft_suite(std::string_view text) {
+    std::vector<PerftSuiteEntry> entries;
+    std::string id;
+    int line_no = 0;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        const std::string_view line = trim(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+        ++line_no;
+        if (line.starts_with("id ")) {
+            id = std::string(trim(line.substr(3)));
+        } else if (line.starts_with("epd ")) {
+            PerftCase c;
+            c.fen = std::string(trim(line.substr(4)));
+            c.id = id;
+            entries.push_back({line_no, std::move(c), {}});
+        } else if (line.starts_with("perft ")) {
+            const std::string_view rest = trim(line.substr(6));
+            const std::size_t space = rest.find(' ');
+            int depth = 0;
+            std::uint64_t nodes = 0;
+            const std::string_view d = rest.substr(0, space);
+            const std::string_view n =
+                space == std::string_view::npos ? std::string_view{} : trim(rest.substr(space));
+            if (entries.empty() || !entries.back().test) {
+                entries.push_back({line_no, std::nullopt, "perft line follows no 'epd' line"});
+            } else if (std::from_chars(d.data(), d.data() + d.size(), depth).ec != std::errc() ||
+                       depth < 1 || depth > 20 || n.empty() ||
+                       std::from_chars(n.data(), n.data() + n.size(), nodes).ec != std::errc()) {
+                entries.push_back(
+                    {line_no, std::nullopt,
+                     "perft line '" + std::string(line) + "' is not like 'perft 3 8902'"});
+            } else {
+                entries.back().test->expected.emplace_back(depth, nodes);
+            }
+        } else {
+            auto parsed = parse_perft_line(line);
+            if (!parsed)
+                entries.push_back({line_no, std::nullopt, parsed.error()});
+            else if (parsed->has_value())
+                entries.push_back({line_no, std::move(**parsed), {}});
+        }
+    }
+    return entries;
 }
 
 }  // namespace engine

@@ -2,7 +2,9 @@
 // the two directions can never disagree.
 #include "san.hpp"
 
+#include "fen.hpp"
 #include "movegen.hpp"
+#include "variant_rules.hpp"
 
 namespace engine {
 
@@ -11,8 +13,12 @@ namespace {
 constexpr char PIECE_LETTERS[] = "PNBRQK";
 
 // SAN without the check suffix.
-std::string san_body(const Board& b, Move m, const MoveList& legal) {
-    if (m.kind() == MoveKind::CASTLING) return m.to() > m.from() ? "O-O" : "O-O-O";
+template <Variant V>
+std::string san_body(const BasicBoard<V>& b, Move m, const MoveListOf<V>& legal) {
+    if constexpr (has_drops(V))
+        if (m.is_drop())
+            return std::string(1, PIECE_LETTERS[m.drop_piece()]) + '@' + square_name(m.to());
+    if (b.is_castling(m)) return m.to() > m.from() ? "O-O" : "O-O-O";
     const Square from = m.from(), to = m.to();
     const PieceType pt = type_of(b.piece_on(from));
     std::string s;
@@ -23,7 +29,8 @@ std::string san_body(const Board& b, Move m, const MoveList& legal) {
         // Disambiguate by file, then rank, then both, against other pieces of the same type.
         bool clash = false, same_file = false, same_rank = false;
         for (const Move o : legal) {
-            if (o == m || o.to() != to || o.kind() == MoveKind::CASTLING) continue;
+            if (o == m || o.to() != to || b.is_castling(o)) continue;
+            if (has_drops(V) && o.is_drop()) continue;
             if (type_of(b.piece_on(o.from())) != pt) continue;
             clash = true;
             same_file |= file_of(o.from()) == file_of(from);
@@ -40,9 +47,9 @@ std::string san_body(const Board& b, Move m, const MoveList& legal) {
     }
     if (b.is_capture(m)) s += 'x';
     s += square_name(to);
-    if (m.kind() == MoveKind::PROMOTION) {
+    if (b.is_promotion(m)) {
         s += '=';
-        s += PIECE_LETTERS[m.promotion()];
+        s += PIECE_LETTERS[b.promotion_type(m)];
     }
     return s;
 }
@@ -62,20 +69,29 @@ std::string normalise(std::string_view text) {
 
 }  // namespace
 
-std::string move_to_san(const Board& b, Move m) {
-    const MoveList legal = legal_moves(b);
+template <Variant V>
+std::string move_to_san(const BasicBoard<V>& b, Move m) {
+    const MoveListOf<V> legal = legal_moves(b);
     std::string s = san_body(b, m, legal);
-    Board after = b;
+    BasicBoard<V> after = b;
     after.make_move(m);
-    if (after.in_check()) s += count_legal_moves(after) == 0 ? '#' : '+';
+    // Dumper.scala checkOrWinnerSymbol: '#' when the game has a winner, '+' for a check.
+    VariantEnd end = variant_end(after);
+    if (end == VariantEnd::NONE && count_legal_moves(after) == 0) end = no_moves_result(after);
+    if (end == VariantEnd::WIN || end == VariantEnd::LOSS)
+        s += '#';
+    else if (after.in_check())
+        s += '+';
     return s;
 }
 
-Result<Move> parse_san(const Board& b, std::string_view text) {
-    const std::string wanted = normalise(text);
+template <Variant V>
+Result<Move> parse_san(const BasicBoard<V>& b, std::string_view text) {
+    std::string wanted = normalise(text);
+    if (has_drops(V) && !wanted.empty() && wanted[0] == '@') wanted = "P" + wanted;
     if (wanted.empty() || wanted.size() > 10)
         return Result<Move>::failure("'" + std::string(text) + "' is not SAN move text");
-    const MoveList legal = legal_moves(b);
+    const MoveListOf<V> legal = legal_moves(b);
     Move found = Move::none();
     for (const Move m : legal) {
         if (normalise(san_body(b, m, legal)) != wanted) continue;
@@ -86,8 +102,9 @@ Result<Move> parse_san(const Board& b, std::string_view text) {
     // bishops is common in EPD files: match leniently when the strict pass finds nothing.
     if (!found && wanted.size() >= 3) {
         for (const Move m : legal) {
+            if (has_drops(V) && m.is_drop()) continue;
             const PieceType pt = type_of(b.piece_on(m.from()));
-            if (pt == PAWN || m.kind() == MoveKind::CASTLING) continue;
+            if (pt == PAWN || b.is_castling(m)) continue;
             std::string full = std::string(1, PIECE_LETTERS[pt]) + square_name(m.from()) +
                                (b.is_capture(m) ? "x" : "") + square_name(m.to());
             std::string w = wanted;
@@ -115,5 +132,11 @@ Result<Move> parse_san(const Board& b, std::string_view text) {
         return Result<Move>::failure("SAN '" + std::string(text) + "' is not a legal move here");
     return found;
 }
+
+#define OUTPOST_INSTANTIATE(V)                                       \
+    template std::string move_to_san<V>(const BasicBoard<V>&, Move); \
+    template Result<Move> parse_san<V>(const BasicBoard<V>&, std::string_view);
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine

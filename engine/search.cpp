@@ -16,6 +16,7 @@
 #include "score.hpp"
 #include "search_params.hpp"
 #include "see.hpp"
+#include "variant_eval.hpp"
 
 namespace engine {
 
@@ -41,7 +42,8 @@ struct Reductions {
 };
 const Reductions reductions;
 
-bool has_non_pawn_material(const Board& b) {
+template <Variant V>
+bool has_non_pawn_material(const BasicBoard<V>& b) {
     return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
 }
 
@@ -61,6 +63,33 @@ Score uci_score(int s) {
         return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
                              : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
     return {false, s};
+}
+
+// A game the variant's rules ended before the side to move moves, as a mate-like score: a win
+// or loss in "zero moves" from here (a king on the hill, a third check, an exploded king).
+template <Variant V>
+std::optional<int> variant_end_score(const BasicBoard<V>& b, int ply) {
+    if constexpr (V == Variant::STANDARD) return std::nullopt;
+    switch (variant_end(b)) {
+        case VariantEnd::LOSS:
+            return mated_in(ply);
+        case VariantEnd::WIN:
+            return mate_in(ply);
+        case VariantEnd::DRAW:
+            return 0;
+        case VariantEnd::NONE:
+            break;
+    }
+    return std::nullopt;
+}
+
+// The score of a node without a legal move: mated or stalemated, and the variants' own
+// meanings (antichess's stalemate wins; racing kings' black who cannot follow home loses).
+template <Variant V>
+int no_moves_score(const BasicBoard<V>& b, int ply) {
+    if constexpr (V == Variant::STANDARD) return b.in_check() ? mated_in(ply) : 0;
+    const VariantEnd r = no_moves_result(b);
+    return r == VariantEnd::LOSS ? mated_in(ply) : r == VariantEnd::WIN ? mate_in(ply) : 0;
 }
 
 // State of one search shared by all threads.
@@ -103,7 +132,6 @@ struct Engine::Worker {
     SharedState* shared = nullptr;
     std::vector<Engine::Worker*>* all = nullptr;
 
-    Board root;
     std::vector<Key> keys;  // game history, then the current search path
     int game_len = 0;       // keys before the search path (the root's key is keys[game_len-1])
     Stack stack[MAX_PLY + 8];
@@ -200,10 +228,14 @@ struct Engine::Worker {
         if ((n & (LIMITS_CHECK_INTERVAL - 1)) == 0) check_limits();
     }
 
-    bool is_draw(const Board& b, int ply) const {
-        if (b.halfmove_clock >= 100 || insufficient_material(b)) return true;
+    template <Variant V>
+    bool is_draw(const BasicBoard<V>& b, int ply) const {
+        if ((has_fifty_move_rule(V) && b.halfmove_clock >= 100) || insufficient_material_fast(b))
+            return true;
         const int idx = game_len - 1 + ply;
-        const int limit = std::min<int>(b.halfmove_clock, idx);
+        // Crazyhouse positions repeat across captures (Crazyhouse.scala isIrreversible: only
+        // castling, whose lost rights change the key anyway): the whole game is looked at.
+        const int limit = has_drops(V) ? idx : std::min<int>(b.halfmove_clock, idx);
         int before_root = 0;
         for (int i = 4; i <= limit; i += 2) {
             if (keys[std::size_t(idx - i)] != b.key) continue;
@@ -214,12 +246,25 @@ struct Engine::Worker {
         return false;
     }
 
-    void enter(const Board& b, int ply) {
-        path_boards[ply] = &b;
-        if (ply > 0) acc_ready[ply] = false;
+    template <Variant V>
+    void enter(const BasicBoard<V>& b, int ply) {
+        if constexpr (V == Variant::STANDARD) {
+            path_boards[ply] = &b;
+            if (ply > 0) acc_ready[ply] = false;
+        }
     }
 
-    int evaluate_at(const Board& b, int ply) {
+    // The NNUE (or the HCE) for standard chess; a variant's own hand-crafted evaluation.
+    template <Variant V>
+    int evaluate_at(const BasicBoard<V>& b, int ply) {
+        if constexpr (V != Variant::STANDARD) {
+            return evaluate_variant(b);
+        } else {
+            return evaluate_standard_at(b, ply);
+        }
+    }
+
+    int evaluate_standard_at(const Board& b, int ply) {
         const nnue::Network* net = shared->net;
         if (!net) return evaluate(b);
         int q = ply;
@@ -246,7 +291,8 @@ struct Engine::Worker {
         std::int16_t* pawns;
         std::int16_t* pieces[COLOR_NB];
     };
-    CorrectionEntries correction_entries(const Board& b) {
+    template <Variant V>
+    CorrectionEntries correction_entries(const BasicBoard<V>& b) {
         History& h = *history;
         auto pieces_of = [&](Color c) -> std::int16_t* {
             return &h.piece_correction[b.side][c][correction_index(
@@ -257,13 +303,15 @@ struct Engine::Worker {
                     {b.pieces(WHITE, PAWN), b.pieces(BLACK, PAWN)})],
                 {pieces_of(WHITE), pieces_of(BLACK)}};
     }
-    int corrected_eval(const Board& b, int raw) {
+    template <Variant V>
+    int corrected_eval(const BasicBoard<V>& b, int raw) {
         const CorrectionEntries c = correction_entries(b);
         const int sum = 2 * *c.pawns + *c.pieces[WHITE] + *c.pieces[BLACK];
         const int v = raw + sum / (2 * CORRECTION_GRAIN);
         return std::clamp(v, -TB_WIN_IN_MAX + 1, TB_WIN_IN_MAX - 1);
     }
-    void update_corrections(const Board& b, int diff, int depth) {
+    template <Variant V>
+    void update_corrections(const BasicBoard<V>& b, int diff, int depth) {
         const CorrectionEntries c = correction_entries(b);
         update_correction(*c.pawns, diff, depth);
         update_correction(*c.pieces[WHITE], diff, depth);
@@ -278,8 +326,9 @@ struct Engine::Worker {
 
     PieceToHistory* sentinel() { return &history->continuation[NO_PIECE][0]; }
 
-    void update_quiet_stats(Stack* ss, const Board& b, Move best, int depth, const Move* quiets,
-                            int quiet_count) {
+    template <Variant V>
+    void update_quiet_stats(Stack* ss, const BasicBoard<V>& b, Move best, int depth,
+                            const Move* quiets, int quiet_count) {
         History& h = *history;
         const int bonus = history_bonus(depth);
         auto update_one = [&](Move m, int delta) {
@@ -303,7 +352,8 @@ struct Engine::Worker {
             h.countermove[prev->piece][prev->move.to()] = best;
     }
 
-    void update_capture_stats(const Board& b, Move best, int depth, const Move* captures,
+    template <Variant V>
+    void update_capture_stats(const BasicBoard<V>& b, Move best, int depth, const Move* captures,
                               int capture_count) {
         History& h = *history;
         const int bonus = history_bonus(depth);
@@ -316,15 +366,19 @@ struct Engine::Worker {
             if (captures[i] != best) update_history(entry(captures[i]), -bonus);
     }
 
-    int qsearch(const Board& b, int alpha, int beta, Stack* ss);
-    int search(const Board& b, int alpha, int beta, int depth, Stack* ss, bool cut_node);
-    void iterate();
+    template <Variant V>
+    int qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* ss);
+    template <Variant V>
+    int search(const BasicBoard<V>& b, int alpha, int beta, int depth, Stack* ss, bool cut_node);
+    template <Variant V>
+    void iterate(const BasicBoard<V>& root);
     void report(int depth, int score, Bound bound, const InfoCallback& on_info);
 
     const InfoCallback* on_info = nullptr;
 };
 
-int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
+template <Variant V>
+int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* ss) {
     const int ply = ss->ply;
     enter(b, ply);
     const bool pv_node = beta - alpha > 1;
@@ -333,9 +387,21 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     if (stopped()) return 0;
     poll();
     if (ply > seldepth) seldepth = ply;
+    // A variant's win ends the game before any draw rule is asked (Position.scala status).
+    if (const std::optional<int> v = variant_end_score(b, ply)) return *v;
     if (is_draw(b, ply)) return 0;
     const bool in_check = b.in_check();
     if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
+
+    // Antichess.scala: a capture, when there is one, must be played, so the side to move
+    // cannot stand pat; with no move at all it has won.
+    bool forced = false;
+    if constexpr (V == Variant::ANTICHESS) {
+        MoveListOf<V> noisy;
+        generate_moves(b, noisy, GenType::NOISY);
+        forced = !noisy.empty() && b.is_capture(noisy[0]);
+        if (noisy.empty() && count_legal_moves(b) == 0) return mate_in(ply);
+    }
 
     TranspositionTable& tt = *shared->tt;
     TTData tte;
@@ -347,7 +413,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
         return tt_score;
 
     int best = -SCORE_INF, static_eval = SCORE_NONE, raw_eval = SCORE_NONE;
-    if (!in_check) {
+    if (!in_check && !forced) {
         raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
         best = static_eval = corrected_eval(b, raw_eval);
         // A TT score is a better guess than the static evaluation when its bound allows.
@@ -362,7 +428,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
         alpha = std::max(alpha, best);
     }
 
-    MovePicker picker(b, tt_hit ? tte.move : Move::none(), *history);
+    MovePicker<V> picker(b, tt_hit ? tte.move : Move::none(), *history);
     Move best_move;
     int move_count = 0;
     const int old_alpha = alpha;
@@ -370,14 +436,15 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
         ++move_count;
         if (!in_check && best > -TB_WIN_IN_MAX) {
             // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
+            // (Not in atomic, where an explosion takes more than the captured piece.)
             const Piece captured = b.captured_piece(m);
-            if (m.kind() != MoveKind::PROMOTION && captured != NO_PIECE &&
+            if (V != Variant::ATOMIC && !b.is_promotion(m) && captured != NO_PIECE &&
                 static_eval + PIECE_VALUE[type_of(captured)] + QS_DELTA_MARGIN <= alpha)
                 continue;
             if (!see_ge(b, m, QS_SEE_THRESHOLD)) continue;
         }
         tt.prefetch(b.key_after(m));
-        Board next = b;
+        BasicBoard<V> next = b;
         next.make_move(m);
         ss->move = m;
         ss->piece = b.moved_piece(m);
@@ -395,7 +462,7 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
             }
         }
     }
-    if (in_check && move_count == 0) return mated_in(ply);
+    if (in_check && move_count == 0) return no_moves_score(b, ply);
 
     const Bound bound = best >= beta                    ? BOUND_LOWER
                         : (pv_node && best > old_alpha) ? BOUND_EXACT
@@ -404,7 +471,8 @@ int Engine::Worker::qsearch(const Board& b, int alpha, int beta, Stack* ss) {
     return best;
 }
 
-int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack* ss,
+template <Variant V>
+int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int depth, Stack* ss,
                            bool cut_node) {
     const int ply = ss->ply;
     const bool pv_node = beta - alpha > 1;
@@ -419,11 +487,13 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
     const bool in_check = b.in_check();
     if (!root) {
+        if (const std::optional<int> v = variant_end_score(b, ply)) return *v;
         if (is_draw(b, ply)) return 0;
         if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
         // Mate-distance pruning: no result here can beat a mate already found nearer the root.
+        // (An antichess side with no move wins here, a ply sooner than any mate.)
         alpha = std::max(alpha, mated_in(ply));
-        beta = std::min(beta, mate_in(ply + 1));
+        beta = std::min(beta, mate_in(V == Variant::ANTICHESS ? ply : ply + 1));
         if (alpha >= beta) return alpha;
     }
 
@@ -443,8 +513,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         b.halfmove_clock < TT_CUTOFF_HALFMOVE_LIMIT)
         return tt_score;
 
-    if (!root && !excluded && shared->tb)
-        if (const std::optional<int> v = probe_tablebase(b, alpha, beta, depth, ply)) return *v;
+    if constexpr (V == Variant::STANDARD)
+        if (!root && !excluded && shared->tb)
+            if (const std::optional<int> v = probe_tablebase(b, alpha, beta, depth, ply)) return *v;
 
     // Static evaluation, sharpened by the TT score when its bound points the right way.
     // The TT keeps the raw eval; the correction is applied afresh at every visit.
@@ -468,7 +539,9 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
     (ss + 1)->excluded = Move::none();
     (ss + 1)->cutoff_count = 0;
 
-    if (!pv_node && !in_check && !excluded) {
+    // Not in antichess: captures are forced there, so a side may not pass, and a static
+    // evaluation says little about a position that forced captures will transform.
+    if (V != Variant::ANTICHESS && !pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -482,7 +555,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
             (ss - 1)->move != Move::null() && ply >= nmp_min_ply && has_non_pawn_material(b)) {
             const int r = NMP_BASE_R + depth / NMP_DEPTH_DIVISOR +
                           std::min((eval - beta) / NMP_EVAL_DIVISOR, NMP_EVAL_MAX_R);
-            Board next = b;
+            BasicBoard<V> next = b;
             next.make_null_move();
             ss->move = Move::null();
             ss->piece = NO_PIECE;
@@ -512,7 +585,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                              ? history->countermove[prev->piece][prev->move.to()]
                              : Move::none();
     const PieceToHistory* cont[2] = {(ss - 1)->cont, (ss - 2)->cont};
-    MovePicker picker(b, tt_move, *history, killers, counter, cont);
+    MovePicker<V> picker(b, tt_move, *history, killers, counter, cont);
 
     Move quiets[64], captures[32];
     int quiet_count = 0, capture_count = 0;
@@ -526,7 +599,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         if (m == excluded || (root && !root_move_allowed(m))) continue;
         ++move_count;
         const bool capture = b.is_capture(m);
-        const bool quiet = !capture && m.kind() != MoveKind::PROMOTION;
+        const bool quiet = !capture && !b.is_promotion(m);
         const Piece pc = b.moved_piece(m);
         const int hist = quiet ? history->butterfly[b.side][m.from() * 64 + m.to()] +
                                      (*cont[0])[pc][m.to()] + (*cont[1])[pc][m.to()]
@@ -536,7 +609,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (!root && best > -TB_WIN_IN_MAX && has_non_pawn_material(b)) {
+        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && has_non_pawn_material(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
@@ -561,7 +634,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         // Made only now: most late moves were pruned above without paying for it. The child's
         // TT line is asked for first, so that it arrives while the move is made.
         tt.prefetch(b.key_after(m));
-        Board next = b;
+        BasicBoard<V> next = b;
         next.make_move(m);
 
         // Check extension, limited so perpetual-check lines cannot run away.
@@ -648,7 +721,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
         if (capture && capture_count < 32) captures[capture_count++] = m;
     }
 
-    if (move_count == 0) return excluded ? alpha : in_check ? mated_in(ply) : 0;
+    if (move_count == 0) return excluded ? alpha : no_moves_score(b, ply);
 
     if (!excluded) {
         const Bound bound = best >= beta                  ? BOUND_LOWER
@@ -656,8 +729,7 @@ int Engine::Worker::search(const Board& b, int alpha, int beta, int depth, Stack
                                                           : BOUND_UPPER;
         tt.store(b.key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
         // Learn the correction from quiet outcomes whose bound says where the truth lies.
-        if (!in_check &&
-            (!best_move || (!b.is_capture(best_move) && best_move.kind() != MoveKind::PROMOTION)) &&
+        if (!in_check && (!best_move || (!b.is_capture(best_move) && !b.is_promotion(best_move))) &&
             !is_decisive(best) && !(bound == BOUND_LOWER && best <= ss->static_eval) &&
             !(bound == BOUND_UPPER && best >= ss->static_eval))
             update_corrections(b, best - ss->static_eval, depth);
@@ -684,7 +756,8 @@ void Engine::Worker::report(int depth, int score, Bound bound, const InfoCallbac
     cb(info);
 }
 
-void Engine::Worker::iterate() {
+template <Variant V>
+void Engine::Worker::iterate(const BasicBoard<V>& root) {
     SharedState& s = *shared;
     const bool main = id == 0;
     for (int i = 0; i < MAX_PLY + 8; ++i) {
@@ -693,9 +766,11 @@ void Engine::Worker::iterate() {
         stack[i].ply = std::max(0, i - 4);
     }
     Stack* ss = &stack[4];
-    path_boards[0] = &root;
-    acc_ready[0] = true;
-    if (s.net) nnue::refresh(*s.net, root, acc[0]);
+    if constexpr (V == Variant::STANDARD) {
+        path_boards[0] = &root;
+        acc_ready[0] = true;
+        if (s.net) nnue::refresh(*s.net, root, acc[0]);
+    }
 
     const int max_depth = s.limits.depth > 0 ? std::min(s.limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
     const int root_moves =
@@ -826,6 +901,14 @@ Result<bool> Engine::load_net(const std::string& path) {
 
 SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
                             const std::atomic<bool>& stop, const InfoCallback& on_info) {
+    return pos.visit(
+        [&](const auto& root) { return search_variant(pos, root, limits, stop, on_info); });
+}
+
+template <Variant V>
+SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
+                                    const SearchLimits& limits, const std::atomic<bool>& stop,
+                                    const InfoCallback& on_info) {
     SharedState shared;
     shared.start = Clock::now();
     shared.tt = &tt_;
@@ -834,30 +917,32 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     shared.ponderhit = &ponderhit_;
     shared.pondering = limits.ponder;
     shared.thread_count = int(workers_.size());
-    shared.net = use_nnue_ && net_ ? net_.get() : nullptr;
+    shared.net = V == Variant::STANDARD && use_nnue_ && net_ ? net_.get() : nullptr;
     ponderhit_.store(false);
 
-    const Board& root = pos.board();
     SearchResult result;
-    const MoveList legal = legal_moves(root);
+    const MoveListOf<V> legal = legal_moves(root);
     if (legal.empty()) {
-        result.root_status =
-            root.in_check() ? PositionStatus::CHECKMATE : PositionStatus::STALEMATE;
-        result.raw_score = root.in_check() ? mated_in(0) : 0;
+        // Mate or stalemate, or a game a variant's rule has ended (its status says which).
+        const GameResult game = game_result(root, 0);
+        result.root_status = game.status;
+        result.raw_score = !game.winner ? 0 : *game.winner == root.side ? mate_in(0) : mated_in(0);
         result.score = uci_score(result.raw_score);
         return result;
     }
 
     tt_.new_search();
     shared.budget = allocate_time(limits, root.side);
-    if (tablebase_) {
-        shared.tb = tablebase_.get();
-        shared.tb_pieces = std::min(tb_max_pieces_, tablebase_->max_pieces());
-        if (popcount(root.pieces()) <= shared.tb_pieces && root.castling == NO_CASTLING)
-            if (auto keep = tablebase_root_moves(*tablebase_, root)) {
-                shared.root_moves = std::move(keep->moves);
-                shared.root_tb_score = tablebase_score(keep->result);
-            }
+    if constexpr (V == Variant::STANDARD) {  // the tables are standard chess's
+        if (tablebase_) {
+            shared.tb = tablebase_.get();
+            shared.tb_pieces = std::min(tb_max_pieces_, tablebase_->max_pieces());
+            if (popcount(root.pieces()) <= shared.tb_pieces && root.castling == NO_CASTLING)
+                if (auto keep = tablebase_root_moves(*tablebase_, root)) {
+                    shared.root_moves = std::move(keep->moves);
+                    shared.root_tb_score = tablebase_score(keep->result);
+                }
+        }
     }
 
     // A fallback for a search stopped before depth 1 completes: the TT move, or any move.
@@ -873,7 +958,6 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     for (Worker* w : all) {
         w->shared = &shared;
         w->all = &all;
-        w->root = root;
         w->keys = history_keys;
         w->game_len = int(history_keys.size());
         w->keys.resize(history_keys.size() + MAX_PLY + 8);
@@ -892,8 +976,8 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     if (!stop.load()) {
         std::vector<std::thread> helpers;
         for (std::size_t i = 1; i < all.size(); ++i)
-            helpers.emplace_back([w = all[i]] { w->iterate(); });
-        all[0]->iterate();
+            helpers.emplace_back([w = all[i], &root] { w->iterate(root); });
+        all[0]->iterate(root);
         // Infinite and ponder searches wait for `stop` (or ponderhit) before answering.
         while (!shared.stop.load() && (limits.infinite || shared.pondering)) {
             all[0]->check_limits();
@@ -914,7 +998,7 @@ SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
     }
     if (!result.ponder) {
         // Ask the TT what the reply to our move would be.
-        Board next = root;
+        BasicBoard<V> next = root;
         next.make_move(result.best);
         if (tt_.probe(next.key, tte) && is_legal(next, tte.move)) result.ponder = tte.move;
     }

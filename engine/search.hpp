@@ -109,6 +109,12 @@ class Engine {
 
   private:
     struct Worker;
+    // Engine::search for the position's variant: the one dispatch; everything below it is
+    // compiled for that variant. The root board is a copy: the caller's position may change
+    // while the threads search.
+    template <Variant V>
+    SearchResult search_variant(const Position& pos, BasicBoard<V> root, const SearchLimits& limits,
+                                const std::atomic<bool>& stop, const InfoCallback& on_info);
     TranspositionTable tt_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<bool> ponderhit_{false};

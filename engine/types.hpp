@@ -76,6 +76,12 @@ constexpr int castling_index(Color c, bool king_side) { return c * 2 + (king_sid
 
 // A move in 16 bits: to (0-5), from (6-11), promotion piece (12-13), kind (14-15).
 // Castling is stored king-to-rook so Chess960 and standard chess share one code path.
+// Two variant moves reuse combinations no standard move has, so the TT keeps 16-bit moves:
+// - a crazyhouse drop is kind EN_PASSANT with `from` on the first rank holding the dropped
+//   piece type (A1 = pawn ... E1 = queen); an en-passant capture starts on the fifth rank (white)
+//   or the fourth (black), never the first;
+// - an antichess promotion to a king is kind CASTLING: antichess has no castling.
+// Only the variant's own code paths create or read them.
 enum class MoveKind : std::uint8_t { NORMAL = 0, PROMOTION = 1, EN_PASSANT = 2, CASTLING = 3 };
 
 class Move {
@@ -95,6 +101,17 @@ class Move {
     constexpr bool is_none() const { return raw_ == 0; }
     constexpr explicit operator bool() const { return raw_ != 0; }
     constexpr bool operator==(const Move&) const = default;
+
+    // A crazyhouse drop of `pt` (PAWN..QUEEN) on `to`.
+    static constexpr Move drop(PieceType pt, Square to) {
+        return Move(Square(pt), to, MoveKind::EN_PASSANT);
+    }
+    constexpr bool is_drop() const { return kind() == MoveKind::EN_PASSANT && from() < 8; }
+    constexpr PieceType drop_piece() const { return PieceType(from()); }
+    // An antichess pawn promoting to a king.
+    static constexpr Move king_promotion(Square from, Square to) {
+        return Move(from, to, MoveKind::CASTLING);
+    }
 
     static constexpr Move none() { return Move(); }
     // A non-zero code no legal move has (from == to), for "null move" in the search.

@@ -26,7 +26,7 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-std::string format_info(const Board& root, const SearchInfo& info) {
+std::string format_info(const Position& root, const SearchInfo& info) {
     std::ostringstream s;
     s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv 1 score "
       << (info.score.is_mate ? "mate " : "cp ") << info.score.value;
@@ -37,12 +37,14 @@ std::string format_info(const Board& root, const SearchInfo& info) {
     s << " hashfull " << info.hashfull << " time " << info.time_ms;
     if (!info.pv.empty()) {
         s << " pv";
-        Board b = root;
-        for (Move m : info.pv) {
-            if (!is_legal(b, m)) break;  // never print an illegal tail
-            s << ' ' << move_to_uci(b, m);
-            b.make_move(m);
-        }
+        root.visit([&](const auto& board) {
+            auto b = board;
+            for (Move m : info.pv) {
+                if (!is_legal(b, m)) break;  // never print an illegal tail
+                s << ' ' << move_to_uci(b, m);
+                b.make_move(m);
+            }
+        });
     }
     return s.str();
 }
@@ -77,6 +79,10 @@ void Uci::finish_search() {
 }
 
 void Uci::loop(std::istream& in) {
+    // std::cin is tied to std::cout: every read would flush the output from this thread,
+    // outside out_mutex_, racing the search thread's lines (seen as a bestmove printed twice
+    // when a GUI answers fast). Every line is flushed under the mutex anyway.
+    in.tie(nullptr);
     for (std::string line; std::getline(in, line);)
         if (!handle(line)) return;
     finish_search();
@@ -98,7 +104,7 @@ bool Uci::handle(std::string_view line) {
     } else if (cmd == "ucinewgame") {
         finish_search();
         engine_.new_game();
-        pos_ = Position();
+        pos_ = start_position();
     } else if (cmd == "setoption") {
         cmd_setoption(args);
     } else if (cmd == "position") {
@@ -128,6 +134,9 @@ void Uci::cmd_uci() {
     println("option name Threads type spin default 1 min 1 max 256");
     println("option name Move Overhead type spin default 10 min 0 max 10000");
     println("option name UCI_Chess960 type check default false");
+    std::string variants = "option name UCI_Variant type combo default chess";
+    for (const Variant v : ALL_VARIANTS) variants += " var " + std::string(uci_name(v));
+    println(variants);
     println("option name Ponder type check default false");
     println("option name Clear Hash type button");
     println(std::string("option name UseNNUE type check default ") +
@@ -168,6 +177,8 @@ void Uci::cmd_setoption(std::string_view args) {
         if (auto v = as_int(0, 10000)) move_overhead_ms_ = *v;
     } else if (name == "uci_chess960") {
         chess960_ = lower(value) == "true";
+    } else if (name == "uci_variant") {
+        set_variant(value);
     } else if (name == "ponder") {
         // Nothing to set: pondering is driven by `go ponder` and `ponderhit`.
     } else if (name == "clear hash") {
@@ -211,23 +222,39 @@ void Uci::set_tablebase_path(const std::string& value) {
     engine_.set_tablebase(*tb, max_pieces);
 }
 
+void Uci::set_variant(const std::string& value) {
+    const auto v = parse_variant(value);
+    if (!v) {
+        println("info string error: UCI_Variant: unknown variant '" + value + "'; it stays " +
+                std::string(uci_name(variant_)));
+        return;
+    }
+    finish_search();
+    if (*v != variant_) engine_.new_game();  // the TT and histories belong to the old game
+    variant_ = *v;
+    pos_ = start_position();
+}
+
+Position Uci::start_position() const {
+    if (!chess960_) return Position::start(variant_);
+    auto p = Position::from_fen(start_fen(variant_), variant_, true);
+    return p ? *p : Position::start(variant_);
+}
+
 void Uci::cmd_position(std::string_view args) {
     const auto tokens = split(args);
     std::size_t i = 0;
-    Position next;
+    Position next = start_position();
     if (i < tokens.size() && tokens[i] == "startpos") {
         ++i;
-        if (chess960_) {
-            auto p = Position::from_fen(START_FEN, true);
-            if (p) next = *p;
-        }
     } else if (i < tokens.size() && tokens[i] == "fen") {
         std::string fen;
         for (++i; i < tokens.size() && tokens[i] != "moves"; ++i)
             fen += (fen.empty() ? "" : " ") + tokens[i];
-        auto p = Position::from_fen(fen, chess960_);
+        auto p = Position::from_fen(fen, variant_, chess960_);
         if (!p) {
             debug("bad FEN '" + fen + "': " + p.error());
+            println("info string error: bad FEN '" + fen + "': " + p.error());
             return;
         }
         next = *p;
@@ -240,6 +267,8 @@ void Uci::cmd_position(std::string_view args) {
             auto m = next.play_uci(tokens[i]);
             if (!m) {
                 debug("illegal move '" + tokens[i] + "': " + m.error());
+                println("info string error: illegal move '" + tokens[i] + "': " + m.error() +
+                        "; the moves before it are played");
                 break;
             }
         }
@@ -293,31 +322,30 @@ void Uci::cmd_go(std::string_view args) {
     last_go_unbounded_ = limits.infinite || limits.ponder;
     stop_ = false;
     search_thread_ = std::thread([this, limits, pos = pos_] {
-        const Board& root = pos.board();
         const SearchResult r = engine_.search(
-            pos, limits, stop_, [&](const SearchInfo& info) { println(format_info(root, info)); });
+            pos, limits, stop_, [&](const SearchInfo& info) { println(format_info(pos, info)); });
         if (!r.best) {
             println(std::string("info string no legal move (") + to_string(r.root_status) + ")");
             println("bestmove 0000");
             return;
         }
         // A last report so GUIs see the final depth and node count.
-        if (r.depth > 0) println(format_info(root, r));
-        std::string line = "bestmove " + move_to_uci(root, r.best);
-        Board next = root;
-        next.make_move(r.best);
-        if (r.ponder && is_legal(next, r.ponder)) line += " ponder " + move_to_uci(next, r.ponder);
+        if (r.depth > 0) println(format_info(pos, r));
+        std::string line = "bestmove " + pos.to_uci(r.best);
+        Position next = pos;
+        next.play(r.best);
+        if (r.ponder && next.legal_moves().contains(r.ponder))
+            line += " ponder " + next.to_uci(r.ponder);
         println(line);
     });
 }
 
 void Uci::go_perft(int depth) {
-    const Board& b = pos_.board();
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     std::ostringstream s;
-    for (const auto& [move, count] : perft_divide(b, std::max(depth, 1))) {
-        s << move_to_uci(b, move) << ": " << count << '\n';
+    for (const auto& [move, count] : perft_divide(pos_, std::max(depth, 1))) {
+        s << pos_.to_uci(move) << ": " << count << '\n';
         total += count;
     }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(

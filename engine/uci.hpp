@@ -37,6 +37,10 @@ class Uci {
   private:
     void cmd_uci();
     void cmd_setoption(std::string_view args);
+    // UCI_Variant: the game the next positions belong to; an unknown name is an error line.
+    void set_variant(const std::string& value);
+    // The variant's start position (Chess960 castling when UCI_Chess960 is on).
+    Position start_position() const;
     void cmd_position(std::string_view args);
     void cmd_go(std::string_view args);
     // GaviotaTbPath: loads the folders (';'-separated); an error is an `info string`.
@@ -54,6 +58,7 @@ class Uci {
     Engine engine_;
     Position pos_;
     bool chess960_ = false;
+    Variant variant_ = Variant::STANDARD;  // UCI_Variant
     std::int64_t move_overhead_ms_ = 10;
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
@@ -61,6 +66,6 @@ class Uci {
 };
 
 // Formats a search report as a UCI `info` line (without the trailing newline).
-std::string format_info(const Board& root, const SearchInfo& info);
+std::string format_info(const Position& root, const SearchInfo& info);
 
 }  // namespace engine

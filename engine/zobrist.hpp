@@ -5,6 +5,7 @@
 #include <array>
 
 #include "types.hpp"
+#include "variant.hpp"
 
 namespace engine::zobrist {
 
@@ -43,5 +44,36 @@ constexpr Keys make_keys() {
 }  // namespace detail
 
 inline constexpr Keys keys = detail::make_keys();
+
+// The state some variants add, hashed so that repetitions and the TT tell positions apart
+// (scalachess Hash.scala hashes the same: pocket counts, promoted squares, checks).
+// A separate table from its own seed, so the standard keys above never change. Index 0 of a
+// count is 0: an empty pocket or no check given adds nothing.
+inline constexpr int POCKET_COUNT_NB = 64;  // at most 64 pieces on board and in pockets
+struct VariantKeys {
+    Key pocket[COLOR_NB][PIECE_TYPE_NB][POCKET_COUNT_NB];  // crazyhouse: count per piece type
+    Key promoted[SQUARE_NB];                               // crazyhouse: a promoted piece there
+    Key checks_given[COLOR_NB][4];                         // three-check: 0..3 checks given
+    // Each variant's positions hash apart from the others' (0 for standard chess), so a
+    // transposition table that served one game never answers for a game of another variant.
+    Key variant[VARIANT_NB];
+};
+
+namespace detail {
+constexpr VariantKeys make_variant_keys() {
+    VariantKeys k{};
+    Key state = 0x5EED0F7A81A7CE5ULL;
+    for (auto& by_type : k.pocket)
+        for (auto& counts : by_type)
+            for (int n = 1; n < POCKET_COUNT_NB; ++n) counts[n] = splitmix64(state);
+    for (auto& key : k.promoted) key = splitmix64(state);
+    for (auto& counts : k.checks_given)
+        for (int n = 1; n < 4; ++n) counts[n] = splitmix64(state);
+    for (int v = 1; v < VARIANT_NB; ++v) k.variant[v] = splitmix64(state);
+    return k;
+}
+}  // namespace detail
+
+inline constexpr VariantKeys variant_keys = detail::make_variant_keys();
 
 }  // namespace engine::zobrist

@@ -1,12 +1,16 @@
 // `outpost perft`: prints counts like Stockfish's `go perft` ("move: count" lines, then
 // "Nodes searched: N") so scripts written for Stockfish work unchanged; with --suite it checks
-// every count of an EPD file and exits 1 on any mismatch.
+// every count of an EPD file (or of scalachess's variant suites) and exits 1 on any mismatch.
+// --variant picks the game (Lichess's keys: crazyhouse, antichess, atomic, horde, kingOfTheHill,
+// racingKings, threeCheck; standard, chess960, fromPosition).
 #include "service/cli/perft_command.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "engine/fen.hpp"
 #include "engine/perft.hpp"
@@ -17,31 +21,34 @@ namespace cli {
 namespace {
 
 struct PerftOptions {
-    std::string fen{engine::START_FEN};
+    std::string fen;  // empty: the variant's start position
     int depth = 5;
     bool divide = false;
     bool chess960 = false;
     std::string suite;
     int max_depth = 99;
     std::uint64_t max_nodes = 0;  // 0 = no limit
+    std::string variant_key = "standard";
+    engine::Variant variant = engine::Variant::STANDARD;
 };
 
 int run_single(const PerftOptions& o) {
-    auto board = engine::parse_fen(o.fen, o.chess960);
-    if (!board) {
-        std::cerr << "perft: " << board.error() << "\n";
+    auto pos = engine::Position::from_fen(o.fen.empty() ? engine::start_fen(o.variant) : o.fen,
+                                          o.variant, o.chess960);
+    if (!pos) {
+        std::cerr << "perft: " << pos.error() << "\n";
         return 2;
     }
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     if (o.divide) {
-        for (const auto& [move, count] : engine::perft_divide(*board, o.depth)) {
-            std::cout << engine::move_to_uci(*board, move) << ": " << count << "\n";
+        for (const auto& [move, count] : engine::perft_divide(*pos, o.depth)) {
+            std::cout << pos->to_uci(move) << ": " << count << "\n";
             total += count;
         }
         std::cout << "\n";
     } else {
-        total = engine::perft(*board, o.depth);
+        total = engine::perft(*pos, o.depth);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,23 +64,22 @@ int run_suite(const PerftOptions& o) {
         std::cerr << "perft: cannot read suite file '" << o.suite << "'\n";
         return 2;
     }
-    std::string line;
-    int line_no = 0, checked = 0, failed = 0, skipped = 0;
+    std::stringstream text;
+    text << in.rdbuf();
+    int checked = 0, failed = 0, skipped = 0;
     std::uint64_t nodes = 0;
     const auto start = std::chrono::steady_clock::now();
-    while (std::getline(in, line)) {
-        ++line_no;
-        auto parsed = engine::parse_perft_line(line);
-        if (!parsed) {
-            std::cout << o.suite << ":" << line_no << ": " << parsed.error() << "\n";
+    for (const engine::PerftSuiteEntry& entry : engine::parse_perft_suite(text.str())) {
+        if (!entry.test) {
+            std::cout << o.suite << ":" << entry.line << ": " << entry.error << "\n";
             ++failed;
             continue;
         }
-        if (!parsed->has_value()) continue;
-        const engine::PerftCase& c = **parsed;
-        auto board = engine::parse_fen(c.fen);  // Shredder letters imply Chess960 by themselves
-        if (!board) {
-            std::cout << o.suite << ":" << line_no << ": " << board.error() << "\n";
+        const engine::PerftCase& c = *entry.test;
+        // Shredder letters imply Chess960 by themselves.
+        auto pos = engine::Position::from_fen(c.fen, o.variant, o.chess960);
+        if (!pos) {
+            std::cout << o.suite << ":" << entry.line << ": " << pos.error() << "\n";
             ++failed;
             continue;
         }
@@ -82,13 +88,13 @@ int run_suite(const PerftOptions& o) {
                 ++skipped;
                 continue;
             }
-            const std::uint64_t got = engine::perft(*board, depth);
+            const std::uint64_t got = engine::perft(*pos, depth);
             nodes += got;
             ++checked;
             if (got != expected) {
                 ++failed;
-                std::cout << o.suite << ":" << line_no << ": D" << depth << " expected " << expected
-                          << " got " << got << "  " << c.fen << "\n";
+                std::cout << o.suite << ":" << entry.line << ": D" << depth << " expected "
+                          << expected << " got " << got << "  " << c.fen << "\n";
             }
         }
     }
@@ -105,7 +111,10 @@ int run_suite(const PerftOptions& o) {
 void add_perft_command(CLI::App& app) {
     auto opts = std::make_shared<PerftOptions>();
     auto* cmd = app.add_subcommand("perft", "Count move-tree leaves (move generator check)");
-    cmd->add_option("--fen", opts->fen, "position (default: the start position)");
+    cmd->add_option("--fen", opts->fen, "position (default: the variant's start position)");
+    cmd->add_option("--variant", opts->variant_key,
+                    "standard, chess960, fromPosition, crazyhouse, antichess, atomic, horde, "
+                    "kingOfTheHill, racingKings or threeCheck (Lichess's keys)");
     cmd->add_option("--depth,-d", opts->depth, "depth in plies")->check(CLI::Range(0, 20));
     cmd->add_flag("--divide", opts->divide, "print the count under each root move");
     cmd->add_flag("--chess960", opts->chess960, "treat KQkq castling as Chess960");
@@ -113,6 +122,17 @@ void add_perft_command(CLI::App& app) {
     cmd->add_option("--max-depth", opts->max_depth, "with --suite: skip deeper counts");
     cmd->add_option("--max-nodes", opts->max_nodes, "with --suite: skip larger counts");
     cmd->callback([opts] {
+        const auto variant = engine::parse_variant(opts->variant_key);
+        if (!variant) {
+            std::cerr << "perft: unknown variant '" << opts->variant_key
+                      << "' (standard, chess960, fromPosition, crazyhouse, antichess, atomic, "
+                         "horde, kingOfTheHill, racingKings, threeCheck)\n";
+            throw CLI::RuntimeError(2);
+        }
+        opts->variant = *variant;
+        std::string key = opts->variant_key;
+        for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (key == "chess960") opts->chess960 = true;
         const int rc = opts->suite.empty() ? run_single(*opts) : run_suite(*opts);
         if (rc != 0) throw CLI::RuntimeError(rc);
     });

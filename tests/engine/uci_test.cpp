@@ -7,26 +7,16 @@
 #include <thread>
 
 #include "engine/uci.hpp"
+#include "uci_script.hpp"
 
 namespace {
 
 using namespace engine;
 
-std::string run_script(const std::string& script, std::ostringstream* log = nullptr) {
-    std::istringstream in(script);
-    std::ostringstream out;
-    Uci uci(out, log);
-    uci.loop(in);
-    return out.str();
-}
+using uci_script::bestmove_of;
 
-std::string bestmove_of(const std::string& output) {
-    const auto at = output.rfind("bestmove ");
-    if (at == std::string::npos) return "";
-    std::istringstream s(output.substr(at + 9));
-    std::string m;
-    s >> m;
-    return m;
+std::string run_script(const std::string& script, std::ostringstream* log = nullptr) {
+    return uci_script::run(script, log);
 }
 
 TEST(Uci, HandshakeListsIdentityAndOptions) {
@@ -119,6 +109,18 @@ TEST(Uci, UnknownAndBrokenInputIsIgnoredAndLogged) {
     EXPECT_NE(log.str().find("hello world"), std::string::npos);
     EXPECT_NE(log.str().find("nosuchoption"), std::string::npos);
     EXPECT_NE(log.str().find("e2e5"), std::string::npos);
+}
+
+// std::cin is tied to std::cout; a tied input would flush the output from the reading thread,
+// outside the lock the search thread writes under (a bestmove came out twice). The loop unties.
+TEST(Uci, LoopUntiesItsInputFromTheOutput) {
+    std::ostringstream out, tied;
+    std::istringstream in("isready\n");
+    in.tie(&tied);
+    Uci uci(out);
+    uci.loop(in);
+    EXPECT_EQ(in.tie(), nullptr);
+    EXPECT_NE(out.str().find("readyok"), std::string::npos);
 }
 
 TEST(Uci, Chess960CastlingIsKingToRook) {

@@ -36,7 +36,7 @@ Position random_opening(Engine& engine, const Config& config, std::uint64_t& rng
         const int plies = config.random_plies + int(splitmix64(rng) & 1);
         bool ok = true;
         for (int i = 0; i < plies && ok; ++i) {
-            const MoveList moves = pos.legal_moves();
+            const auto moves = pos.legal_moves();
             if (moves.empty()) {
                 ok = false;
                 break;

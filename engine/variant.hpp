@@ -1,0 +1,95 @@
+// The game types the engine plays: standard chess (Chess960 and "from position" included) and
+// the seven Lichess variants. A game's variant never changes, so the board, the move generator
+// and the search are templates on it, and `visit_variant` is the one switch that picks the
+// instantiation at an entry point. Lichess's rules library (lichess-org/scalachess,
+// core/src/main/scala/variant/*.scala) is the reference for every rule.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+namespace engine {
+
+enum class Variant : std::uint8_t {
+    STANDARD,
+    CRAZYHOUSE,
+    ANTICHESS,
+    ATOMIC,
+    HORDE,
+    KING_OF_THE_HILL,
+    RACING_KINGS,
+    THREE_CHECK,
+};
+inline constexpr int VARIANT_NB = 8;
+
+inline constexpr Variant ALL_VARIANTS[VARIANT_NB] = {
+    Variant::STANDARD, Variant::CRAZYHOUSE,       Variant::ANTICHESS,    Variant::ATOMIC,
+    Variant::HORDE,    Variant::KING_OF_THE_HILL, Variant::RACING_KINGS, Variant::THREE_CHECK,
+};
+
+// Lichess's key ("kingOfTheHill"), as the Bot API and scalachess's Variant.key spell it.
+std::string_view lichess_key(Variant v);
+// The UCI_Variant name GUIs and Fairy-Stockfish use ("kingofthehill", "3check"; "chess").
+std::string_view uci_name(Variant v);
+// Reads a Lichess key or a UCI_Variant name, case-insensitively. "chess960", "fromPosition"
+// and "chess" are standard chess (the caller sets Chess960 castling from the key itself).
+std::optional<Variant> parse_variant(std::string_view name);
+// The variant's starting position as FEN (scalachess Variant.initialFen).
+std::string_view start_fen(Variant v);
+
+// --- rule traits, each a compile-time question a template asks once --------------------------
+
+// Pieces captured go to the capturer's pocket and may be dropped (Crazyhouse.scala).
+constexpr bool has_drops(Variant v) { return v == Variant::CRAZYHOUSE; }
+// The king is an ordinary piece: no check, any number of kings (Antichess.scala).
+constexpr bool has_royal_king(Variant v) { return v != Variant::ANTICHESS; }
+// Every variant but antichess and racing kings keeps standard castling (their `castles`).
+constexpr bool has_castling(Variant v) {
+    return v != Variant::ANTICHESS && v != Variant::RACING_KINGS;
+}
+// The fifty-move rule draws (Crazyhouse.scala overrides fiftyMoves to false).
+constexpr bool has_fifty_move_rule(Variant v) { return v != Variant::CRAZYHOUSE; }
+
+template <Variant V>
+using VariantTag = std::integral_constant<Variant, V>;
+
+// Calls f(VariantTag<V>{}) for the runtime variant v: the one dispatch at an entry point.
+template <class F>
+decltype(auto) visit_variant(Variant v, F&& f) {
+    switch (v) {
+        case Variant::CRAZYHOUSE:
+            return f(VariantTag<Variant::CRAZYHOUSE>{});
+        case Variant::ANTICHESS:
+            return f(VariantTag<Variant::ANTICHESS>{});
+        case Variant::ATOMIC:
+            return f(VariantTag<Variant::ATOMIC>{});
+        case Variant::HORDE:
+            return f(VariantTag<Variant::HORDE>{});
+        case Variant::KING_OF_THE_HILL:
+            return f(VariantTag<Variant::KING_OF_THE_HILL>{});
+        case Variant::RACING_KINGS:
+            return f(VariantTag<Variant::RACING_KINGS>{});
+        case Variant::THREE_CHECK:
+            return f(VariantTag<Variant::THREE_CHECK>{});
+        case Variant::STANDARD:
+            break;
+    }
+    return f(VariantTag<Variant::STANDARD>{});
+}
+
+// Instantiates a template for every variant (explicit instantiations in the .cpp files).
+// clang-format off
+#define OUTPOST_FOR_EACH_VARIANT(X) \
+    X(Variant::STANDARD)            \
+    X(Variant::CRAZYHOUSE)          \
+    X(Variant::ANTICHESS)           \
+    X(Variant::ATOMIC)              \
+    X(Variant::HORDE)               \
+    X(Variant::KING_OF_THE_HILL)    \
+    X(Variant::RACING_KINGS)        \
+    X(Variant::THREE_CHECK)
+// clang-format on
+
+}  // namespace engine

@@ -1,0 +1,154 @@
+// The search in every variant: each variant's win found as a mate-like score, a finished game's
+// status at the root, and the UCI front end with UCI_Variant (positions, drops, perft, search,
+// bad input).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "engine/score.hpp"
+#include "engine/search.hpp"
+#include "engine/uci.hpp"
+#include "uci_script.hpp"
+
+namespace {
+
+using namespace engine;
+
+SearchResult search_depth(const Position& pos, int depth) {
+    Engine engine({.hash_mb = 8, .threads = 1});
+    SearchLimits limits;
+    limits.depth = depth;
+    const std::atomic<bool> stop{false};
+    return engine.search(pos, limits, stop);
+}
+
+struct WinInOne {
+    Variant variant;
+    const char* fen;
+    const char* moves;  // the winning moves, any of them
+};
+
+class VariantSearch : public ::testing::TestWithParam<WinInOne> {};
+
+TEST_P(VariantSearch, FindsTheVariantsWinAsAMateScore) {
+    const auto& c = GetParam();
+    const auto pos = Position::from_fen(c.fen, c.variant);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    const SearchResult r = search_depth(*pos, 5);
+    EXPECT_TRUE(r.score.is_mate) << c.fen;
+    EXPECT_EQ(r.score.value, 1) << c.fen;
+    const std::string best = pos->to_uci(r.best);
+    EXPECT_NE(std::string(c.moves).find(best), std::string::npos)
+        << c.fen << ": played " << best << ", expected one of " << c.moves;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Variants, VariantSearch,
+    ::testing::Values(
+        WinInOne{Variant::KING_OF_THE_HILL, "7k/8/8/8/8/3K4/8/8 w - - 0 1", "d3d4 d3e4"},
+        WinInOne{Variant::THREE_CHECK, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0", "a1a8"},
+        WinInOne{Variant::ATOMIC, "4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1", "d1d7"},
+        WinInOne{Variant::HORDE, "4k3/8/8/8/8/8/3q4/4P3 b - - 0 1", "d2e1"},
+        WinInOne{Variant::ANTICHESS, "7r/8/8/8/8/8/8/R7 w - - 0 1", "a1a8 a1h1"},
+        WinInOne{Variant::RACING_KINGS, "8/5K2/8/8/8/8/8/k7 w - - 0 1", "f7e8 f7f8 f7g8"},
+        WinInOne{Variant::CRAZYHOUSE, "6k1/5ppp/8/8/8/8/8/4K3[R] w - - 0 1",
+                 "R@a8 R@b8 R@c8 R@d8 R@e8 R@f8"}),
+    [](const auto& info) { return std::string(lichess_key(info.param.variant)); });
+
+TEST(VariantSearch, AFinishedGameHasItsStatusAtTheRoot) {
+    const auto hill = Position::from_fen("7k/8/8/8/3K4/8/8/8 b - - 0 1", Variant::KING_OF_THE_HILL);
+    ASSERT_TRUE(hill.ok());
+    const SearchResult r = search_depth(*hill, 3);
+    EXPECT_TRUE(r.best.is_none());
+    EXPECT_EQ(r.root_status, PositionStatus::VARIANT_END);
+    EXPECT_EQ(r.raw_score, -SCORE_MATE);
+    // Antichess: the side with no move has won.
+    const auto stuck = Position::from_fen("8/8/8/8/8/1p6/1R6/8 b - - 0 1", Variant::ANTICHESS);
+    ASSERT_TRUE(stuck.ok());
+    const SearchResult w = search_depth(*stuck, 3);
+    EXPECT_EQ(w.root_status, PositionStatus::VARIANT_END);
+    EXPECT_EQ(w.raw_score, SCORE_MATE);
+}
+
+// Every variant: a short self-play game (a few hundred nodes a move) only ever plays legal
+// moves and stops at the game's end with a result the rules agree with.
+TEST(VariantSearch, SelfPlayGamesStayLegal) {
+    for (const Variant v : ALL_VARIANTS) {
+        Engine engine({.hash_mb = 4, .threads = 1});
+        Position pos = Position::start(v);
+        SearchLimits limits;
+        limits.nodes = 400;
+        const std::atomic<bool> stop{false};
+        int plies = 0;
+        for (; plies < 160 && pos.status() == PositionStatus::ONGOING; ++plies) {
+            const SearchResult r = engine.search(pos, limits, stop);
+            ASSERT_TRUE(pos.legal_moves().contains(r.best))
+                << lichess_key(v) << " " << pos.fen() << " " << pos.to_uci(r.best);
+            pos.play(r.best);
+        }
+        const SearchResult last = engine.search(pos, limits, stop);
+        if (pos.status() == PositionStatus::ONGOING) {
+            EXPECT_EQ(plies, 160) << lichess_key(v);
+        } else if (pos.legal_moves().empty()) {
+            EXPECT_TRUE(last.best.is_none()) << lichess_key(v) << " " << pos.fen();
+        }
+    }
+}
+
+using uci_script::bestmove_of;
+
+std::string run_uci(const std::string& script) { return uci_script::run(script); }
+
+TEST(VariantUci, OptionListsTheVariantsAndStartposFollowsIt) {
+    const std::string out = run_uci("uci\n");
+    EXPECT_NE(out.find("option name UCI_Variant type combo default chess var chess var crazyhouse "
+                       "var antichess var atomic var horde var kingofthehill var racingkings "
+                       "var 3check"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(run_uci("setoption name UCI_Variant value horde\nposition startpos\nd\n")
+                  .find(std::string(start_fen(Variant::HORDE))),
+              std::string::npos);
+    EXPECT_NE(
+        run_uci("setoption name UCI_Variant value racingkings\nposition startpos\ngo perft 3\n")
+            .find("Nodes searched: 11264"),
+        std::string::npos);
+}
+
+TEST(VariantUci, DropsInAndOutAndASearch) {
+    const std::string moves = "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d4";
+    const std::string out =
+        run_uci("setoption name UCI_Variant value crazyhouse\nposition startpos moves " + moves +
+                "\nd\ngo depth 4\n");
+    EXPECT_NE(out.find("/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4"), std::string::npos) << out;
+    Position pos = Position::start(Variant::CRAZYHOUSE);
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) ASSERT_TRUE(pos.play_uci(m).ok()) << m;
+    EXPECT_TRUE(pos.parse_uci(bestmove_of(out)).ok()) << out;
+    // Three-check in both FEN forms.
+    const std::string checks = run_uci(
+        "setoption name UCI_Variant value 3check\n"
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2+3 0 1\nd\n");
+    EXPECT_NE(checks.find("RNBQKBNR w KQkq - 0 1 +1+0"), std::string::npos) << checks;
+}
+
+TEST(VariantUci, BadInputIsAnErrorLine) {
+    const std::string out = run_uci(
+        "setoption name UCI_Variant value bogus\n"
+        "setoption name UCI_Variant value crazyhouse\n"
+        "position fen 4k3/8/8/8/8/8/8/4K3[X] w - - 0 1\n"
+        "position fen 4k3/8/8/8/8/8/8/4K3[P] w - - 0 1 moves N@f3\n"
+        "position fen 4k3/8/8/8/8/8/8/4K3[P] w - - 0 1 moves P@e1\nd\n");
+    EXPECT_NE(out.find("info string error: UCI_Variant: unknown variant 'bogus'"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("info string error: bad FEN"), std::string::npos) << out;
+    EXPECT_NE(out.find("pocket has an invalid piece letter 'X'"), std::string::npos) << out;
+    EXPECT_NE(out.find("info string error: illegal move 'N@f3'"), std::string::npos) << out;
+    EXPECT_NE(out.find("not in the pocket"), std::string::npos) << out;
+    EXPECT_NE(out.find("occupied square"), std::string::npos) << out;
+    // The moves before an illegal one stay played (none here): the FEN's position is current.
+    EXPECT_NE(out.find("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1"), std::string::npos) << out;
+}
+
+}  // namespace
