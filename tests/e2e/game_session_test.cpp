@@ -8,9 +8,9 @@
 
 #include "bot_fixture.hpp"
 #include "config/config.hpp"
-#include "service/chat_sender.hpp"
-#include "service/engine_pool.hpp"
-#include "service/game_session.hpp"
+#include "service/daemon/chat_sender.hpp"
+#include "service/daemon/engine_pool.hpp"
+#include "service/daemon/game_session.hpp"
 
 namespace e2e {
 namespace {

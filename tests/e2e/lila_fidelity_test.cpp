@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "bot_fixture.hpp"
-#include "service/metrics.hpp"
+#include "service/ops/metrics.hpp"
 #include "tests/support/log_capture.hpp"
 
 namespace e2e {

@@ -12,7 +12,7 @@
 
 #include "bot_fixture.hpp"
 #include "engine/timeman.hpp"
-#include "service/online_choice.hpp"
+#include "service/moves/online_choice.hpp"
 #include "tests/support/log_capture.hpp"
 
 namespace e2e {

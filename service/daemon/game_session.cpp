@@ -1,0 +1,345 @@
+// GameSession: the threads, the stream, the engine and the requests of one game; its rules are
+// GameTurn's.
+#include "service/daemon/game_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "common/text.hpp"
+#include "service/ops/pgn_writer.hpp"
+
+namespace service {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t ms_since(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+TurnSettings turn_settings(const SessionContext& ctx, const std::string& game_id,
+                           std::optional<ParkingRules> parking) {
+    TurnSettings s = TurnSettings::from(ctx.config, game_id, ctx.my_id, ctx.my_name);
+    s.timings = ctx.timings;
+    s.parking = std::move(parking);
+    return s;
+}
+
+void log_line(const turn::Log& line) {
+    switch (line.level) {
+        case turn::LogLevel::Debug:
+            return spdlog::debug("{}", line.text);
+        case turn::LogLevel::Info:
+            return spdlog::info("{}", line.text);
+        case turn::LogLevel::Warn:
+            return spdlog::warn("{}", line.text);
+        case turn::LogLevel::Error:
+            return spdlog::error("{}", line.text);
+    }
+}
+
+}  // namespace
+
+GameSession::GameSession(SessionContext context, std::string game_id,
+                         std::optional<ParkingRules> parking)
+    : ctx_(std::move(context)),
+      game_id_(std::move(game_id)),
+      parked_sessions_(parking.has_value()),
+      park_early_(parking ? parking->park_early : nullptr),
+      turn_(turn_settings(ctx_, game_id_, std::move(parking))),
+      chat_commands_(ctx_.my_id, ctx_.my_name, ctx_.slots),
+      worker_([this](std::stop_token st) { worker_main(st); }),
+      stream_([this](std::stop_token st) { stream_main(st); }) {}
+
+GameSession::~GameSession() { stop(); }
+
+void GameSession::stop() {
+    stopping_ = true;
+    stop_search();
+    stream_.request_stop();
+    worker_.request_stop();
+    queue_.close();
+}
+
+std::shared_ptr<std::atomic<bool>> GameSession::start_search() {
+    std::lock_guard lock(search_mutex_);
+    search_stop_ = std::make_shared<std::atomic<bool>>(final_seen_.load() || stopping_);
+    return search_stop_;
+}
+
+void GameSession::stop_search() {
+    std::lock_guard lock(search_mutex_);
+    if (search_stop_) *search_stop_ = true;
+}
+
+void GameSession::stream_main(std::stop_token stop) {
+    // The stream's reconnects go to /metrics when they happen (every connection starts with a
+    // gameFull), and those that failed before a line came when the stream ends.
+    const lichess::StreamStats* stats = nullptr;
+    std::uint64_t reconnects_counted = 0;
+    const auto count_reconnects = [&] {
+        const std::uint64_t reconnects = stats->reconnects.load();
+        ctx_.metrics.stream_reconnects += reconnects - reconnects_counted;
+        reconnects_counted = reconnects;
+    };
+    const auto on_state = [this](const lichess::GameState& s) {
+        server_plies_ = std::size_t(std::count(s.moves.begin(), s.moves.end(), ' ')) +
+                        (s.moves.empty() ? 0 : 1);
+        // A final state stops a running search at once; the worker learns the rest. An unknown
+        // status is bad input, not an end: the turn decides what to do.
+        if (lichess::is_game_over(s.status) && s.status != lichess::GameStatus::Unknown) {
+            final_seen_ = true;
+            stop_search();
+        }
+    };
+    lichess::GameStream stream(
+        ctx_.api, game_id_,
+        [&](const lichess::GameEvent& event) {
+            if (const auto* full = std::get_if<lichess::GameFull>(&event)) {
+                count_reconnects();
+                on_state(full->state);
+            }
+            if (const auto* s = std::get_if<lichess::GameState>(&event)) on_state(*s);
+            queue_.push(event);
+        },
+        ctx_.stream_options);
+    stats = &stream.stats();
+    const lichess::GameStreamEnd end = stream.run(stop);
+    count_reconnects();
+    queue_.push(StreamEnded{end});
+}
+
+void GameSession::worker_main(std::stop_token stop) {
+    std::stop_callback on_stop(stop, [this] {
+        stop_search();
+        queue_.close();
+    });
+    while (!stop.stop_requested() && !turn_.ended()) {
+        auto item = queue_.pop_for(ctx_.timings.poll);
+        if (item) {
+            if (auto* end = std::get_if<StreamEnded>(&*item)) {
+                if (end->end.reason == lichess::GameStreamEnd::Reason::Error) {
+                    spdlog::error("game {}: the game stream failed: {}", game_id_,
+                                  end->end.error ? end->end.error->describe() : "unknown error");
+                } else if (end->end.reason == lichess::GameStreamEnd::Reason::GameOver) {
+                    spdlog::info("game {}: stream closed after the game ended", game_id_);
+                }
+                break;
+            }
+            const auto& event = std::get<lichess::GameEvent>(*item);
+            if (const auto* full = std::get_if<lichess::GameFull>(&event)) {
+                dispatch(turn::FullReceived{*full});
+            } else if (const auto* state = std::get_if<lichess::GameState>(&event)) {
+                dispatch(turn::StateReceived{*state});
+            } else if (const auto* chat = std::get_if<lichess::ChatLine>(&event)) {
+                on_chat(*chat);
+            } else if (const auto* gone = std::get_if<lichess::OpponentGone>(&event)) {
+                dispatch(turn::OpponentGoneReceived{*gone});
+            }
+        }
+        if (!turn_.ended()) dispatch(turn::Tick{.others_waiting = park_early_ && park_early_()});
+    }
+    (void)finish_ponder(false);
+    engine_.reset();
+    finished_ = true;
+}
+
+void GameSession::dispatch(TurnEvent event) {
+    std::optional<TurnEvent> next = std::move(event);
+    while (next) {
+        auto actions = turn_.on(*next, Clock::now());
+        next.reset();
+        // The first game line makes the turn Playing: a real-time session holds its engine
+        // from then on (a parked correspondence session borrows one per search).
+        if (turn_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
+            engine_.emplace(ctx_.engines.acquire());
+        for (auto& action : actions) {
+            // Only an action that waits for an answer returns one, and it is its batch's last.
+            if (auto answer = execute(action)) next = std::move(answer);
+        }
+        phase_ = turn_.phase();
+    }
+}
+
+std::optional<TurnEvent> GameSession::execute(TurnAction& action) {
+    const auto outcome = [](const lichess::Result<lichess::Ok>& r) { return Outcome::from(r); };
+    const auto warn_if_failed = [this](const char* what, const lichess::Result<lichess::Ok>& r) {
+        if (!r) spdlog::warn("game {}: {} failed: {}", game_id_, what, r.error().describe());
+    };
+    if (auto* a = std::get_if<turn::Log>(&action)) {
+        log_line(*a);
+    } else if (auto* a = std::get_if<turn::Think>(&action)) {
+        return think(*a);
+    } else if (auto* a = std::get_if<turn::PostMove>(&action)) {
+        const auto give_up_at = a->give_up_at;
+        const std::size_t ply = a->ply;
+        auto r = ctx_.game_api.post_move(game_id_, a->uci, a->offer_draw, [&] {
+            return !final_seen_ && !stopping_ && server_plies_ < ply && Clock::now() < give_up_at;
+        });
+        Outcome o = outcome(r);
+        o.game_over = !r && final_seen_;
+        if (r) ctx_.metrics.moves_played++;
+        return turn::MovePosted{std::move(o)};
+    } else if (auto* a = std::get_if<turn::MovePlayed>(&action)) {
+        ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
+        ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
+    } else if (std::holds_alternative<turn::Resign>(action)) {
+        return turn::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
+    } else if (auto* a = std::get_if<turn::AnswerTakeback>(&action)) {
+        return turn::TakebackAnswered{a->accept,
+                                      outcome(ctx_.game_api.answer_takeback(game_id_, a->accept))};
+    } else if (std::holds_alternative<turn::ClaimVictory>(action)) {
+        return turn::ClaimAnswered{outcome(ctx_.game_api.claim_victory(game_id_))};
+    } else if (std::holds_alternative<turn::AcceptDraw>(action)) {
+        warn_if_failed("accepting the draw", ctx_.game_api.accept_draw(game_id_));
+    } else if (std::holds_alternative<turn::Abort>(action)) {
+        warn_if_failed("aborting", ctx_.game_api.abort(game_id_));
+    } else if (auto* a = std::get_if<turn::LeaveGame>(&action)) {
+        leave_game(a->abort);
+    } else if (auto* a = std::get_if<turn::Say>(&action)) {
+        ctx_.chat.send(game_id_, a->room, std::move(a->text));
+    } else if (auto* a = std::get_if<turn::StartPonder>(&action)) {
+        if (engine_) start_ponder(std::move(*a));
+    } else if (std::holds_alternative<turn::StopPonder>(action)) {
+        (void)finish_ponder(false);
+    } else if (auto* a = std::get_if<turn::GameEnded>(&action)) {
+        ctx_.metrics.record_game_finished(a->result);
+        if (a->lost_on_time) ctx_.metrics.time_forfeits++;
+        write_pgn(a->record);
+    }
+    return std::nullopt;
+}
+
+std::optional<TurnEvent> GameSession::think(turn::Think& t) {
+    if (final_seen_) return turn::NoMoveChosen{};
+    const auto started = Clock::now();
+    // The book first; a ponder search from our last searched move is of no use then.
+    const OpeningBook* book = ctx_.books ? ctx_.books->for_variant(t.variant) : nullptr;
+    if (book) {
+        if (const auto choice = book->choose(t.position, t.fullmove, book_rng_)) {
+            (void)finish_ponder(false);
+            return turn::MoveChosen{
+                .source = MoveSource::Book,
+                .uci = choice->uci,
+                .think_ms = ms_since(started),
+                .note = fmt::format("weight {} from {}", choice->weight, choice->file)};
+        }
+    }
+    // Knowledge beyond the search; not on a ponder hit (that search already runs on our clock).
+    std::optional<OnlineChoice> online;
+    if (ctx_.online && !t.ponder_hit) online = ask_online(t);
+    if (online && online->search_among.empty()) {
+        (void)finish_ponder(false);
+        return turn::MoveChosen{.source = online->source,
+                                .uci = online->uci,
+                                .think_ms = ms_since(started),
+                                .score = online->score,
+                                .note = online->note};
+    }
+    // A ponder search on the move the opponent just played carries on under the clock.
+    std::optional<engine::SearchResult> pondered = finish_ponder(t.ponder_hit);
+    engine::SearchResult result;
+    if (pondered && pondered->best && t.position.legal_moves().contains(pondered->best)) {
+        result = *pondered;
+    } else {
+        pondered.reset();
+        std::optional<EnginePool::Lease> lent;
+        if (!engine_) lent.emplace(ctx_.engines.acquire());  // a parked session's, for now
+        const auto stop = start_search();
+        result = (engine_ ? *engine_ : *lent)->search(t.position, t.plan.limits, *stop);
+    }
+    if (final_seen_ || !result.best) return turn::NoMoveChosen{};
+    if (online) {
+        // online_egtb.move_quality suggest: the search chose; a move that spoils the table's
+        // result is replaced by the table's best.
+        const auto& among = online->search_among;
+        if (std::find(among.begin(), among.end(), t.position.to_uci(result.best)) == among.end())
+            return turn::MoveChosen{.source = online->source,
+                                    .uci = among.front(),
+                                    .think_ms = ms_since(started),
+                                    .score = online->score,
+                                    .note = online->note + ", not the search's move"};
+    }
+    return turn::MoveChosen{.think_ms = ms_since(started),
+                            .search = std::move(result),
+                            .ponder_hit = pondered.has_value()};
+}
+
+std::optional<OnlineChoice> GameSession::ask_online(turn::Think& t) {
+    const auto started = Clock::now();
+    const OnlineAsk ask{.our_ms = t.clock.our_ms,
+                        .real_time = t.clock.real_time,
+                        .fullmove = t.fullmove,
+                        .variant = t.variant,
+                        .deadline = online_deadline(t.clock.our_ms, t.clock.real_time)};
+    auto choice = ctx_.online->find(t.position, ask, online_game_);
+    // The clock ran while we asked: the search gets that much less.
+    const std::int64_t spent = ms_since(started);
+    engine::SearchLimits& limits = t.plan.limits;
+    if (limits.movetime > 0) limits.movetime = std::max<std::int64_t>(10, limits.movetime - spent);
+    std::int64_t& ours = t.clock.us == engine::WHITE ? limits.wtime : limits.btime;
+    if (ours > 0) ours = std::max<std::int64_t>(1, ours - spent);
+    return choice;
+}
+
+void GameSession::leave_game(bool abort) {
+    if (final_seen_) return;  // over already: nothing to leave
+    auto r = abort ? ctx_.game_api.abort(game_id_) : ctx_.game_api.resign(game_id_);
+    if (!r) r = ctx_.game_api.resign(game_id_);
+    if (!r) spdlog::warn("game {}: could not abort or resign: {}", game_id_, r.error().describe());
+}
+
+void GameSession::on_chat(const lichess::ChatLine& line) {
+    if (line.username == ctx_.my_name) return;
+    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, common::printable(line.room),
+                  common::printable(line.username), common::printable(line.text));
+    const auto reply = chat_commands_.answer(
+        line, ChatFacts{.last_search = turn_.last_search(),
+                        .first_moves_pending = turn_.first_moves_pending() && !final_seen_});
+    if (!reply) return;
+    // !wait is for the abort timer, which runs until the opponent's first move.
+    if (reply->extend_abort_timer.count() > 0)
+        dispatch(turn::AbortTimerExtended{reply->extend_abort_timer});
+    ctx_.chat.send(game_id_, reply->room, reply->text);
+}
+
+void GameSession::start_ponder(turn::StartPonder&& ponder) {
+    auto p = std::make_unique<Ponder>();
+    {
+        std::lock_guard lock(search_mutex_);
+        p->stop = std::make_shared<std::atomic<bool>>(final_seen_.load() || stopping_);
+        search_stop_ = p->stop;
+    }
+    Ponder* raw = p.get();
+    p->thread =
+        std::jthread([this, raw, position = std::move(ponder.position), limits = ponder.limits] {
+            raw->result = (*engine_)->search(position, limits, *raw->stop);
+        });
+    ponder_ = std::move(p);
+}
+
+std::optional<engine::SearchResult> GameSession::finish_ponder(bool hit) {
+    if (!ponder_) return std::nullopt;
+    std::unique_ptr<Ponder> p = std::move(ponder_);
+    if (hit)
+        (*engine_)->ponderhit();
+    else
+        *p->stop = true;
+    p->thread.join();
+    if (!hit) return std::nullopt;
+    return p->result;
+}
+
+void GameSession::write_pgn(const GameRecord& record) {
+    if (ctx_.config.pgn_directory.empty()) return;
+    auto written =
+        service::write_pgn(ctx_.config.pgn_directory, record, ctx_.metrics.pgn_write_errors);
+    if (written)
+        spdlog::info("game {}: PGN written to {}", game_id_, written->string());
+    else
+        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error());
+}
+
+}  // namespace service
