@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lichess_client/events.hpp"
 #include "lichess_client/result.hpp"
 
 namespace lichess::detail {
@@ -93,6 +94,9 @@ Result<Out, ParseError> parse_guarded(std::string_view text, JsonTop top, F&& co
         return ParseError{std::string("bad fields: ") + e.what()};
     }
 }
+
+// A game as gameStart, gameFinish and /api/account/playing's nowPlaying describe it (events.cpp).
+[[nodiscard]] GameEventInfo game_event_info(const json& j);
 
 // First bytes of a body for error messages: printable, single-line, bounded.
 std::string excerpt(std::string_view body, std::size_t max = 200);

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <optional>
 
+#include "common/text.hpp"
 #include "engine/fen.hpp"
 
 namespace service {
@@ -15,16 +16,9 @@ namespace {
 using lichess::DeclineReason;
 using lichess::TimeControl;
 
-bool iequal(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 bool contains(const std::vector<std::string>& list, std::string_view s) {
     return std::any_of(list.begin(), list.end(),
-                       [&](const std::string& e) { return iequal(e, s); });
+                       [&](const std::string& e) { return common::iequals(e, s); });
 }
 
 // Lichess speeds from fastest to slowest; the index orders them.
@@ -33,7 +27,7 @@ constexpr std::array<std::string_view, 6> kSpeeds = {"ultraBullet", "bullet",   
 
 std::optional<int> speed_rank(std::string_view speed) {
     for (std::size_t i = 0; i < kSpeeds.size(); ++i)
-        if (iequal(kSpeeds[i], speed)) return int(i);
+        if (common::iequals(kSpeeds[i], speed)) return int(i);
     return std::nullopt;
 }
 
@@ -101,7 +95,7 @@ std::optional<Decision> check_time(const lichess::ChallengeInfo& c,
                                                            std::to_string(cfg.max_base));
             // lichess-bot's bullet_requires_increment: bots only, a minimum increment of 1 s.
             if (inc == 0 && cfg.bullet_requires_increment && c.challenger.is_bot() &&
-                iequal(c.speed, "bullet"))
+                common::iequals(c.speed, "bullet"))
                 return decline(DeclineReason::TimeControl,
                                "bullet without increment from a BOT and "
                                "challenge.bullet_requires_increment is on");
@@ -156,15 +150,13 @@ std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
 
 std::string perf_key(const lichess::ChallengeInfo& c) {
     if (c.variant.key == "chess960") return "chess960";
-    std::string key = c.speed;
-    if (key.empty()) key = c.perf_name;
-    std::transform(key.begin(), key.end(), key.begin(),
-                   [](unsigned char ch) { return char(std::tolower(ch)); });
+    const std::string key = common::lowercase(c.speed.empty() ? c.perf_name : c.speed);
     return key == "ultrabullet" ? "ultraBullet" : key;
 }
 
 bool is_correspondence(const lichess::ChallengeInfo& c) {
-    return c.time_control.type != TimeControl::Type::Clock || iequal(c.speed, "correspondence");
+    return c.time_control.type != TimeControl::Type::Clock ||
+           common::iequals(c.speed, "correspondence");
 }
 
 const char* to_string(Verdict v) {
@@ -188,7 +180,7 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
 
     // 0. Our own outgoing challenge shows up on the event stream too.
     if ((c.direction && *c.direction == "out") ||
-        (!our_user_id.empty() && iequal(who.id, our_user_id)))
+        (!our_user_id.empty() && common::iequals(who.id, our_user_id)))
         return {Verdict::Ignore, DeclineReason::Generic, "our own challenge"};
 
     // 1-2. Who may play us at all.

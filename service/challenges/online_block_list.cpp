@@ -10,12 +10,6 @@ namespace service {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
 lichess::ApiError error(lichess::ApiError::Kind kind, int status, std::string message) {
     lichess::ApiError e;
     e.kind = kind;
@@ -30,7 +24,7 @@ std::vector<std::string> parse_block_list(std::string_view text) {
     std::vector<std::string> names;
     while (!text.empty()) {
         const auto end = text.find('\n');
-        const std::string_view line = trim(text.substr(0, end));
+        const std::string_view line = common::trim(text.substr(0, end));
         text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
         if (!line.empty() && line.front() != '#') names.emplace_back(line);
     }

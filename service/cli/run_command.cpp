@@ -83,7 +83,7 @@ int run_daemon(const RunOptions& o) {
         // A PGN folder the daemon cannot write is found now, not after the first game.
         auto prepared = service::prepare_pgn_directory(cfg->pgn_directory);
         if (!prepared) {
-            spdlog::critical("pgn_directory: {}", prepared.error());
+            spdlog::critical("pgn_directory: {}", prepared.error().message);
             return 1;
         }
         if (*prepared > 0)

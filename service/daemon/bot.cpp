@@ -21,7 +21,7 @@ namespace {
 
 OpeningBooks load_books(const config::BookConfig& config) {
     auto books = OpeningBooks::load(config);
-    if (!books) throw std::runtime_error("engine.book: " + books.error());
+    if (!books) throw std::runtime_error("engine.book: " + books.error().message);
     for (const auto& [variant, book] : books->by_variant())
         for (const auto& source : book.sources())
             spdlog::info("opening book for {}: {} ({} entries)", variant, source.file,

@@ -339,7 +339,7 @@ void GameSession::write_pgn(const GameRecord& record) {
     if (written)
         spdlog::info("game {}: PGN written to {}", game_id_, written->string());
     else
-        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error());
+        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error().message);
 }
 
 }  // namespace service

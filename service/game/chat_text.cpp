@@ -1,17 +1,11 @@
 // Chat texts: {placeholder} expansion and the 140-character cut.
 #include "service/game/chat_text.hpp"
 
+#include "common/text.hpp"
+
 namespace service {
 
 namespace {
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
 
 // A UTF-8 continuation byte (10xxxxxx) never starts a character.
 bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
@@ -24,14 +18,14 @@ std::string fit_chat(std::string_view input, std::size_t limit) {
     std::string one_line(input);
     for (char& c : one_line)
         if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    std::string_view text = trim(one_line);
+    std::string_view text = common::trim(one_line);
     std::size_t chars = 0, end = 0;
     for (; end < text.size(); ++end) {
         if (continuation(text[end])) continue;
         if (chars == limit) break;
         ++chars;
     }
-    return std::string(trim(text.substr(0, end)));
+    return std::string(common::trim(text.substr(0, end)));
 }
 
 std::string expand_chat(std::string_view text, const ChatVars& vars) {

@@ -3,11 +3,12 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <system_error>
+
+#include "common/errno_text.hpp"
 
 namespace service {
 
@@ -19,20 +20,18 @@ using FileCache = std::map<std::string, BookPtr>;
 
 std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-engine::Result<BookSelection> selection_of(const std::string& name) {
+common::Result<BookSelection> selection_of(const std::string& name) {
     if (name == "best_move") return BookSelection::BestMove;
     if (name == "weighted_random") return BookSelection::WeightedRandom;
     if (name == "uniform_random") return BookSelection::UniformRandom;
-    return engine::Result<BookSelection>::failure(
-        "engine.book.selection " + in_quotes(name) +
-        " is not best_move, weighted_random or uniform_random");
+    return common::Error{"engine.book.selection " + in_quotes(name) +
+                         " is not best_move, weighted_random or uniform_random"};
 }
 
-engine::Result<OpeningBook> load_variant(const config::BookConfig& config, std::string_view variant,
+common::Result<OpeningBook> load_variant(const config::BookConfig& config, std::string_view variant,
                                          FileCache& cache) {
-    using R = engine::Result<OpeningBook>;
     const auto selection = selection_of(config.selection);
-    if (!selection) return R::failure(selection.error());
+    if (!selection) return selection.error();
     std::vector<OpeningBook::Source> sources;
     const auto files = config.files.find(std::string(variant));
     if (config.enabled && files != config.files.end()) {
@@ -40,7 +39,7 @@ engine::Result<OpeningBook> load_variant(const config::BookConfig& config, std::
             auto cached = cache.find(file);
             if (cached == cache.end()) {
                 auto book = read_book_file(file);
-                if (!book) return R::failure(book.error());
+                if (!book) return book.error();
                 cached = cache.emplace(file, *book).first;
             }
             sources.push_back({.file = file, .book = cached->second});
@@ -69,21 +68,20 @@ std::vector<BookChoice> candidates(const engine::polyglot::Book& book,
 
 }  // namespace
 
-engine::Result<BookPtr> read_book_file(const std::string& path) {
-    using R = engine::Result<BookPtr>;
+common::Result<BookPtr> read_book_file(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-        return R::failure("the book file " + in_quotes(path) + " is a directory");
+        return common::Error{"the book file " + in_quotes(path) + " is a directory"};
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return R::failure("cannot read the book file " + in_quotes(path) + ": " +
-                          std::strerror(errno));
+        return common::Error{"cannot read the book file " + in_quotes(path) + ": " +
+                             common::errno_text(errno)};
     const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad()) return R::failure("reading the book file " + in_quotes(path) + " failed");
+    if (in.bad()) return common::Error{"reading the book file " + in_quotes(path) + " failed"};
     auto book = engine::polyglot::Book::parse(bytes);
     if (!book)
-        return R::failure("the book file " + in_quotes(path) +
-                          " is not a usable Polyglot book: " + book.error());
+        return common::Error{"the book file " + in_quotes(path) +
+                             " is not a usable Polyglot book: " + book.error()};
     return BookPtr(std::make_shared<const engine::polyglot::Book>(std::move(*book)));
 }
 
@@ -94,7 +92,7 @@ OpeningBook::OpeningBook(std::vector<Source> sources, BookSelection selection, i
       min_weight_(min_weight),
       max_depth_(max_depth) {}
 
-engine::Result<OpeningBook> OpeningBook::load(const config::BookConfig& config,
+common::Result<OpeningBook> OpeningBook::load(const config::BookConfig& config,
                                               std::string_view variant) {
     FileCache cache;
     return load_variant(config, variant, cache);
@@ -127,14 +125,14 @@ std::optional<BookChoice> OpeningBook::choose(const engine::Position& position, 
     return std::nullopt;
 }
 
-engine::Result<OpeningBooks> OpeningBooks::load(const config::BookConfig& config) {
+common::Result<OpeningBooks> OpeningBooks::load(const config::BookConfig& config) {
     OpeningBooks books;
     if (!config.enabled) return books;
     FileCache cache;
     for (const auto& [variant, files] : config.files) {
         if (files.empty()) continue;
         auto book = load_variant(config, variant, cache);
-        if (!book) return engine::Result<OpeningBooks>::failure(book.error());
+        if (!book) return book.error();
         books.books_.emplace(variant, std::move(*book));
     }
     return books;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/result.hpp"
 #include "config/config.hpp"
 #include "engine/polyglot.hpp"
 #include "engine/position.hpp"
@@ -29,7 +30,7 @@ struct BookChoice {
 };
 
 // Reads and parses one .bin file; the error names the file and what is wrong with it.
-[[nodiscard]] engine::Result<std::shared_ptr<const engine::polyglot::Book>> read_book_file(
+[[nodiscard]] common::Result<std::shared_ptr<const engine::polyglot::Book>> read_book_file(
     const std::string& path);
 
 class OpeningBook {
@@ -43,7 +44,7 @@ class OpeningBook {
 
     // The books config lists for a Lichess variant key ("standard", "chess960",
     // "fromPosition"), each file read now; none listed gives an empty OpeningBook.
-    [[nodiscard]] static engine::Result<OpeningBook> load(const config::BookConfig& config,
+    [[nodiscard]] static common::Result<OpeningBook> load(const config::BookConfig& config,
                                                           std::string_view variant);
 
     // A book move for the position, or nullopt: past max_depth, out of book, or no move of at
@@ -67,7 +68,7 @@ class OpeningBook {
 class OpeningBooks {
   public:
     OpeningBooks() = default;
-    [[nodiscard]] static engine::Result<OpeningBooks> load(const config::BookConfig& config);
+    [[nodiscard]] static common::Result<OpeningBooks> load(const config::BookConfig& config);
 
     // The book for a Lichess variant key; nullptr when that variant has none.
     [[nodiscard]] const OpeningBook* for_variant(const std::string& variant) const;

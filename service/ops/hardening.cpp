@@ -4,13 +4,14 @@
 #include <sys/prctl.h>
 
 #include <cerrno>
-#include <cstring>
+
+#include "common/errno_text.hpp"
 
 namespace service {
 
 std::optional<std::string> make_non_dumpable() {
     if (::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
-        return std::string("prctl(PR_SET_DUMPABLE, 0) failed: ") + std::strerror(errno);
+        return "prctl(PR_SET_DUMPABLE, 0) failed: " + common::errno_text(errno);
     return std::nullopt;
 }
 

@@ -15,6 +15,7 @@
 #include <exception>
 #include <system_error>
 
+#include "common/errno_text.hpp"
 #include "common/text.hpp"
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
@@ -190,12 +191,10 @@ std::string safe_id(std::string_view id) {
 
 constexpr std::string_view kTempSuffix = ".tmp";
 
-std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
-
 // Writes all of `text` to a new file and syncs it; an error text on failure.
 std::string write_synced(const std::filesystem::path& path, const std::string& text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) return "cannot create " + path.string() + ": " + errno_text(errno);
+    if (fd < 0) return "cannot create " + path.string() + ": " + common::errno_text(errno);
     std::size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -203,27 +202,27 @@ std::string write_synced(const std::filesystem::path& path, const std::string& t
         if (n <= 0) {
             const int e = errno;
             ::close(fd);
-            return "cannot write " + path.string() + ": " + errno_text(e);
+            return "cannot write " + path.string() + ": " + common::errno_text(e);
         }
         done += std::size_t(n);
     }
     if (::fsync(fd) != 0) {
         const int e = errno;
         ::close(fd);
-        return "cannot sync " + path.string() + ": " + errno_text(e);
+        return "cannot sync " + path.string() + ": " + common::errno_text(e);
     }
-    if (::close(fd) != 0) return "cannot close " + path.string() + ": " + errno_text(errno);
+    if (::close(fd) != 0) return "cannot close " + path.string() + ": " + common::errno_text(errno);
     return {};
 }
 
 // Makes a rename inside dir durable. EINVAL: the file system cannot sync folders (nothing to do).
 std::string sync_directory(const std::filesystem::path& dir) {
     const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return "cannot open " + dir.string() + " to sync it: " + errno_text(errno);
+    if (fd < 0) return "cannot open " + dir.string() + " to sync it: " + common::errno_text(errno);
     const int rc = ::fsync(fd);
     const int e = errno;
     ::close(fd);
-    if (rc != 0 && e != EINVAL) return "cannot sync " + dir.string() + ": " + errno_text(e);
+    if (rc != 0 && e != EINVAL) return "cannot sync " + dir.string() + ": " + common::errno_text(e);
     return {};
 }
 
@@ -289,14 +288,14 @@ std::string pgn_file_name(const GameRecord& r) {
     return date(utc(r.started_at), '-') + "-" + safe_id(r.game_id) + ".pgn";
 }
 
-engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
+common::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
                                                 const GameRecord& record) {
-    using R = engine::Result<std::filesystem::path>;
     try {
         std::error_code ec;
         std::filesystem::create_directories(dir, ec);
         if (ec)
-            return R::failure("cannot create PGN directory " + dir.string() + ": " + ec.message());
+            return common::Error{"cannot create PGN directory " + dir.string() + ": " +
+                                 ec.message()};
 
         const std::filesystem::path target = dir / pgn_file_name(record);
         // A name no other writer uses: the process id and a counter, so two games (or two
@@ -308,23 +307,23 @@ engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir
 
         if (std::string err = write_synced(temp, to_pgn(record)); !err.empty()) {
             std::filesystem::remove(temp, ec);
-            return R::failure(err);
+            return common::Error{err};
         }
         std::filesystem::rename(temp, target, ec);
         if (ec) {
             std::error_code ignored;
             std::filesystem::remove(temp, ignored);
-            return R::failure("cannot rename " + temp.string() + " to " + target.string() + ": " +
-                              ec.message());
+            return common::Error{"cannot rename " + temp.string() + " to " + target.string() +
+                                 ": " + ec.message()};
         }
-        if (std::string err = sync_directory(dir); !err.empty()) return R::failure(err);
+        if (std::string err = sync_directory(dir); !err.empty()) return common::Error{err};
         return target;
     } catch (const std::exception& e) {
-        return R::failure("cannot write the PGN of " + record.game_id + ": " + e.what());
+        return common::Error{"cannot write the PGN of " + record.game_id + ": " + e.what()};
     }
 }
 
-engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
+common::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
                                                 const GameRecord& record,
                                                 std::atomic<std::uint64_t>& failed_attempts,
                                                 const PgnRetry& retry) {
@@ -336,23 +335,23 @@ engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir
         failed_attempts.fetch_add(1, std::memory_order_relaxed);
         if (attempt >= attempts) return written;
         spdlog::warn("game {}: PGN attempt {} of {} failed: {}; trying again in {} ms",
-                     common::printable(record.game_id), attempt, attempts, written.error(),
+                     common::printable(record.game_id), attempt, attempts, written.error().message,
                      pause.count());
         if (retry.sleep) retry.sleep(pause);
         pause *= 2;
     }
 }
 
-engine::Result<int> prepare_pgn_directory(const std::filesystem::path& dir) {
-    using R = engine::Result<int>;
+common::Result<int> prepare_pgn_directory(const std::filesystem::path& dir) {
     namespace fs = std::filesystem;
     try {
         std::error_code ec;
         fs::create_directories(dir, ec);
         if (ec)
-            return R::failure("cannot create the PGN folder " + dir.string() + ": " + ec.message());
+            return common::Error{"cannot create the PGN folder " + dir.string() + ": " +
+                                 ec.message()};
         if (!fs::is_directory(dir, ec))
-            return R::failure("the PGN folder " + dir.string() + " is not a folder");
+            return common::Error{"the PGN folder " + dir.string() + " is not a folder"};
         int removed = 0;
         const auto now = fs::file_time_type::clock::now();
         for (const auto& entry : fs::directory_iterator(dir, ec)) {
@@ -368,17 +367,18 @@ engine::Result<int> prepare_pgn_directory(const std::filesystem::path& dir) {
             }
         }
         if (ec)
-            return R::failure("cannot list the PGN folder " + dir.string() + ": " + ec.message());
+            return common::Error{"cannot list the PGN folder " + dir.string() + ": " +
+                                 ec.message()};
         const fs::path probe = dir / (".outpost-write-probe." + std::to_string(::getpid()) + ".0" +
                                       std::string(kTempSuffix));
         fs::remove(probe, ec);
         if (std::string err = write_synced(probe, "probe\n"); !err.empty())
-            return R::failure("the PGN folder " + dir.string() + " is not writable: " + err);
+            return common::Error{"the PGN folder " + dir.string() + " is not writable: " + err};
         fs::remove(probe, ec);
-        if (std::string err = sync_directory(dir); !err.empty()) return R::failure(err);
+        if (std::string err = sync_directory(dir); !err.empty()) return common::Error{err};
         return removed;
     } catch (const std::exception& e) {
-        return R::failure("cannot prepare the PGN folder " + dir.string() + ": " + e.what());
+        return common::Error{"cannot prepare the PGN folder " + dir.string() + ": " + e.what()};
     }
 }
 

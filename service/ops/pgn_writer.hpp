@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/types.hpp"
+#include "common/result.hpp"
 #include "service/game/game_record.hpp"
 
 namespace service {
@@ -31,7 +31,7 @@ inline constexpr std::size_t kMaxPgnIdChars = 64;
 // to a temporary file in it which is synced and renamed over the target, and the directory is
 // synced after the rename, so readers never see half a file and a power cut loses neither the
 // text nor the name. Returns the path, or an error naming the path and the cause. Never throws.
-[[nodiscard]] engine::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
+[[nodiscard]] common::Result<std::filesystem::path> write_pgn(const std::filesystem::path& dir,
                                                               const GameRecord& record);
 
 // How write_pgn is retried after a failure (a full disk, an NFS hiccup).
@@ -46,7 +46,7 @@ struct PgnRetry {
 
 // write_pgn, tried up to retry.attempts times; each failed attempt is logged and added to
 // failed_attempts (/metrics: outpost_pgn_write_errors_total). The last error when all fail.
-[[nodiscard]] engine::Result<std::filesystem::path> write_pgn(
+[[nodiscard]] common::Result<std::filesystem::path> write_pgn(
     const std::filesystem::path& dir, const GameRecord& record,
     std::atomic<std::uint64_t>& failed_attempts, const PgnRetry& retry = {});
 
@@ -54,6 +54,6 @@ struct PgnRetry {
 // ".<name>.pgn.<pid>.<n>.tmp"; those of a live process other than this one are kept unless an
 // hour old), and proves the folder writable with a synced probe file. Returns how many stale
 // files were removed, or an error naming the folder and the cause.
-[[nodiscard]] engine::Result<int> prepare_pgn_directory(const std::filesystem::path& dir);
+[[nodiscard]] common::Result<int> prepare_pgn_directory(const std::filesystem::path& dir);
 
 }  // namespace service

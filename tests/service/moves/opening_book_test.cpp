@@ -35,7 +35,7 @@ class BookMove : public ::testing::Test {
         c.min_weight = min_weight;
         c.max_depth = max_depth;
         auto book = OpeningBook::load(c, "standard");
-        EXPECT_TRUE(book.ok()) << book.error();
+        EXPECT_TRUE(book.ok()) << book.error().message;
         return book.ok() ? *book : OpeningBook({}, BookSelection::BestMove, 1, 20);
     }
 
@@ -175,7 +175,7 @@ TEST_F(BookMove, EveryVariantGetsItsFilesAndAFileIsReadOnce) {
     c.enabled = true;
     c.files = {{"standard", {shared}}, {"chess960", {shared}}, {"fromPosition", {}}};
     auto books = OpeningBooks::load(c);
-    ASSERT_TRUE(books.ok()) << books.error();
+    ASSERT_TRUE(books.ok()) << books.error().message;
     const OpeningBook* standard = books->for_variant("standard");
     const OpeningBook* chess960 = books->for_variant("chess960");
     ASSERT_TRUE(standard && chess960);
@@ -204,8 +204,9 @@ TEST_F(BookMove, BadFilesAreErrorsThatNameTheFile) {
         c.files = {{"standard", {good, file}}};
         auto books = OpeningBooks::load(c);
         ASSERT_FALSE(books.ok()) << file;
-        EXPECT_NE(books.error().find("'" + file + "'"), std::string::npos) << books.error();
-        EXPECT_NE(books.error().find(why), std::string::npos) << books.error();
+        EXPECT_NE(books.error().message.find("'" + file + "'"), std::string::npos)
+            << books.error().message;
+        EXPECT_NE(books.error().message.find(why), std::string::npos) << books.error().message;
     }
 }
 

@@ -195,7 +195,7 @@ TEST_F(PgnFile, WritesAtomicallyIntoANewDirectory) {
     const GameRecord r = record({"e2e4", "e7e5"});
     const fs::path dir = dir_ / "nested" / "pgn";
     const auto written = write_pgn(dir, r);
-    ASSERT_TRUE(written) << written.error();
+    ASSERT_TRUE(written) << written.error().message;
     EXPECT_EQ(*written, dir / "2026-11-21-abcd1234.pgn");
     EXPECT_EQ(read(*written), to_pgn(r));
     // Nothing else is left behind: no temporary files.
@@ -219,7 +219,7 @@ TEST_F(PgnFile, UnwritableDirectoryIsAnErrorValue) {
     std::ofstream(file) << "x";
     const auto written = write_pgn(file / "pgn", record({"e2e4"}));
     ASSERT_FALSE(written);
-    EXPECT_NE(written.error().find("a-file"), std::string::npos) << written.error();
+    EXPECT_NE(written.error().message.find("a-file"), std::string::npos) << written.error().message;
 }
 
 TEST_F(PgnFile, AFailedWriteIsRetriedAndCounted) {
@@ -238,7 +238,7 @@ TEST_F(PgnFile, AFailedWriteIsRetriedAndCounted) {
         if (pauses.size() == 2) fs::remove_all(blocker);  // the fault goes away after two tries
     };
     const auto written = write_pgn(dir_, r, errors, retry);
-    ASSERT_TRUE(written) << written.error();
+    ASSERT_TRUE(written) << written.error().message;
     EXPECT_EQ(read(*written), to_pgn(r));
     EXPECT_EQ(errors.load(), 2u);
     EXPECT_EQ(pauses, (std::vector<milliseconds>{milliseconds(200), milliseconds(400)}));
@@ -255,7 +255,8 @@ TEST_F(PgnFile, AWriteThatKeepsFailingReturnsTheLastErrorAndCountsEveryAttempt) 
     retry.sleep = [&](milliseconds) { ++sleeps; };
     const auto written = write_pgn(dir_, r, errors, retry);
     ASSERT_FALSE(written);
-    EXPECT_NE(written.error().find("cannot rename"), std::string::npos) << written.error();
+    EXPECT_NE(written.error().message.find("cannot rename"), std::string::npos)
+        << written.error().message;
     EXPECT_EQ(errors.load(), 8u);
     EXPECT_EQ(sleeps, 2);
     // No temporary file is left behind by the failed attempts.
@@ -279,7 +280,7 @@ TEST_F(PgnFile, StaleTemporaryFilesAreRemovedAtStart) {
     fs::last_write_time(old_live, fs::file_time_type::clock::now() - hours(2));
 
     const auto removed = prepare_pgn_directory(dir_);
-    ASSERT_TRUE(removed) << removed.error();
+    ASSERT_TRUE(removed) << removed.error().message;
     EXPECT_EQ(*removed, 3);
     EXPECT_FALSE(fs::exists(dead));
     EXPECT_FALSE(fs::exists(ours));
@@ -298,7 +299,7 @@ TEST_F(PgnFile, StaleTemporaryFilesAreRemovedAtStart) {
 
 TEST_F(PgnFile, PrepareCreatesTheFolderAndReportsOneItCannotUse) {
     const auto created = prepare_pgn_directory(dir_ / "new" / "pgn");
-    ASSERT_TRUE(created) << created.error();
+    ASSERT_TRUE(created) << created.error().message;
     EXPECT_EQ(*created, 0);
     EXPECT_TRUE(fs::is_directory(dir_ / "new" / "pgn"));
 
@@ -306,7 +307,7 @@ TEST_F(PgnFile, PrepareCreatesTheFolderAndReportsOneItCannotUse) {
     for (const fs::path& bad : {dir_ / "a-file", dir_ / "a-file" / "pgn"}) {
         const auto r = prepare_pgn_directory(bad);
         ASSERT_FALSE(r) << bad;
-        EXPECT_NE(r.error().find(bad.string()), std::string::npos) << r.error();
+        EXPECT_NE(r.error().message.find(bad.string()), std::string::npos) << r.error().message;
     }
 }
 
@@ -320,7 +321,7 @@ TEST_F(PgnFile, VeryLongIdsGiveShortDistinctNamesThatCanBeWritten) {
     EXPECT_NE(name_a, pgn_file_name(b));
     EXPECT_EQ(pgn_file_name(a), name_a) << "the same id always gives the same name";
     const auto written = write_pgn(dir_, a);
-    ASSERT_TRUE(written) << written.error();  // no ENAMETOOLONG, temporary name included
+    ASSERT_TRUE(written) << written.error().message;  // no ENAMETOOLONG, temporary name included
     EXPECT_TRUE(fs::exists(dir_ / name_a));
     // An id of exactly the cap is kept whole.
     GameRecord c = a;
