@@ -159,6 +159,11 @@ bool is_correspondence(const lichess::ChallengeInfo& c) {
            common::iequals(c.speed, "correspondence");
 }
 
+bool is_correspondence(const lichess::GameEventInfo& game) {
+    return (game.speed && *game.speed == "correspondence") ||
+           (game.perf && *game.perf == "correspondence");
+}
+
 const char* to_string(Verdict v) {
     switch (v) {
         case Verdict::Accept:

@@ -79,6 +79,8 @@ struct ChallengeFacts {
 // are played by the CorrespondenceDesk, outside challenge.concurrency (as lichess-bot does): a
 // game that waits days for the opponent must not keep real-time challenges out.
 [[nodiscard]] bool is_correspondence(const lichess::ChallengeInfo& challenge);
+// The same for a game (gameStart, the ongoing games): the CorrespondenceDesk plays it.
+[[nodiscard]] bool is_correspondence(const lichess::GameEventInfo& game);
 
 [[nodiscard]] Decision judge_challenge(const lichess::ChallengeInfo& challenge,
                                        const config::ChallengeConfig& config,

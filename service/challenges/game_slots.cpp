@@ -177,4 +177,16 @@ std::vector<std::string> GameSlots::expire_now() {
     return expire_locked();
 }
 
+void SlotsView::publish_queue(std::vector<std::string> names) {
+    std::lock_guard lock(mutex_);
+    queued_ = std::move(names);
+}
+
+SlotSnapshot SlotsView::snapshot() const {
+    SlotSnapshot s = slots_.snapshot();
+    std::lock_guard lock(mutex_);
+    s.queued = queued_;
+    return s;
+}
+
 }  // namespace service

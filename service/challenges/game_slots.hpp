@@ -116,4 +116,20 @@ class GameSlots {
     int bot_limit_;
 };
 
+// The slots as the rest of the daemon may read them from any thread (a session's !queue, the
+// tests): GameSlots' counts now, with the challengers waiting in the queue as the Bot last
+// published them. The Bot writes; nobody reads anything of the Bot's.
+class SlotsView {
+  public:
+    explicit SlotsView(const GameSlots& slots) : slots_(slots) {}
+
+    void publish_queue(std::vector<std::string> names);
+    [[nodiscard]] SlotSnapshot snapshot() const;
+
+  private:
+    const GameSlots& slots_;
+    mutable std::mutex mutex_;
+    std::vector<std::string> queued_;
+};
+
 }  // namespace service

@@ -102,7 +102,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
             DeskHooks{.list_playing = [this] { return api_.playing(); },
-                      .start_session = game_sessions(session_context())}) {
+                      .start_session = parked_sessions(session_context())}) {
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
 }
 
@@ -316,7 +316,8 @@ void Bot::on_challenge(const lichess::ChallengeInfo& c) {
     // Lichess sends pending challenges again when the event stream reconnects: one that waits
     // already keeps its place (judging it again would count it against its own challenger).
     if (challenge_queue_.contains(c.id)) return;
-    SlotSnapshot view = desk_.with_games_per_user(slots_.snapshot());
+    SlotSnapshot view = slots_.snapshot();
+    for (const auto& [user, n] : desk_.games_per_user()) view.per_user[user] += n;
     for (const auto& [user, n] : challenge_queue_.per_user()) view.per_user[user] += n;
     const Decision d = judge_challenge(c, config_.challenge, me_.id, view, facts_for(c));
     if (d.verdict == Verdict::Ignore) return;
@@ -408,15 +409,7 @@ void Bot::accept_queued() {
 
 void Bot::publish_queue() {
     metrics_.challenges_queued = static_cast<std::int64_t>(challenge_queue_.size());
-    std::lock_guard lock(queue_view_mutex_);
-    queued_names_ = challenge_queue_.names();
-}
-
-SlotSnapshot Bot::slots() const {
-    SlotSnapshot s = slots_.snapshot();
-    std::lock_guard lock(queue_view_mutex_);
-    s.queued = queued_names_;
-    return s;
+    slots_view_.publish_queue(challenge_queue_.names());
 }
 
 ChallengeFacts Bot::facts_for(const lichess::ChallengeInfo& c) {
@@ -563,7 +556,7 @@ SessionContext Bot::session_context() {
                        .metrics = metrics_,
                        .stream_options = game_stream_options(),
                        .timings = options_.game_timings,
-                       .slots = [this] { return slots(); }};
+                       .slots = &slots_view_};
     return ctx;
 }
 

@@ -88,7 +88,7 @@ class Bot {
     int active_games() const;
     // The slot counts (active games, reservations) as GameSlots holds them now, with the
     // challengers waiting in the queue.
-    [[nodiscard]] SlotSnapshot slots() const;
+    [[nodiscard]] SlotSnapshot slots() const { return slots_view_.snapshot(); }
     bool event_stream_connected() const { return stream_connected_.load(); }
     // Why the bot is not healthy (no live event stream), or none: /healthz's answer.
     [[nodiscard]] std::optional<std::string> health_problem() const {
@@ -141,6 +141,7 @@ class Bot {
     Metrics& metrics_;
     BotOptions options_;
     GameSlots slots_;
+    SlotsView slots_view_{slots_};  // what sessions read: the slots and the queue's names
     OpeningBooks books_;
     std::shared_ptr<const engine::Tablebase> tablebase_;  // null: no engine.tablebases
     EnginePool engines_;
@@ -159,13 +160,10 @@ class Bot {
     // Games started beyond challenge.concurrency that we aborted (event-loop thread only).
     std::set<std::string> aborted_over_limit_;
 
-    // Challenges waiting for a slot, and the bots' recent challenges (event-loop thread only);
-    // the queue's names as sessions see them (!queue), under queue_view_mutex_.
+    // Challenges waiting for a slot, and the bots' recent challenges (event-loop thread only).
     ChallengeQueue challenge_queue_{config_.challenge};
     RecentBotChallenges recent_bots_{
         std::chrono::seconds(config_.challenge.recent_bot_challenge_age)};
-    mutable std::mutex queue_view_mutex_;
-    std::vector<std::string> queued_names_;
     // Our ratings per perf for challenge.rating_difference (/api/account; event-loop thread).
     std::map<std::string, int, std::less<>> my_ratings_;
     std::optional<std::chrono::steady_clock::time_point> ratings_read_;

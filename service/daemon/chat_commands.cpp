@@ -83,12 +83,8 @@ std::string eval_text(const LastSearch& search) {
     return fit_chat(line.back() == ':' ? head : line);
 }
 
-ChatCommands::ChatCommands(std::string my_id, std::string my_name,
-                           std::function<SlotSnapshot()> slots, ChatCommandSettings settings)
-    : my_id_(common::lowercase(my_id)),
-      my_name_(std::move(my_name)),
-      slots_(std::move(slots)),
-      settings_(settings) {}
+ChatCommands::ChatCommands(std::string my_id, std::string my_name, ChatCommandSettings settings)
+    : my_id_(common::lowercase(my_id)), my_name_(std::move(my_name)), settings_(settings) {}
 
 std::optional<ChatReply> ChatCommands::answer(const lichess::ChatLine& line, const ChatFacts& facts,
                                               Clock::time_point now) {
@@ -137,8 +133,8 @@ std::string ChatCommands::reply_text(ChatCommand command, lichess::ChatRoom room
             return "OK, I will wait " + std::to_string(settings_.wait_extension.count()) +
                    " seconds longer for the first move.";
         case ChatCommand::Queue: {
-            if (!slots_) return "I cannot see my game queue right now.";
-            const SlotSnapshot s = slots_();
+            if (!facts.slots) return "I cannot see my game queue right now.";
+            const SlotSnapshot& s = *facts.slots;
             std::string text = "Playing " + std::to_string(s.active) + " of " +
                                std::to_string(s.limit) + (s.limit == 1 ? " game" : " games");
             if (s.reserved > 0)

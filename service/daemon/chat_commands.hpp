@@ -3,7 +3,6 @@
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,6 +37,7 @@ struct ChatCommandSettings {
 struct ChatFacts {
     const LastSearch* last_search = nullptr;  // none before our first search
     bool first_moves_pending = false;         // the opponent has not moved: the abort timer runs
+    std::optional<SlotSnapshot> slots{};      // the daemon's slot counts (!queue); none: unknown
 };
 
 struct ChatReply {
@@ -52,9 +52,8 @@ class ChatCommands {
     using Clock = std::chrono::steady_clock;
 
     // my_id: our lowercase user id (our own lines are never answered); my_name: our display
-    // name for !name; slots: the daemon's slot counts for !queue.
-    ChatCommands(std::string my_id, std::string my_name, std::function<SlotSnapshot()> slots,
-                 ChatCommandSettings settings = {});
+    // name for !name.
+    ChatCommands(std::string my_id, std::string my_name, ChatCommandSettings settings = {});
 
     // The reply to a chat line, in the line's room; nullopt for our own lines, lines that are
     // no command, and commands answered in that room less than reply_interval ago.
@@ -68,7 +67,6 @@ class ChatCommands {
 
     std::string my_id_;
     std::string my_name_;
-    std::function<SlotSnapshot()> slots_;
     ChatCommandSettings settings_;
     std::map<std::pair<ChatCommand, lichess::ChatRoom>, Clock::time_point> last_reply_;
     bool waited_ = false;

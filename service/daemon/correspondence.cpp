@@ -8,27 +8,6 @@
 
 namespace service {
 
-namespace {
-
-// A GameSession that the desk can watch through DeskSession.
-class ParkableSession final : public DeskSession {
-  public:
-    ParkableSession(SessionContext context, const std::string& game_id, ParkingRules rules)
-        : session_(std::move(context), game_id, std::move(rules)) {}
-    bool finished() const override { return session_.finished(); }
-    bool game_over() const override { return session_.game_over(); }
-
-  private:
-    GameSession session_;
-};
-
-}  // namespace
-
-bool is_correspondence(const lichess::GameEventInfo& game) {
-    return (game.speed && *game.speed == "correspondence") ||
-           (game.perf && *game.perf == "correspondence");
-}
-
 DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
                                 const config::DrawOrResignConfig& draw_or_resign,
                                 int max_takebacks_accepted) {
@@ -39,14 +18,6 @@ DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
     s.max_sessions = std::max(1, config.max_concurrent_searches);
     s.linger = std::chrono::seconds(std::max(0, config.disconnect_time_s));
     return s;
-}
-
-decltype(DeskHooks::start_session) game_sessions(SessionContext base) {
-    return [base](const std::string& game_id, ParkingRules rules) -> std::unique_ptr<DeskSession> {
-        SessionContext context = base;
-        if (rules.first_visit) context.metrics.games_started++;
-        return std::make_unique<ParkableSession>(std::move(context), game_id, std::move(rules));
-    };
 }
 
 CorrespondenceDesk::CorrespondenceDesk(DeskSettings settings, DeskHooks hooks)
@@ -143,7 +114,7 @@ void CorrespondenceDesk::line_up_locked(const std::string& id, Game& game) {
     if (game.state != State::Parked) return;
     game.state = State::Waiting;
     line_.push_back(id);
-    waiting_ = int(line_.size());
+    *waiting_ = int(line_.size());
 }
 
 std::vector<std::unique_ptr<DeskSession>> CorrespondenceDesk::reap_locked() {
@@ -175,7 +146,7 @@ void CorrespondenceDesk::start_waiting_locked() {
     while (!stopped_ && running_ < settings_.max_sessions && !line_.empty()) {
         const std::string id = line_.front();
         line_.pop_front();
-        waiting_ = int(line_.size());
+        *waiting_ = int(line_.size());
         const auto it = games_.find(id);
         if (it == games_.end() || it->second.state != State::Waiting) continue;
         Game& game = it->second;
@@ -184,7 +155,7 @@ void CorrespondenceDesk::start_waiting_locked() {
         if (!game.takebacks)
             game.takebacks = std::make_shared<TakebackPolicy>(settings_.max_takebacks_accepted);
         ParkingRules rules{.linger = settings_.linger,
-                           .park_early = [this] { return someone_waiting(); },
+                           .games_waiting = waiting_,
                            .first_visit = !game.visited,
                            .draw_resign = game.draw_resign,
                            .takebacks = game.takebacks};
@@ -216,11 +187,12 @@ void CorrespondenceDesk::stop() {
     sessions.clear();  // each destructor stops its session and joins its threads
 }
 
-SlotSnapshot CorrespondenceDesk::with_games_per_user(SlotSnapshot snapshot) const {
+std::map<std::string, int, std::less<>> CorrespondenceDesk::games_per_user() const {
     std::lock_guard lock(mutex_);
+    std::map<std::string, int, std::less<>> per_user;
     for (const auto& [id, game] : games_)
-        if (!game.opponent.empty()) ++snapshot.per_user[game.opponent];
-    return snapshot;
+        if (!game.opponent.empty()) ++per_user[game.opponent];
+    return per_user;
 }
 
 DeskCounts CorrespondenceDesk::counts() const {

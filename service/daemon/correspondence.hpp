@@ -17,13 +17,10 @@
 #include "lichess_client/events.hpp"
 #include "lichess_client/payloads.hpp"
 #include "lichess_client/result.hpp"
-#include "service/challenges/game_slots.hpp"
-#include "service/daemon/game_session.hpp"
+#include "service/challenges/challenge_policy.hpp"
+#include "service/game/parking.hpp"
 
 namespace service {
-
-// A correspondence or unlimited game (Lichess gives both the speed "correspondence").
-[[nodiscard]] bool is_correspondence(const lichess::GameEventInfo& game);
 
 // A session the desk started: a GameSession in the daemon, a fake in tests.
 class DeskSession {
@@ -60,9 +57,6 @@ struct DeskHooks {
     };
 };
 
-// The daemon's sessions: GameSessions with `base` as their context plus the desk's rules.
-[[nodiscard]] decltype(DeskHooks::start_session) game_sessions(SessionContext base);
-
 struct DeskCounts {
     int games = 0;    // correspondence games known to be on
     int parked = 0;   // no session, none wanted
@@ -93,13 +87,13 @@ class CorrespondenceDesk {
     // Ends every session now (daemon shutdown); the games stay on for the next start.
     void stop();
 
-    // The snapshot with our games added to its per-user counts, so that
-    // challenge.max_simultaneous_games_per_user counts correspondence games too (the slot
-    // counts stay real-time only).
-    [[nodiscard]] SlotSnapshot with_games_per_user(SlotSnapshot snapshot) const;
+    // Our correspondence games per opponent (lowercase user id), so that
+    // challenge.max_simultaneous_games_per_user counts them too (the slot counts stay real-time
+    // only).
+    [[nodiscard]] std::map<std::string, int, std::less<>> games_per_user() const;
     [[nodiscard]] DeskCounts counts() const;
     // True while a game waits for a session: a running session then parks without lingering.
-    [[nodiscard]] bool someone_waiting() const { return waiting_.load() > 0; }
+    [[nodiscard]] bool someone_waiting() const { return waiting_->load() > 0; }
 
   private:
     enum class State { Parked, Waiting, Running };
@@ -128,7 +122,8 @@ class CorrespondenceDesk {
     mutable std::mutex mutex_;
     std::map<std::string, Game> games_;
     std::deque<std::string> line_;  // first come first served
-    std::atomic<int> waiting_{0};   // line_.size(), readable without the lock
+    // line_.size(), readable without the lock; each session reads it (ParkingRules).
+    std::shared_ptr<std::atomic<int>> waiting_ = std::make_shared<std::atomic<int>>(0);
     int running_ = 0;
     int peak_running_ = 0;
     int sessions_started_ = 0;

@@ -1,5 +1,5 @@
 // GameSession: the threads, the stream, the engine and the requests of one game; its rules are
-// GameTurn's.
+// GameRules's.
 #include "service/daemon/game_session.hpp"
 
 #include <spdlog/spdlog.h>
@@ -7,49 +7,57 @@
 #include <algorithm>
 
 #include "common/text.hpp"
+#include "service/ops/logging.hpp"
 #include "service/ops/pgn_writer.hpp"
 
 namespace service {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-std::int64_t ms_since(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+std::int64_t ms_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 t)
+        .count();
 }
 
-TurnSettings turn_settings(const SessionContext& ctx, const std::string& game_id,
-                           std::optional<ParkingRules> parking) {
-    TurnSettings s = TurnSettings::from(ctx.config, game_id, ctx.my_id, ctx.my_name);
+// A GameSession that the CorrespondenceDesk can watch through DeskSession.
+class ParkableSession final : public DeskSession {
+  public:
+    ParkableSession(SessionContext context, const std::string& game_id, ParkingRules rules)
+        : session_(std::move(context), game_id, std::move(rules)) {}
+    bool finished() const override { return session_.finished(); }
+    bool game_over() const override { return session_.game_over(); }
+
+  private:
+    GameSession session_;
+};
+
+GameSettings settings_for(const SessionContext& ctx, const std::string& game_id,
+                          std::optional<ParkingRules> parking) {
+    GameSettings s = GameSettings::from(ctx.config, game_id, ctx.my_id, ctx.my_name);
     s.timings = ctx.timings;
     s.parking = std::move(parking);
     return s;
 }
 
-void log_line(const turn::Log& line) {
-    switch (line.level) {
-        case turn::LogLevel::Debug:
-            return spdlog::debug("{}", line.text);
-        case turn::LogLevel::Info:
-            return spdlog::info("{}", line.text);
-        case turn::LogLevel::Warn:
-            return spdlog::warn("{}", line.text);
-        case turn::LogLevel::Error:
-            return spdlog::error("{}", line.text);
-    }
-}
-
 }  // namespace
+
+decltype(DeskHooks::start_session) parked_sessions(SessionContext base) {
+    return [base](const std::string& game_id, ParkingRules rules) -> std::unique_ptr<DeskSession> {
+        SessionContext context = base;
+        if (rules.first_visit) context.metrics.games_started++;
+        return std::make_unique<ParkableSession>(std::move(context), game_id, std::move(rules));
+    };
+}
 
 GameSession::GameSession(SessionContext context, std::string game_id,
                          std::optional<ParkingRules> parking)
     : ctx_(std::move(context)),
       game_id_(std::move(game_id)),
       parked_sessions_(parking.has_value()),
-      park_early_(parking ? parking->park_early : nullptr),
-      turn_(turn_settings(ctx_, game_id_, std::move(parking))),
-      chat_commands_(ctx_.my_id, ctx_.my_name, ctx_.slots),
+      games_waiting_(parking ? parking->games_waiting : nullptr),
+      rules_(settings_for(ctx_, game_id_, std::move(parking))),
+      chat_commands_(ctx_.my_id, ctx_.my_name),
       worker_([this](std::stop_token st) { worker_main(st); }),
       stream_([this](std::stop_token st) { stream_main(st); }) {}
 
@@ -84,12 +92,12 @@ void GameSession::stream_main(std::stop_token stop) {
         ctx_.metrics.stream_reconnects += reconnects - reconnects_counted;
         reconnects_counted = reconnects;
     };
-    const auto on_state = [this](const lichess::GameState& s) {
-        server_plies_ = std::size_t(std::count(s.moves.begin(), s.moves.end(), ' ')) +
-                        (s.moves.empty() ? 0 : 1);
-        // A final state stops a running search at once; the worker learns the rest. An unknown
-        // status is bad input, not an end: the turn decides what to do.
-        if (lichess::is_game_over(s.status) && s.status != lichess::GameStatus::Unknown) {
+    // Each state's facts are read here, once: a final state stops a running search at once, a
+    // move the server's list shows is not posted again, and the rules get the same facts with
+    // the line. An unknown status is no end: the rules decide what to do.
+    const auto seen = [this](const StateFacts& facts) {
+        server_plies_ = facts.plies();
+        if (facts.over) {
             final_seen_ = true;
             stop_search();
         }
@@ -99,10 +107,18 @@ void GameSession::stream_main(std::stop_token stop) {
         [&](const lichess::GameEvent& event) {
             if (const auto* full = std::get_if<lichess::GameFull>(&event)) {
                 count_reconnects();
-                on_state(full->state);
+                game::FullReceived line{*full};
+                seen(line.facts);
+                queue_.push(GameInput{std::move(line)});
+            } else if (const auto* state = std::get_if<lichess::GameState>(&event)) {
+                game::StateReceived line{*state};
+                seen(line.facts);
+                queue_.push(GameInput{std::move(line)});
+            } else if (const auto* gone = std::get_if<lichess::OpponentGone>(&event)) {
+                queue_.push(GameInput{game::OpponentGoneReceived{*gone}});
+            } else if (const auto* chat = std::get_if<lichess::ChatLine>(&event)) {
+                queue_.push(*chat);
             }
-            if (const auto* s = std::get_if<lichess::GameState>(&event)) on_state(*s);
-            queue_.push(event);
         },
         ctx_.stream_options);
     stats = &stream.stats();
@@ -116,7 +132,7 @@ void GameSession::worker_main(std::stop_token stop) {
         stop_search();
         queue_.close();
     });
-    while (!stop.stop_requested() && !turn_.ended()) {
+    while (!stop.stop_requested() && !rules_.ended()) {
         auto item = queue_.pop_for(ctx_.timings.poll);
         if (item) {
             if (auto* end = std::get_if<StreamEnded>(&*item)) {
@@ -128,83 +144,79 @@ void GameSession::worker_main(std::stop_token stop) {
                 }
                 break;
             }
-            const auto& event = std::get<lichess::GameEvent>(*item);
-            if (const auto* full = std::get_if<lichess::GameFull>(&event)) {
-                dispatch(turn::FullReceived{*full});
-            } else if (const auto* state = std::get_if<lichess::GameState>(&event)) {
-                dispatch(turn::StateReceived{*state});
-            } else if (const auto* chat = std::get_if<lichess::ChatLine>(&event)) {
+            if (auto* chat = std::get_if<lichess::ChatLine>(&*item))
                 on_chat(*chat);
-            } else if (const auto* gone = std::get_if<lichess::OpponentGone>(&event)) {
-                dispatch(turn::OpponentGoneReceived{*gone});
-            }
+            else
+                dispatch(std::move(std::get<GameInput>(*item)));
         }
-        if (!turn_.ended()) dispatch(turn::Tick{.others_waiting = park_early_ && park_early_()});
+        if (!rules_.ended())
+            dispatch(game::Tick{.others_waiting = games_waiting_ && games_waiting_->load() > 0});
     }
     (void)finish_ponder(false);
     engine_.reset();
     finished_ = true;
 }
 
-void GameSession::dispatch(TurnEvent event) {
-    std::optional<TurnEvent> next = std::move(event);
+void GameSession::dispatch(GameInput event) {
+    std::optional<GameInput> next = std::move(event);
     while (next) {
-        auto actions = turn_.on(*next, Clock::now());
+        auto actions = rules_.on(*next, std::chrono::steady_clock::now());
         next.reset();
-        // The first game line makes the turn Playing: a real-time session holds its engine
+        // The first game line makes the game Playing: a real-time session holds its engine
         // from then on (a parked correspondence session borrows one per search).
-        if (turn_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
+        if (rules_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
             engine_.emplace(ctx_.engines.acquire());
         for (auto& action : actions) {
             // Only an action that waits for an answer returns one, and it is its batch's last.
             if (auto answer = execute(action)) next = std::move(answer);
         }
-        phase_ = turn_.phase();
+        phase_ = rules_.phase();
     }
 }
 
-std::optional<TurnEvent> GameSession::execute(TurnAction& action) {
+std::optional<GameInput> GameSession::execute(GameAction& action) {
     const auto outcome = [](const lichess::Result<lichess::Ok>& r) { return Outcome::from(r); };
     const auto warn_if_failed = [this](const char* what, const lichess::Result<lichess::Ok>& r) {
         if (!r) spdlog::warn("game {}: {} failed: {}", game_id_, what, r.error().describe());
     };
-    if (auto* a = std::get_if<turn::Log>(&action)) {
-        log_line(*a);
-    } else if (auto* a = std::get_if<turn::Think>(&action)) {
+    if (auto* a = std::get_if<game::Log>(&action)) {
+        write_log(*a);
+    } else if (auto* a = std::get_if<game::Think>(&action)) {
         return think(*a);
-    } else if (auto* a = std::get_if<turn::PostMove>(&action)) {
+    } else if (auto* a = std::get_if<game::PostMove>(&action)) {
         const auto give_up_at = a->give_up_at;
         const std::size_t ply = a->ply;
         auto r = ctx_.game_api.post_move(game_id_, a->uci, a->offer_draw, [&] {
-            return !final_seen_ && !stopping_ && server_plies_ < ply && Clock::now() < give_up_at;
+            return !final_seen_ && !stopping_ && server_plies_ < ply &&
+                   std::chrono::steady_clock::now() < give_up_at;
         });
         Outcome o = outcome(r);
         o.game_over = !r && final_seen_;
         if (r) ctx_.metrics.moves_played++;
-        return turn::MovePosted{std::move(o)};
-    } else if (auto* a = std::get_if<turn::MovePlayed>(&action)) {
+        return game::MovePosted{std::move(o)};
+    } else if (auto* a = std::get_if<game::MovePlayed>(&action)) {
         ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
         ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
-    } else if (std::holds_alternative<turn::Resign>(action)) {
-        return turn::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
-    } else if (auto* a = std::get_if<turn::AnswerTakeback>(&action)) {
-        return turn::TakebackAnswered{a->accept,
+    } else if (std::holds_alternative<game::Resign>(action)) {
+        return game::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
+    } else if (auto* a = std::get_if<game::AnswerTakeback>(&action)) {
+        return game::TakebackAnswered{a->accept,
                                       outcome(ctx_.game_api.answer_takeback(game_id_, a->accept))};
-    } else if (std::holds_alternative<turn::ClaimVictory>(action)) {
-        return turn::ClaimAnswered{outcome(ctx_.game_api.claim_victory(game_id_))};
-    } else if (std::holds_alternative<turn::AcceptDraw>(action)) {
+    } else if (std::holds_alternative<game::ClaimVictory>(action)) {
+        return game::ClaimAnswered{outcome(ctx_.game_api.claim_victory(game_id_))};
+    } else if (std::holds_alternative<game::AcceptDraw>(action)) {
         warn_if_failed("accepting the draw", ctx_.game_api.accept_draw(game_id_));
-    } else if (std::holds_alternative<turn::Abort>(action)) {
+    } else if (std::holds_alternative<game::Abort>(action)) {
         warn_if_failed("aborting", ctx_.game_api.abort(game_id_));
-    } else if (auto* a = std::get_if<turn::LeaveGame>(&action)) {
+    } else if (auto* a = std::get_if<game::LeaveGame>(&action)) {
         leave_game(a->abort);
-    } else if (auto* a = std::get_if<turn::Say>(&action)) {
+    } else if (auto* a = std::get_if<game::Say>(&action)) {
         ctx_.chat.send(game_id_, a->room, std::move(a->text));
-    } else if (auto* a = std::get_if<turn::StartPonder>(&action)) {
+    } else if (auto* a = std::get_if<game::StartPonder>(&action)) {
         if (engine_) start_ponder(std::move(*a));
-    } else if (std::holds_alternative<turn::StopPonder>(action)) {
+    } else if (std::holds_alternative<game::StopPonder>(action)) {
         (void)finish_ponder(false);
-    } else if (auto* a = std::get_if<turn::GameEnded>(&action)) {
+    } else if (auto* a = std::get_if<game::GameEnded>(&action)) {
         ctx_.metrics.record_game_finished(a->result);
         if (a->lost_on_time) ctx_.metrics.time_forfeits++;
         write_pgn(a->record);
@@ -212,15 +224,15 @@ std::optional<TurnEvent> GameSession::execute(TurnAction& action) {
     return std::nullopt;
 }
 
-std::optional<TurnEvent> GameSession::think(turn::Think& t) {
-    if (final_seen_) return turn::NoMoveChosen{};
-    const auto started = Clock::now();
+std::optional<GameInput> GameSession::think(game::Think& t) {
+    if (final_seen_) return game::NoMoveChosen{};
+    const auto started = std::chrono::steady_clock::now();
     // The book first; a ponder search from our last searched move is of no use then.
     const OpeningBook* book = ctx_.books ? ctx_.books->for_variant(t.variant) : nullptr;
     if (book) {
         if (const auto choice = book->choose(t.position, t.fullmove, book_rng_)) {
             (void)finish_ponder(false);
-            return turn::MoveChosen{
+            return game::MoveChosen{
                 .source = MoveSource::Book,
                 .uci = choice->uci,
                 .think_ms = ms_since(started),
@@ -232,7 +244,7 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
     if (ctx_.online && !t.ponder_hit) online = ask_online(t);
     if (online && online->search_among.empty()) {
         (void)finish_ponder(false);
-        return turn::MoveChosen{.source = online->source,
+        return game::MoveChosen{.source = online->source,
                                 .uci = online->uci,
                                 .think_ms = ms_since(started),
                                 .score = online->score,
@@ -250,25 +262,25 @@ std::optional<TurnEvent> GameSession::think(turn::Think& t) {
         const auto stop = start_search();
         result = (engine_ ? *engine_ : *lent)->search(t.position, t.plan.limits, *stop);
     }
-    if (final_seen_ || !result.best) return turn::NoMoveChosen{};
+    if (final_seen_ || !result.best) return game::NoMoveChosen{};
     if (online) {
         // online_egtb.move_quality suggest: the search chose; a move that spoils the table's
         // result is replaced by the table's best.
         const auto& among = online->search_among;
         if (std::find(among.begin(), among.end(), t.position.to_uci(result.best)) == among.end())
-            return turn::MoveChosen{.source = online->source,
+            return game::MoveChosen{.source = online->source,
                                     .uci = among.front(),
                                     .think_ms = ms_since(started),
                                     .score = online->score,
                                     .note = online->note + ", not the search's move"};
     }
-    return turn::MoveChosen{.think_ms = ms_since(started),
+    return game::MoveChosen{.think_ms = ms_since(started),
                             .search = std::move(result),
                             .ponder_hit = pondered.has_value()};
 }
 
-std::optional<OnlineChoice> GameSession::ask_online(turn::Think& t) {
-    const auto started = Clock::now();
+std::optional<OnlineChoice> GameSession::ask_online(game::Think& t) {
+    const auto started = std::chrono::steady_clock::now();
     const OnlineAsk ask{.our_ms = t.clock.our_ms,
                         .real_time = t.clock.real_time,
                         .fullmove = t.fullmove,
@@ -296,16 +308,18 @@ void GameSession::on_chat(const lichess::ChatLine& line) {
     spdlog::debug("game {}: chat [{}] {}: {}", game_id_, common::printable(line.room),
                   common::printable(line.username), common::printable(line.text));
     const auto reply = chat_commands_.answer(
-        line, ChatFacts{.last_search = turn_.last_search(),
-                        .first_moves_pending = turn_.first_moves_pending() && !final_seen_});
+        line,
+        ChatFacts{.last_search = rules_.last_search(),
+                  .first_moves_pending = rules_.first_moves_pending() && !final_seen_,
+                  .slots = ctx_.slots ? std::optional(ctx_.slots->snapshot()) : std::nullopt});
     if (!reply) return;
     // !wait is for the abort timer, which runs until the opponent's first move.
     if (reply->extend_abort_timer.count() > 0)
-        dispatch(turn::AbortTimerExtended{reply->extend_abort_timer});
+        dispatch(game::AbortTimerExtended{reply->extend_abort_timer});
     ctx_.chat.send(game_id_, reply->room, reply->text);
 }
 
-void GameSession::start_ponder(turn::StartPonder&& ponder) {
+void GameSession::start_ponder(game::StartPonder&& ponder) {
     auto p = std::make_unique<Ponder>();
     {
         std::lock_guard lock(search_mutex_);

@@ -1,6 +1,6 @@
 // GameSession: the shell that plays one game. A stream thread reads the game's NDJSON stream
-// into a queue; a worker thread feeds each line and a timer tick to the game's GameTurn (every
-// rule of the game lives there) and carries out what the turn asks for: requests through a
+// into a queue; a worker thread feeds each line and a timer tick to the game's GameRules (every
+// rule of the game lives there) and carries out what the rules ask for: requests through a
 // GameApi, searches on an engine of the pool, chat, metrics and the PGN.
 #pragma once
 
@@ -19,9 +19,11 @@
 #include "lichess_client/api.hpp"
 #include "lichess_client/events.hpp"
 #include "lichess_client/game_stream.hpp"
+#include "service/challenges/game_slots.hpp"
 #include "service/daemon/blocking_queue.hpp"
 #include "service/daemon/chat_commands.hpp"
 #include "service/daemon/chat_sender.hpp"
+#include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
 #include "service/game/game_rules.hpp"
 #include "service/game/parking.hpp"
@@ -87,8 +89,8 @@ struct SessionContext {
     Metrics& metrics;
     lichess::StreamOptions stream_options;
     GameTimings timings;
-    // The daemon's slot counts, for the !queue chat command; empty: not known.
-    std::function<SlotSnapshot()> slots;
+    // The daemon's slot counts, for the !queue chat command; null: not known.
+    const SlotsView* slots = nullptr;
 };
 
 class GameSession {
@@ -117,18 +119,20 @@ class GameSession {
     struct StreamEnded {
         lichess::GameStreamEnd end;
     };
-    using Item = std::variant<lichess::GameEvent, StreamEnded>;
+    // What the stream thread hands the worker: a line for the rules (its facts read already),
+    // a chat line, or the stream's end.
+    using Item = std::variant<GameInput, lichess::ChatLine, StreamEnded>;
 
     void stream_main(std::stop_token stop);
     void worker_main(std::stop_token stop);
-    // Feeds the turn one event and carries out every action it asks for, feeding the answers
-    // back, until the turn waits for the next line or tick.
-    void dispatch(TurnEvent event);
-    std::optional<TurnEvent> execute(TurnAction& action);
-    std::optional<TurnEvent> think(turn::Think& think);
+    // Feeds the rules one event and carries out every action it asks for, feeding the answers
+    // back, until the rules wait for the next line or tick.
+    void dispatch(GameInput event);
+    std::optional<GameInput> execute(GameAction& action);
+    std::optional<GameInput> think(game::Think& think);
     // An online source's move for the Think's position, asked within a small share of our
     // clock; the search's time is shortened by what the lookup took.
-    std::optional<OnlineChoice> ask_online(turn::Think& think);
+    std::optional<OnlineChoice> ask_online(game::Think& think);
     void leave_game(bool abort);
     void on_chat(const lichess::ChatLine& line);
     void write_pgn(const GameRecord& record);
@@ -140,7 +144,7 @@ class GameSession {
 
     // Pondering (engine.ponder): a search of the position after the expected reply, on a
     // thread of its own until the opponent moves.
-    void start_ponder(turn::StartPonder&& ponder);
+    void start_ponder(game::StartPonder&& ponder);
     // Ends a ponder search: on a hit it goes on under the clock and its result is returned;
     // otherwise it is stopped and nullopt returned.
     std::optional<engine::SearchResult> finish_ponder(bool hit);
@@ -148,8 +152,8 @@ class GameSession {
     SessionContext ctx_;
     std::string game_id_;
     const bool parked_sessions_;  // correspondence: an engine only while searching
-    std::function<bool()> park_early_;
-    GameTurn turn_;
+    std::shared_ptr<const std::atomic<int>> games_waiting_;  // the desk's line (ParkingRules)
+    GameRules rules_;
     BlockingQueue<Item> queue_;
     std::atomic<bool> finished_{false};
     std::atomic<Phase> phase_{Phase::AwaitingGame};
@@ -177,5 +181,9 @@ class GameSession {
     std::jthread worker_;
     std::jthread stream_;
 };
+
+// The CorrespondenceDesk's sessions: GameSessions with `base` as their context plus the desk's
+// parking rules.
+[[nodiscard]] decltype(DeskHooks::start_session) parked_sessions(SessionContext base);
 
 }  // namespace service

@@ -1,10 +1,9 @@
-// GameTurn: the rules of one game, from gameFull to the final state (see game_turn.hpp).
+// GameRules: the rules of one game, from gameFull to the final state (see game_rules.hpp).
 #include "service/game/game_rules.hpp"
 
 #include <spdlog/fmt/fmt.h>
 
 #include <algorithm>
-#include <sstream>
 
 #include "common/text.hpp"
 #include "engine/bitboard.hpp"
@@ -14,16 +13,7 @@
 
 namespace service {
 
-using turn::LogLevel;
-
 namespace {
-
-std::vector<std::string> split_moves(const std::string& text) {
-    std::vector<std::string> moves;
-    std::istringstream in(text);
-    for (std::string m; in >> m;) moves.push_back(m);
-    return moves;
-}
 
 std::int64_t ms_between(TimePoint from, TimePoint to) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count();
@@ -60,9 +50,9 @@ const char* to_string(Phase p) {
     return "?";
 }
 
-TurnSettings TurnSettings::from(const config::Config& config, std::string game_id,
+GameSettings GameSettings::from(const config::Config& config, std::string game_id,
                                 std::string my_id, std::string my_name) {
-    TurnSettings s;
+    GameSettings s;
     s.game_id = std::move(game_id);
     s.my_id = std::move(my_id);
     s.my_name = std::move(my_name);
@@ -87,7 +77,7 @@ Outcome Outcome::from(const lichess::Result<lichess::Ok>& r) {
         .error = e.describe()};
 }
 
-GameTurn::GameTurn(TurnSettings settings)
+GameRules::GameRules(GameSettings settings)
     : s_(std::move(settings)),
       planner_(s_.planner),
       draw_resign_(s_.parking && s_.parking->draw_resign
@@ -97,33 +87,33 @@ GameTurn::GameTurn(TurnSettings settings)
                      ? s_.parking->takebacks
                      : std::make_shared<TakebackPolicy>(s_.max_takebacks_accepted)) {}
 
-std::vector<TurnAction> GameTurn::on(const TurnEvent& event, TimePoint now) {
+std::vector<GameAction> GameRules::on(const GameInput& event, TimePoint now) {
     Actions out;
     if (ended()) return out;
     std::visit(Overloaded{
-                   [&](const turn::FullReceived& e) { on_full(e.full, now, out); },
-                   [&](const turn::StateReceived& e) { on_state(e.state, now, out); },
-                   [&](const turn::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
-                   [&](const turn::AbortTimerExtended& e) { abort_extension_ += e.by; },
-                   [&](const turn::Tick& e) { on_tick(e, now, out); },
-                   [&](const turn::MoveChosen& e) { on_chosen(e, now, out); },
-                   [&](const turn::NoMoveChosen&) { outgoing_.reset(); },
-                   [&](const turn::MovePosted& e) { on_posted(e.outcome, now, out); },
-                   [&](const turn::ResignAnswered& e) {
+                   [&](const game::FullReceived& e) { on_full(e.full, e.facts, now, out); },
+                   [&](const game::StateReceived& e) { on_state(e.state, e.facts, now, out); },
+                   [&](const game::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
+                   [&](const game::AbortTimerExtended& e) { abort_extension_ += e.by; },
+                   [&](const game::Tick& e) { on_tick(e, now, out); },
+                   [&](const game::MoveChosen& e) { on_chosen(e, now, out); },
+                   [&](const game::NoMoveChosen&) { outgoing_.reset(); },
+                   [&](const game::MovePosted& e) { on_posted(e.outcome, now, out); },
+                   [&](const game::ResignAnswered& e) {
                        if (e.outcome.ok || !outgoing_) return;  // the final state ends the game
-                       log(out, LogLevel::Info,
+                       log(out, common::LogLevel::Info,
                            fmt::format("game {}: resigning failed: {}; playing on", s_.game_id,
                                        e.outcome.error));
                        post(*outgoing_, now, out);
                    },
-                   [&](const turn::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
-                   [&](const turn::ClaimAnswered& e) {
+                   [&](const game::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
+                   [&](const game::ClaimAnswered& e) {
                        if (e.outcome.final_no || ++claims_ >= s_.timings.max_claims)
                            claim_at_.reset();
                        else
                            claim_at_ = now + (e.outcome.ok ? s_.timings.claim_retry_ok
                                                            : s_.timings.claim_retry_error);
-                       log(out, LogLevel::Info,
+                       log(out, common::LogLevel::Info,
                            fmt::format("game {}: claimed victory{}", s_.game_id,
                                        e.outcome.ok ? "" : " (refused: " + e.outcome.error + ")"));
                    },
@@ -132,7 +122,8 @@ std::vector<TurnAction> GameTurn::on(const TurnEvent& event, TimePoint now) {
     return out;
 }
 
-void GameTurn::on_full(const lichess::GameFull& full, TimePoint now, Actions& out) {
+void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
+                        Actions& out) {
     if (full.id != s_.game_id)
         return leave("gameFull is for another game ('" + full.id + "')", out);
     const bool white = full.white.id && *full.white.id == s_.my_id;
@@ -165,16 +156,16 @@ void GameTurn::on_full(const lichess::GameFull& full, TimePoint now, Actions& ou
     full_ = full;
     if (first) {
         phase_ = Phase::Playing;
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", s_.game_id,
                         common::printable(full.white.name), common::printable(full.black.name),
                         common::printable(variant), common::printable(full.speed),
                         full.rated ? "rated" : "casual", white ? "white" : "black"));
     }
-    on_state(full.state, now, out);
+    on_state(full.state, facts, now, out);
 }
 
-bool GameTurn::sync(const std::vector<std::string>& moves, Actions& out) {
+bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
     if (!extends(moves, moves_)) {
         // A takeback (or a server that changed its mind): rebuild from the initial position.
         auto start = engine::Position::from_fen(initial_fen_, chess960_);
@@ -186,7 +177,7 @@ bool GameTurn::sync(const std::vector<std::string>& moves, Actions& out) {
     for (std::size_t i = moves_.size(); i < moves.size(); ++i) {
         auto m = position_->play_uci(moves[i]);
         if (!m) {
-            log(out, LogLevel::Error,
+            log(out, common::LogLevel::Error,
                 fmt::format("game {}: move {} '{}' from the server is illegal: {}", s_.game_id,
                             i + 1, common::printable(moves[i]), m.error()));
             return false;
@@ -199,22 +190,23 @@ bool GameTurn::sync(const std::vector<std::string>& moves, Actions& out) {
     return true;
 }
 
-bool GameTurn::our_turn() const { return position_ && position_->side_to_move() == us_; }
+bool GameRules::our_turn() const { return position_ && position_->side_to_move() == us_; }
 
-bool GameTurn::first_moves_pending() const {
+bool GameRules::first_moves_pending() const {
     return full_ && phase_ == Phase::Playing &&
            (us_ == engine::WHITE ? moves_.size() < 2 : moves_.empty());
 }
 
-void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions& out) {
+void GameRules::on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
+                         Actions& out) {
     if (!full_ || !position_) return;  // a state before gameFull: wait for the full one
-    if (state.status == lichess::GameStatus::Unknown) {
+    if (facts.unknown_status) {
         // Maybe a status newer than this client; the game may still be on, and a session
         // that cannot tell would lose it on time: leave it (abort/resign) instead.
         return leave("unknown game status '" + state.status_name + "'", out);
     }
-    const auto moves = split_moves(state.moves);
-    if (lichess::is_game_over(state.status)) {
+    const std::vector<std::string>& moves = facts.moves;
+    if (facts.over) {
         // The final move list matters for the PGN; a bad one must not stop the finish.
         (void)sync(moves, out);
         return finish(state, out);
@@ -234,7 +226,7 @@ void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions&
         if (moved_at_ply_ >= moves_.size()) moved_at_ply_ = SIZE_MAX;
         // A ponder search from a position that was taken back would be wrong if its expected
         // move came again.
-        if (ponder_ply_ != SIZE_MAX) out.push_back(turn::StopPonder{});
+        if (ponder_ply_ != SIZE_MAX) out.push_back(game::StopPonder{});
         ponder_ply_ = SIZE_MAX;
     }
     if (changed) {
@@ -251,9 +243,9 @@ void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions&
     if (!greeted_) {
         greeted_ = true;
         if (moves_.size() < 2 && (!s_.parking || s_.parking->first_visit)) {
-            out.push_back(turn::Say{lichess::ChatRoom::Player, expand(s_.greeting.hello)});
+            out.push_back(game::Say{lichess::ChatRoom::Player, expand(s_.greeting.hello)});
             out.push_back(
-                turn::Say{lichess::ChatRoom::Spectator, expand(s_.greeting.hello_spectators)});
+                game::Say{lichess::ChatRoom::Spectator, expand(s_.greeting.hello_spectators)});
         }
     }
 
@@ -264,7 +256,7 @@ void GameTurn::on_state(const lichess::GameState& state, TimePoint now, Actions&
     if (changed && our_turn() && !moved_this_ply()) think(now, out);
 }
 
-bool GameTurn::answer_offers(const lichess::GameState& state, bool changed, Actions& out) {
+bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Actions& out) {
     // Offers from the opponent: a draw as the draw_or_resign policy says, takebacks until
     // max_takebacks_accepted have been granted in this game.
     const bool we_are_white = us_ == engine::WHITE;
@@ -273,11 +265,12 @@ bool GameTurn::answer_offers(const lichess::GameState& state, bool changed, Acti
     if (draw_offered && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
         if (draw_resign_->accept_draw(engine::popcount(position_->board().pieces()))) {
-            log(out, LogLevel::Info, fmt::format("game {}: accepted a draw offer", s_.game_id));
-            out.push_back(turn::AcceptDraw{});
+            log(out, common::LogLevel::Info,
+                fmt::format("game {}: accepted a draw offer", s_.game_id));
+            out.push_back(game::AcceptDraw{});
         } else {
             // lila declines an offer when the other side moves: no request before the search.
-            log(out, LogLevel::Info,
+            log(out, common::LogLevel::Info,
                 fmt::format("game {}: a draw offer, declined by our next move", s_.game_id));
         }
     }
@@ -285,21 +278,21 @@ bool GameTurn::answer_offers(const lichess::GameState& state, bool changed, Acti
         if (our_turn() && moved_this_ply()) {
             // The request came before our move, which declined it; a yes now would be a
             // takeback request of our own.
-            log(out, LogLevel::Info,
+            log(out, common::LogLevel::Info,
                 fmt::format("game {}: a takeback request was answered by our move", s_.game_id));
         } else {
             think_after_answer_ = changed;
-            out.push_back(turn::AnswerTakeback{*accept});
+            out.push_back(game::AnswerTakeback{*accept});
             return true;
         }
     }
     return false;
 }
 
-void GameTurn::on_takeback_answered(const turn::TakebackAnswered& a, TimePoint now, Actions& out) {
+void GameRules::on_takeback_answered(const game::TakebackAnswered& a, TimePoint now, Actions& out) {
     const bool granted = a.accepted && a.outcome.ok;
     if (granted) takebacks_->granted();
-    log(out, LogLevel::Info,
+    log(out, common::LogLevel::Info,
         fmt::format("game {}: {} a takeback request ({} of {} accepted in this game){}", s_.game_id,
                     a.accepted ? "accepted" : "declined", takebacks_->accepted(),
                     takebacks_->max_accepted(), a.outcome.ok ? "" : " (" + a.outcome.error + ")"));
@@ -308,7 +301,7 @@ void GameTurn::on_takeback_answered(const turn::TakebackAnswered& a, TimePoint n
     if (think_after_answer_ && our_turn() && !moved_this_ply()) think(now, out);
 }
 
-MoveClock GameTurn::clock_for_us(const lichess::GameState& state) const {
+MoveClock GameRules::clock_for_us(const lichess::GameState& state) const {
     const bool white = us_ == engine::WHITE;
     MoveClock clock;
     clock.real_time = full_->clock.has_value();
@@ -322,7 +315,7 @@ MoveClock GameTurn::clock_for_us(const lichess::GameState& state) const {
     return clock;
 }
 
-void GameTurn::think(TimePoint now, Actions& out) {
+void GameRules::think(TimePoint now, Actions& out) {
     (void)now;
     think_clock_ = clock_for_us(last_state_);
     // Past this our clock has run out: a move post that hangs is not sent again after it.
@@ -337,13 +330,13 @@ void GameTurn::think(TimePoint now, Actions& out) {
             auto m = before.parse_uci(moves_.back());
             hit = m && *m == ponder_expected_;
             if (hit)
-                log(out, LogLevel::Debug,
+                log(out, common::LogLevel::Debug,
                     fmt::format("game {}: ponder hit on {}", s_.game_id,
                                 before.to_uci(ponder_expected_)));
         }
     }
     ponder_ply_ = SIZE_MAX;  // the session ends or uses the ponder search now
-    out.push_back(turn::Think{.position = *position_,
+    out.push_back(game::Think{.position = *position_,
                               .variant = full_->variant.key,
                               .clock = think_clock_,
                               .plan = think_plan_,
@@ -351,7 +344,7 @@ void GameTurn::think(TimePoint now, Actions& out) {
                               .ponder_hit = hit});
 }
 
-void GameTurn::on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions& out) {
+void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out) {
     if (!our_turn() || moved_this_ply()) return;
     if (chosen.source != MoveSource::Search) return play_unsearched(chosen, now, out);
     const engine::SearchResult& r = *chosen.search;
@@ -376,23 +369,23 @@ void GameTurn::on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions&
         chosen.think_ms, think_clock_.our_ms, to_string(think_plan_.mode),
         chosen.ponder_hit ? ", ponder hit" : "", lag_.estimate_ms());
     if (verdict.resign) {
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", s_.game_id,
                         score_text(r.score), draw_resign_->losing_streak(),
                         s_.draw_or_resign.resign_score));
         outgoing_ = std::move(move);  // played if resigning fails
-        out.push_back(turn::Resign{});
+        out.push_back(game::Resign{});
         return;
     }
     if (verdict.offer_draw)
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)",
                         s_.game_id, uci, score_text(r.score), draw_resign_->drawish_streak(),
                         s_.draw_or_resign.offer_draw_score));
     post(std::move(move), now, out);
 }
 
-void GameTurn::play_unsearched(const turn::MoveChosen& chosen, TimePoint now, Actions& out) {
+void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, Actions& out) {
     OutgoingMove move;
     move.uci = chosen.uci;
     move.source = chosen.source;
@@ -410,34 +403,34 @@ void GameTurn::play_unsearched(const turn::MoveChosen& chosen, TimePoint now, Ac
         const DrawResignDecision verdict = draw_resign_->after_search(score, position_->board());
         move.offer_draw = verdict.offer_draw;
         if (verdict.resign) {
-            log(out, LogLevel::Info,
+            log(out, common::LogLevel::Info,
                 fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)",
                             s_.game_id, to_string(chosen.source), score_text(score),
                             draw_resign_->losing_streak(), s_.draw_or_resign.resign_score));
             outgoing_ = std::move(move);
-            out.push_back(turn::Resign{});
+            out.push_back(game::Resign{});
             return;
         }
         if (verdict.offer_draw)
-            log(out, LogLevel::Info,
+            log(out, common::LogLevel::Info,
                 fmt::format("game {}: offering a draw with {} ({} score {})", s_.game_id,
                             chosen.uci, to_string(chosen.source), score_text(score)));
     }
     post(std::move(move), now, out);
 }
 
-void GameTurn::post(OutgoingMove move, TimePoint now, Actions& out) {
+void GameRules::post(OutgoingMove move, TimePoint now, Actions& out) {
     retry_at_.reset();
     posted_at_ = now;
     posted_ply_ = moves_.size() + 1;
-    out.push_back(turn::PostMove{.uci = move.uci,
+    out.push_back(game::PostMove{.uci = move.uci,
                                  .offer_draw = move.offer_draw,
                                  .give_up_at = flag_at_,
                                  .ply = posted_ply_});
     outgoing_ = std::move(move);
 }
 
-void GameTurn::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
+void GameRules::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
     if (!outgoing_) return;
     OutgoingMove move = *outgoing_;
     if (outcome.ok) {
@@ -447,13 +440,13 @@ void GameTurn::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
         pending_eval_ = move.eval;
         pending_source_ = move.source;
         const std::int64_t reaction_ms = ms_between(turn_started_, now) - move.think_ms;
-        out.push_back(turn::MovePlayed{.reaction_ms = reaction_ms, .think_ms = move.think_ms});
+        out.push_back(game::MovePlayed{.reaction_ms = reaction_ms, .think_ms = move.think_ms});
         if (move.retried) {
-            log(out, LogLevel::Info,
+            log(out, common::LogLevel::Info,
                 fmt::format("game {}: move {} posted on a retry", s_.game_id, move.uci));
             return;
         }
-        log(out, LogLevel::Info, move.line);
+        log(out, common::LogLevel::Info, move.line);
         if (s_.ponder && move.ponder) start_ponder(move, reaction_ms, out);
         return;
     }
@@ -463,7 +456,7 @@ void GameTurn::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
     // game the stream already showed over.
     if (outcome.final_no || outcome.cancelled || outcome.game_over) {
         outgoing_.reset();
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: move {} not accepted: {}", s_.game_id, move.uci, outcome.error));
         return;
     }
@@ -472,12 +465,12 @@ void GameTurn::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
     const auto wait = outcome.retry_after.value_or(s_.timings.move_retry);
     outgoing_->retried = true;
     retry_at_ = now + wait;
-    log(out, LogLevel::Warn,
+    log(out, common::LogLevel::Warn,
         fmt::format("game {}: posting move {} failed: {}; trying again in {} ms", s_.game_id,
                     move.uci, outcome.error, wait.count()));
 }
 
-void GameTurn::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out) {
+void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out) {
     engine::Position future = *position_;
     future.play(move.ours);
     if (!future.legal_moves().contains(move.ponder)) return;
@@ -492,24 +485,24 @@ void GameTurn::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, 
     limits.ponder = true;
     ponder_expected_ = move.ponder;
     ponder_ply_ = moves_.size();
-    out.push_back(turn::StartPonder{.position = std::move(future), .limits = limits});
+    out.push_back(game::StartPonder{.position = std::move(future), .limits = limits});
 }
 
-void GameTurn::on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out) {
+void GameRules::on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out) {
     if (gone.gone && gone.claim_win_in_seconds) {
         claims_ = 0;
         claim_at_ =
             now + std::chrono::seconds(*gone.claim_win_in_seconds) + s_.timings.claim_margin;
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: opponent gone; claiming victory in {} s", s_.game_id,
                         *gone.claim_win_in_seconds));
     } else if (!gone.gone && claim_at_) {
         claim_at_.reset();
-        log(out, LogLevel::Info, fmt::format("game {}: opponent is back", s_.game_id));
+        log(out, common::LogLevel::Info, fmt::format("game {}: opponent is back", s_.game_id));
     }
 }
 
-void GameTurn::on_tick(const turn::Tick& tick, TimePoint now, Actions& out) {
+void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
     if (!full_ || !position_) return;
     if (retry_at_ && now >= *retry_at_) {
         retry_at_.reset();
@@ -521,7 +514,7 @@ void GameTurn::on_tick(const turn::Tick& tick, TimePoint now, Actions& out) {
     // waits for our move, and a 200 that ended nothing is asked again (a few times). A 400 (not
     // gone long enough, or back) waits for lila's next opponentGone line, sent every 5 s.
     if (claim_at_ && now >= *claim_at_ && !our_turn()) {
-        out.push_back(turn::ClaimVictory{});
+        out.push_back(game::ClaimVictory{});
         return;
     }
     // Abort a game whose opponent never made a first move (Lichess allows it before move 2).
@@ -530,10 +523,10 @@ void GameTurn::on_tick(const turn::Tick& tick, TimePoint now, Actions& out) {
     if (!aborted_ && !s_.parking && !our_turn() && opponent_moves == 0 &&
         now - opponent_turn_since_ > s_.abort_time + abort_extension_) {
         aborted_ = true;
-        log(out, LogLevel::Info,
+        log(out, common::LogLevel::Info,
             fmt::format("game {}: opponent made no move in {} s, aborting", s_.game_id,
                         s_.abort_time.count()));
-        out.push_back(turn::Abort{});
+        out.push_back(game::Abort{});
     }
     if (s_.parking) {
         const bool refused = our_turn() && !moved_this_ply();
@@ -543,14 +536,14 @@ void GameTurn::on_tick(const turn::Tick& tick, TimePoint now, Actions& out) {
                                  .waiting_since = refused ? turn_started_ : opponent_turn_since_,
                                  .others_waiting = tick.others_waiting};
         if (time_to_park(s_.parking->linger, facts, now)) {
-            log(out, LogLevel::Debug, fmt::format("game {}: parked", s_.game_id));
+            log(out, common::LogLevel::Debug, fmt::format("game {}: parked", s_.game_id));
             phase_ = Phase::Parked;  // the game goes on
         }
     }
 }
 
-void GameTurn::finish(const lichess::GameState& state, Actions& out) {
-    out.push_back(turn::StopPonder{});
+void GameRules::finish(const lichess::GameState& state, Actions& out) {
+    out.push_back(game::StopPonder{});
     ponder_ply_ = SIZE_MAX;
     GameResult result = GameResult::Draw;
     if (state.winner)
@@ -558,38 +551,40 @@ void GameTurn::finish(const lichess::GameState& state, Actions& out) {
                      ? GameResult::Win
                      : GameResult::Loss;
     if (state.status == lichess::GameStatus::Aborted) result = GameResult::Aborted;
-    log(out, LogLevel::Info,
+    log(out, common::LogLevel::Info,
         fmt::format("game {}: over ({}), {} after {} plies", s_.game_id,
                     common::printable(state.status_name), to_string(result), moves_.size()));
     const bool lost_on_time =
         result == GameResult::Loss && state.status == lichess::GameStatus::OutOfTime;
-    if (lost_on_time) log(out, LogLevel::Error, fmt::format("game {}: LOST ON TIME", s_.game_id));
+    if (lost_on_time)
+        log(out, common::LogLevel::Error, fmt::format("game {}: LOST ON TIME", s_.game_id));
     if (state.status != lichess::GameStatus::Aborted) {
-        out.push_back(turn::Say{lichess::ChatRoom::Player, expand(s_.greeting.goodbye)});
+        out.push_back(game::Say{lichess::ChatRoom::Player, expand(s_.greeting.goodbye)});
         out.push_back(
-            turn::Say{lichess::ChatRoom::Spectator, expand(s_.greeting.goodbye_spectators)});
+            game::Say{lichess::ChatRoom::Spectator, expand(s_.greeting.goodbye_spectators)});
     }
     out.push_back(
-        turn::GameEnded{.result = result, .lost_on_time = lost_on_time, .record = record(state)});
+        game::GameEnded{.result = result, .lost_on_time = lost_on_time, .record = record(state)});
     phase_ = Phase::Over;
 }
 
-void GameTurn::leave(const std::string& why, Actions& out) {
-    log(out, LogLevel::Error, fmt::format("game {}: ending the session: {}", s_.game_id, why));
+void GameRules::leave(const std::string& why, Actions& out) {
+    log(out, common::LogLevel::Error,
+        fmt::format("game {}: ending the session: {}", s_.game_id, why));
     // The game may still be on: leave it cleanly rather than lose on time.
-    out.push_back(turn::StopPonder{});
-    out.push_back(turn::LeaveGame{.abort = moves_.size() < 2});
+    out.push_back(game::StopPonder{});
+    out.push_back(game::LeaveGame{.abort = moves_.size() < 2});
     phase_ = Phase::Left;
 }
 
-std::string GameTurn::expand(const std::string& text) const {
+std::string GameRules::expand(const std::string& text) const {
     ChatVars vars;
     vars.me = s_.my_name;
     if (full_) vars.opponent = us_ == engine::WHITE ? full_->black.name : full_->white.name;
     return fit_chat(expand_chat(text, vars));
 }
 
-void GameTurn::record_clocks(const lichess::GameState& state, std::size_t first_new_ply) {
+void GameRules::record_clocks(const lichess::GameState& state, std::size_t first_new_ply) {
     // A state carries the clock of whoever moved last; our own moves also get their notes.
     if (notes_.empty() || notes_.size() <= first_new_ply) return;
     PgnMove& last = notes_.back();
@@ -602,7 +597,7 @@ void GameTurn::record_clocks(const lichess::GameState& state, std::size_t first_
         last.source = to_string(std::exchange(pending_source_, MoveSource::Search));
 }
 
-GameRecord GameTurn::record(const lichess::GameState& state) const {
+GameRecord GameRules::record(const lichess::GameState& state) const {
     GameRecord rec;
     rec.game_id = s_.game_id;
     rec.site = s_.site;
@@ -627,8 +622,8 @@ GameRecord GameTurn::record(const lichess::GameState& state) const {
     return rec;
 }
 
-void GameTurn::log(Actions& out, LogLevel level, std::string text) const {
-    out.push_back(turn::Log{.level = level, .text = std::move(text)});
+void GameRules::log(Actions& out, common::LogLevel level, std::string text) const {
+    out.push_back(game::Log{.level = level, .text = std::move(text)});
 }
 
 }  // namespace service

@@ -1,4 +1,4 @@
-// GameTurn: every rule of one game as a pure state machine. It is fed what happened (the game
+// GameRules: every rule of one game as a pure state machine. It is fed what happened (the game
 // stream's lines, a timer tick, the answer to a request it asked for, the move the engine or
 // the book chose) with the time it happened, and returns what to do: post a move, answer a
 // draw or takeback, chat, abort, claim, resign, think, ponder, park, record the end. It starts
@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "common/log_line.hpp"
 #include "config/config.hpp"
 #include "engine/position.hpp"
 #include "engine/search.hpp"
@@ -20,6 +21,7 @@
 #include "lichess_client/events.hpp"
 #include "lichess_client/result.hpp"
 #include "service/game/draw_resign.hpp"
+#include "service/game/game_facts.hpp"
 #include "service/game/game_record.hpp"
 #include "service/game/last_search.hpp"
 #include "service/game/move_planner.hpp"
@@ -44,8 +46,8 @@ struct GameTimings {
     int max_claims = 5;  // claims per opponentGone line
 };
 
-// What a GameTurn is told at its start: who we are and the config that shapes its answers.
-struct TurnSettings {
+// What a GameRules is told at its start: who we are and the config that shapes its answers.
+struct GameSettings {
     std::string game_id;
     std::string my_id;                         // lowercase user id
     std::string my_name;                       // display name
@@ -60,11 +62,11 @@ struct TurnSettings {
     // A correspondence game's session (service/correspondence); none: real time.
     std::optional<ParkingRules> parking;
 
-    [[nodiscard]] static TurnSettings from(const config::Config& config, std::string game_id,
+    [[nodiscard]] static GameSettings from(const config::Config& config, std::string game_id,
                                            std::string my_id, std::string my_name);
 };
 
-// The answer to a request the turn asked for, as the turn needs it.
+// The answer to a request the rules asked for, as the rules need it.
 struct Outcome {
     bool ok = true;
     bool final_no = false;   // a 4xx other than 429: asking again will not help
@@ -79,13 +81,17 @@ struct Outcome {
 using TimePoint = std::chrono::steady_clock::time_point;
 
 // ---- what happens to a game ----------------------------------------------------------------
-namespace turn {
+namespace game {
 
-struct FullReceived {  // gameFull: the stream's first line, again after each reconnect
+// gameFull: the stream's first line, again after each reconnect. `facts` are those of its state,
+// read where the line arrived (when not given, read here).
+struct FullReceived {
     lichess::GameFull full;
+    StateFacts facts = read_state(full.state);
 };
 struct StateReceived {
     lichess::GameState state;
+    StateFacts facts = read_state(state);
 };
 struct OpponentGoneReceived {
     lichess::OpponentGone gone;
@@ -94,7 +100,7 @@ struct AbortTimerExtended {  // the opponent asked for time in the chat (!wait)
     std::chrono::seconds by{0};
 };
 struct Tick {                     // the session's timer: retries, claims, the abort timer, parking
-    bool others_waiting = false;  // correspondence: ParkingRules::park_early said so
+    bool others_waiting = false;  // correspondence: ParkingRules::games_waiting is above 0
 };
 // The engine, the book or an online source chose our move for the position of the last Think.
 struct MoveChosen {
@@ -123,7 +129,7 @@ struct ClaimAnswered {
     Outcome outcome;
 };
 
-// ---- what the turn asks for ----------------------------------------------------------------
+// ---- what the rules ask for -----------------------------------------------------------------
 
 // Choose a move: the book (when it has one), a ponder hit, or a search with `plan`.
 struct Think {
@@ -170,22 +176,19 @@ struct GameEnded {  // for /metrics and the PGN
     bool lost_on_time = false;
     GameRecord record;
 };
-enum class LogLevel { Debug, Info, Warn, Error };
-struct Log {
-    LogLevel level = LogLevel::Info;
-    std::string text;  // the whole line, "game ID: ..." included
-};
+// A log line, written by the session (service/ops/logging.hpp: write_log).
+using Log = common::LogLine;
 
-}  // namespace turn
+}  // namespace game
 
-using TurnEvent = std::variant<turn::FullReceived, turn::StateReceived, turn::OpponentGoneReceived,
-                               turn::AbortTimerExtended, turn::Tick, turn::MoveChosen,
-                               turn::NoMoveChosen, turn::MovePosted, turn::ResignAnswered,
-                               turn::TakebackAnswered, turn::ClaimAnswered>;
-using TurnAction =
-    std::variant<turn::Think, turn::PostMove, turn::AcceptDraw, turn::AnswerTakeback, turn::Resign,
-                 turn::Abort, turn::ClaimVictory, turn::LeaveGame, turn::Say, turn::StartPonder,
-                 turn::StopPonder, turn::MovePlayed, turn::GameEnded, turn::Log>;
+using GameInput = std::variant<game::FullReceived, game::StateReceived, game::OpponentGoneReceived,
+                               game::AbortTimerExtended, game::Tick, game::MoveChosen,
+                               game::NoMoveChosen, game::MovePosted, game::ResignAnswered,
+                               game::TakebackAnswered, game::ClaimAnswered>;
+using GameAction =
+    std::variant<game::Think, game::PostMove, game::AcceptDraw, game::AnswerTakeback, game::Resign,
+                 game::Abort, game::ClaimVictory, game::LeaveGame, game::Say, game::StartPonder,
+                 game::StopPonder, game::MovePlayed, game::GameEnded, game::Log>;
 
 // Where a game is. A session ends in every phase but the first two.
 enum class Phase {
@@ -197,14 +200,14 @@ enum class Phase {
 };
 [[nodiscard]] const char* to_string(Phase p);
 
-class GameTurn {
+class GameRules {
   public:
-    explicit GameTurn(TurnSettings settings);
+    explicit GameRules(GameSettings settings);
 
     // Feeds one event; returns what to do, in order. An action that expects an answer
-    // (Think, PostMove, Resign, AnswerTakeback, ClaimVictory) is the last of its batch: the turn
-    // waits for the answer's event before it decides more. The others need no answer.
-    [[nodiscard]] std::vector<TurnAction> on(const TurnEvent& event, TimePoint now);
+    // (Think, PostMove, Resign, AnswerTakeback, ClaimVictory) is the last of its batch: the rules
+    // wait for the answer's event before they decide more. The others need no answer.
+    [[nodiscard]] std::vector<GameAction> on(const GameInput& event, TimePoint now);
 
     [[nodiscard]] Phase phase() const { return phase_; }
     [[nodiscard]] bool ended() const {
@@ -217,10 +220,10 @@ class GameTurn {
         return last_search_ ? &*last_search_ : nullptr;
     }
     [[nodiscard]] bool first_moves_pending() const;
-    [[nodiscard]] const TurnSettings& settings() const { return s_; }
+    [[nodiscard]] const GameSettings& settings() const { return s_; }
 
   private:
-    using Actions = std::vector<TurnAction>;
+    using Actions = std::vector<GameAction>;
     // A move chosen but not yet taken by the server, with what the PGN says of it once it is.
     struct OutgoingMove {
         std::string uci;
@@ -234,16 +237,18 @@ class GameTurn {
         bool retried = false;
     };
 
-    void on_full(const lichess::GameFull& full, TimePoint now, Actions& out);
-    void on_state(const lichess::GameState& state, TimePoint now, Actions& out);
+    void on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
+                 Actions& out);
+    void on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
+                  Actions& out);
     void on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out);
-    void on_tick(const turn::Tick& tick, TimePoint now, Actions& out);
-    void on_chosen(const turn::MoveChosen& chosen, TimePoint now, Actions& out);
+    void on_tick(const game::Tick& tick, TimePoint now, Actions& out);
+    void on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
     void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
     // Answers the opponent's draw and takeback offers; true when a takeback answer must come
-    // back before the turn goes on.
+    // back before the rules go on.
     bool answer_offers(const lichess::GameState& state, bool changed, Actions& out);
-    void on_takeback_answered(const turn::TakebackAnswered& a, TimePoint now, Actions& out);
+    void on_takeback_answered(const game::TakebackAnswered& a, TimePoint now, Actions& out);
     void start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out);
 
     // Replays the server's move list on our position; false when a move is illegal (logged).
@@ -254,16 +259,16 @@ class GameTurn {
     void think(TimePoint now, Actions& out);
     // A move from the book or an online source: posted as it is (a scored one after the
     // draw/resign policy had its say).
-    void play_unsearched(const turn::MoveChosen& chosen, TimePoint now, Actions& out);
+    void play_unsearched(const game::MoveChosen& chosen, TimePoint now, Actions& out);
     void post(OutgoingMove move, TimePoint now, Actions& out);
     void finish(const lichess::GameState& state, Actions& out);
     void leave(const std::string& why, Actions& out);
     void record_clocks(const lichess::GameState& state, std::size_t first_new_ply);
     [[nodiscard]] GameRecord record(const lichess::GameState& state) const;
     [[nodiscard]] std::string expand(const std::string& text) const;
-    void log(Actions& out, turn::LogLevel level, std::string text) const;
+    void log(Actions& out, common::LogLevel level, std::string text) const;
 
-    TurnSettings s_;
+    GameSettings s_;
     Phase phase_ = Phase::AwaitingGame;
 
     // The game, from gameFull and the states.

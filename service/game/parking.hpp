@@ -2,8 +2,8 @@
 // its sessions, and the one decision made from them. Real-time games never park.
 #pragma once
 
+#include <atomic>
 #include <chrono>
-#include <functional>
 #include <memory>
 
 #include "service/game/draw_resign.hpp"
@@ -13,10 +13,12 @@ namespace service {
 
 // A correspondence game's session holds an engine only while it searches, and ends "parked"
 // (finished, the game still on) once the opponent has been on move for `linger`, or at once
-// when `park_early` says other games wait for a session.
+// while other games wait for a session.
 struct ParkingRules {
     std::chrono::milliseconds linger{15000};
-    std::function<bool()> park_early;
+    // How many games wait in the desk's line for a session, as the desk keeps it (a value it
+    // writes and sessions read); none: never park early.
+    std::shared_ptr<const std::atomic<int>> games_waiting;
     bool first_visit = true;  // greet only on the game's first session, before our first move
     // The game's draw/resign streaks, kept by the desk between sessions (a parked game often
     // gets one search per session, so a session's own policy would never reach a streak).
@@ -31,7 +33,7 @@ struct ParkingFacts {
     bool move_pending = false;  // a move is being posted or waits for its retry
     // Since when the opponent has been on move (or, refused, since our turn began).
     std::chrono::steady_clock::time_point waiting_since;
-    bool others_waiting = false;  // ParkingRules::park_early said so
+    bool others_waiting = false;  // ParkingRules::games_waiting is above 0
 };
 
 // Park on the opponent's move, or after our move was refused for good (a later session tries

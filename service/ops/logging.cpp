@@ -55,6 +55,19 @@ class ReopenableFileSink final : public spdlog::sinks::base_sink<std::mutex> {
 
 }  // namespace
 
+void write_log(const common::LogLine& line) {
+    switch (line.level) {
+        case common::LogLevel::Debug:
+            return spdlog::debug("{}", line.text);
+        case common::LogLevel::Info:
+            return spdlog::info("{}", line.text);
+        case common::LogLevel::Warn:
+            return spdlog::warn("{}", line.text);
+        case common::LogLevel::Error:
+            return spdlog::error("{}", line.text);
+    }
+}
+
 std::optional<std::string> setup_logging(const config::LogConfig& log) {
     const auto level = spdlog::level::from_str(log.level);
     if (level == spdlog::level::off && log.level != "off")

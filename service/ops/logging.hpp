@@ -4,9 +4,13 @@
 #include <optional>
 #include <string>
 
+#include "common/log_line.hpp"
 #include "config/config.hpp"
 
 namespace service {
+
+// Writes a line that a pure part of the service (a game's rules, the challenge desk) handed out.
+void write_log(const common::LogLine& line);
 
 // Returns an error text when the level is unknown or the log file cannot be opened.
 std::optional<std::string> setup_logging(const config::LogConfig& log);

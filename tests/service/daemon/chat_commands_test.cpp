@@ -28,12 +28,14 @@ SlotSnapshot slots(int active, int limit, int reserved) {
 
 struct Harness {
     SlotSnapshot snapshot = slots(1, 2, 0);
-    ChatCommands commands{"outpostbot", "OutpostBot", [this] { return snapshot; }};
+    ChatCommands commands{"outpostbot", "OutpostBot"};
     ChatCommands::Clock::time_point now{};
 
+    // The session hands the daemon's slot counts down with each line.
     std::optional<ChatReply> say(const std::string& room, const std::string& text,
-                                 const ChatFacts& facts = {}) {
+                                 ChatFacts facts = {}) {
         now += 1min;  // past the spam guard unless a test says otherwise
+        if (!facts.slots) facts.slots = snapshot;
         return commands.answer(line(room, text), facts, now);
     }
 };
@@ -204,7 +206,7 @@ TEST(ChatCommands, QueueTellsGamesAndWaitingChallenges) {
 }
 
 TEST(ChatCommands, OneReplyPerCommandAndRoomPerInterval) {
-    ChatCommands c("outpostbot", "OutpostBot", {},
+    ChatCommands c("outpostbot", "OutpostBot",
                    ChatCommandSettings{.reply_interval = 10s, .wait_extension = 60s});
     const ChatCommands::Clock::time_point t0{};
     EXPECT_TRUE(c.answer(line("player", "!help"), {}, t0));

@@ -165,11 +165,11 @@ TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
     desk_.tick();
     const auto rules = last_session("g1")->rules;
     EXPECT_EQ(rules.linger, 15s);
-    ASSERT_TRUE(rules.park_early);
-    EXPECT_TRUE(rules.park_early());  // g3 waits
+    ASSERT_TRUE(rules.games_waiting);
+    EXPECT_EQ(rules.games_waiting->load(), 1);  // g3 waits
     park("g2");
     desk_.tick();
-    EXPECT_FALSE(rules.park_early());
+    EXPECT_EQ(rules.games_waiting->load(), 0);
 }
 
 TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
@@ -365,19 +365,12 @@ TEST_F(DeskTest, AFailedCheckInChangesNothingAndTheNextPeriodTriesAgain) {
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
 }
 
-TEST_F(DeskTest, GamesCountPerOpponentOnTopOfTheSlots) {
+TEST_F(DeskTest, GamesCountPerOpponent) {
     desk_.on_game_start(corr("g1", false, true, "alice"));
     desk_.on_game_start(corr("g2", false, true, "alice"));
     desk_.on_game_start(corr("g3", false, true, "bob"));
-    SlotSnapshot s;
-    s.limit = 1;
-    s.active = 1;
-    s.per_user["alice"] = 1;
-    const SlotSnapshot merged = desk_.with_games_per_user(s);
-    EXPECT_EQ(merged.games_with("alice"), 3);
-    EXPECT_EQ(merged.games_with("bob"), 1);
-    EXPECT_EQ(merged.free(), 0);  // the real-time counts are left alone
-    EXPECT_EQ(merged.active, 1);
+    const auto per_user = desk_.games_per_user();
+    EXPECT_EQ(per_user, (std::map<std::string, int, std::less<>>{{"alice", 2}, {"bob", 1}}));
 }
 
 TEST_F(DeskTest, StopEndsEverySessionAndStartsNoMore) {

@@ -1,4 +1,4 @@
-// GameTurn as a table: each row is one rule of a game, played as a list of events at given
+// GameRules as a table: each row is one rule of a game, played as a list of events at given
 // times, with the actions expected after each (logs left out). No thread, no I/O, no clock.
 #include "service/game/game_rules.hpp"
 
@@ -53,24 +53,24 @@ lichess::GameFull full_game(bool we_white, const std::string& moves,
     return f;
 }
 
-TurnEvent full(bool we_white, const std::string& moves = "") {
-    return turn::FullReceived{full_game(we_white, moves)};
+GameInput full(bool we_white, const std::string& moves = "") {
+    return game::FullReceived{full_game(we_white, moves)};
 }
-TurnEvent moved(const std::string& moves) { return turn::StateReceived{state(moves)}; }
-TurnEvent with(lichess::GameState s, const std::function<void(lichess::GameState&)>& change) {
+GameInput moved(const std::string& moves) { return game::StateReceived{state(moves)}; }
+GameInput with(lichess::GameState s, const std::function<void(lichess::GameState&)>& change) {
     change(s);
-    return turn::StateReceived{s};
+    return game::StateReceived{s};
 }
-TurnEvent ended(const std::string& moves, GameStatus status,
+GameInput ended(const std::string& moves, GameStatus status,
                 std::optional<lichess::Color> winner = std::nullopt) {
     auto s = state(moves, status);
     s.winner = winner;
-    return turn::StateReceived{s};
+    return game::StateReceived{s};
 }
-TurnEvent tick() { return turn::Tick{}; }
+GameInput tick() { return game::Tick{}; }
 
 // The search's answer `uci` (after `moves` from `fen`), scored `cp` from our side.
-TurnEvent searched(const std::string& moves, const std::string& uci, int cp = 20,
+GameInput searched(const std::string& moves, const std::string& uci, int cp = 20,
                    const std::string& ponder = "",
                    const std::string& fen = std::string(engine::START_FEN)) {
     auto pos = *engine::Position::from_fen(fen, false);
@@ -85,19 +85,19 @@ TurnEvent searched(const std::string& moves, const std::string& uci, int cp = 20
         after.play(r.best);
         r.ponder = *after.parse_uci(ponder);
     }
-    return turn::MoveChosen{.think_ms = 50, .search = r};
+    return game::MoveChosen{.think_ms = 50, .search = r};
 }
-TurnEvent book(const std::string& uci) {
-    return turn::MoveChosen{
+GameInput book(const std::string& uci) {
+    return game::MoveChosen{
         .source = MoveSource::Book, .uci = uci, .think_ms = 1, .note = "weight 1 from test.bin"};
 }
 // A move of an online source, with its score when the source gives one.
-TurnEvent online(MoveSource source, const std::string& uci,
+GameInput online(MoveSource source, const std::string& uci,
                  std::optional<engine::Score> score = std::nullopt) {
-    return turn::MoveChosen{
+    return game::MoveChosen{
         .source = source, .uci = uci, .think_ms = 30, .score = score, .note = "from the test"};
 }
-TurnEvent posted() { return turn::MovePosted{Outcome{}}; }
+GameInput posted() { return game::MovePosted{Outcome{}}; }
 Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_after = {}) {
     return Outcome{.ok = false,
                    .final_no = final_no,
@@ -106,48 +106,48 @@ Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_aft
                    .retry_after = retry_after,
                    .error = "HTTP error"};
 }
-TurnEvent post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
-    return turn::MovePosted{failed(final_no, after)};
+GameInput post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
+    return game::MovePosted{failed(final_no, after)};
 }
-TurnEvent gone(int seconds) { return turn::OpponentGoneReceived{{true, seconds}}; }
-TurnEvent back() { return turn::OpponentGoneReceived{{false, std::nullopt}}; }
-TurnEvent claimed(bool ok, bool final_no = false) {
-    return turn::ClaimAnswered{ok ? Outcome{} : failed(final_no)};
+GameInput gone(int seconds) { return game::OpponentGoneReceived{{true, seconds}}; }
+GameInput back() { return game::OpponentGoneReceived{{false, std::nullopt}}; }
+GameInput claimed(bool ok, bool final_no = false) {
+    return game::ClaimAnswered{ok ? Outcome{} : failed(final_no)};
 }
 
 // ---- actions, in short ----------------------------------------------------------------------
 
 constexpr const char* kResults[] = {"win", "loss", "draw", "aborted"};
 
-std::string summary(const TurnAction& action) {
+std::string summary(const GameAction& action) {
     return std::visit(
         [](const auto& a) -> std::string {
             using T = std::decay_t<decltype(a)>;
-            if constexpr (std::is_same_v<T, turn::Think>)
+            if constexpr (std::is_same_v<T, game::Think>)
                 return a.ponder_hit ? "think (ponder hit)" : "think";
-            else if constexpr (std::is_same_v<T, turn::PostMove>)
+            else if constexpr (std::is_same_v<T, game::PostMove>)
                 return "post " + a.uci + (a.offer_draw ? " +draw" : "");
-            else if constexpr (std::is_same_v<T, turn::AcceptDraw>)
+            else if constexpr (std::is_same_v<T, game::AcceptDraw>)
                 return "draw yes";
-            else if constexpr (std::is_same_v<T, turn::AnswerTakeback>)
+            else if constexpr (std::is_same_v<T, game::AnswerTakeback>)
                 return a.accept ? "takeback yes" : "takeback no";
-            else if constexpr (std::is_same_v<T, turn::Resign>)
+            else if constexpr (std::is_same_v<T, game::Resign>)
                 return "resign";
-            else if constexpr (std::is_same_v<T, turn::Abort>)
+            else if constexpr (std::is_same_v<T, game::Abort>)
                 return "abort";
-            else if constexpr (std::is_same_v<T, turn::ClaimVictory>)
+            else if constexpr (std::is_same_v<T, game::ClaimVictory>)
                 return "claim";
-            else if constexpr (std::is_same_v<T, turn::LeaveGame>)
+            else if constexpr (std::is_same_v<T, game::LeaveGame>)
                 return a.abort ? "leave (abort)" : "leave (resign)";
-            else if constexpr (std::is_same_v<T, turn::Say>)
+            else if constexpr (std::is_same_v<T, game::Say>)
                 return a.room == lichess::ChatRoom::Player ? "say player" : "say spectator";
-            else if constexpr (std::is_same_v<T, turn::StartPonder>)
+            else if constexpr (std::is_same_v<T, game::StartPonder>)
                 return "ponder";
-            else if constexpr (std::is_same_v<T, turn::StopPonder>)
+            else if constexpr (std::is_same_v<T, game::StopPonder>)
                 return "ponder stop";
-            else if constexpr (std::is_same_v<T, turn::MovePlayed>)
+            else if constexpr (std::is_same_v<T, game::MovePlayed>)
                 return "played";
-            else if constexpr (std::is_same_v<T, turn::GameEnded>)
+            else if constexpr (std::is_same_v<T, game::GameEnded>)
                 return std::string("ended ") + kResults[static_cast<int>(a.result)] +
                        (a.lost_on_time ? " on time" : "") + " " + a.record.result;
             else
@@ -156,7 +156,7 @@ std::string summary(const TurnAction& action) {
         action);
 }
 
-std::string summary(const std::vector<TurnAction>& actions) {
+std::string summary(const std::vector<GameAction>& actions) {
     std::string s;
     for (const auto& a : actions) {
         const std::string one = summary(a);
@@ -169,22 +169,22 @@ std::string summary(const std::vector<TurnAction>& actions) {
 // ---- the table ------------------------------------------------------------------------------
 
 struct Step {
-    TurnEvent event;
+    GameInput event;
     std::chrono::milliseconds at;
     std::string expect;  // summary() of the actions
 };
 
-struct TurnRow {
+struct RulesRow {
     const char* name;
     std::vector<Step> steps;
-    std::function<void(TurnSettings&)> settings = nullptr;
+    std::function<void(GameSettings&)> settings = nullptr;
     Phase phase_after = Phase::Playing;
 };
 
-std::ostream& operator<<(std::ostream& os, const TurnRow& r) { return os << r.name; }
+std::ostream& operator<<(std::ostream& os, const RulesRow& r) { return os << r.name; }
 
-TurnSettings base_settings() {
-    TurnSettings s;
+GameSettings base_settings() {
+    GameSettings s;
     s.game_id = kGame;
     s.my_id = "outpost";
     s.my_name = "Outpost";
@@ -219,7 +219,7 @@ std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
     return a;
 }
 
-const std::vector<TurnRow> kTurnRows = {
+const std::vector<RulesRow> kRulesRows = {
     // First moves, greetings, searching only on a new move list.
     {"WhiteGreetsAndThinksAtOnce", {{full(true), 0ms, kHello + ", think"}}},
     {"BlackGreetsAndWaitsForWhite", {{full(false), 0ms, kHello}, {moved("e2e4"), 500ms, "think"}}},
@@ -246,7 +246,7 @@ const std::vector<TurnRow> kTurnRows = {
       {searched("", "d2d4"), 20ms, ""}}},
     {"AStoppedSearchPostsNothing",
      {{full(true), 0ms, kHello + ", think"},
-      {turn::NoMoveChosen{}, 20ms, ""},
+      {game::NoMoveChosen{}, 20ms, ""},
       {tick(), 5000ms, ""}}},
 
     // Online sources (online_moves.*): played like book moves; a score counts like a search's.
@@ -255,20 +255,20 @@ const std::vector<TurnRow> kTurnRows = {
       {online(MoveSource::Explorer, "e2e4"), 40ms, "post e2e4"},
       {posted(), 60ms, "played"}}},
     {"ATablebaseLossResignsWhenThePolicySaysSo",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {online(MoveSource::Tablebase, "e1d1", engine::Score{true, -20}), 40ms, "resign"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
      }},
     {"ATablebaseDrawOffersADraw",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {online(MoveSource::Tablebase, "e1d1", engine::Score{false, 0}), 40ms, "post e1d1 +draw"}},
-     [](TurnSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
+     [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
     {"AnUnscoredOnlineMoveNeitherResignsNorOffers",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {online(MoveSource::Chessdb, "e1d1"), 40ms, "post e1d1"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
          s.draw_or_resign.offer_draw_moves = 1;
@@ -281,7 +281,7 @@ const std::vector<TurnRow> kTurnRows = {
      {{full(false), 0ms, kHello}, {tick(), 20'000ms, ""}, {tick(), 20'001ms, "abort"}}},
     {"WaitInTheChatExtendsTheAbortTimer",
      {{full(false), 0ms, kHello},
-      {turn::AbortTimerExtended{60s}, 1000ms, ""},
+      {game::AbortTimerExtended{60s}, 1000ms, ""},
       {tick(), 21s, ""},
       {tick(), 80'001ms, "abort"}}},
     {"NoAbortOnceTheOpponentMoved",
@@ -293,7 +293,7 @@ const std::vector<TurnRow> kTurnRows = {
       {tick(), 60s, ""}}},
     {"CorrespondenceIsNeverAborted",
      {{full(false), 0ms, kHello}, {tick(), 3600s, ""}},
-     [](TurnSettings& s) { s.parking = parking(24h); }},
+     [](GameSettings& s) { s.parking = parking(24h); }},
 
     // Draw offers and resigning (draw_or_resign).
     {"ADrawOfferIsDeclinedByMovingNoRequest",
@@ -301,38 +301,38 @@ const std::vector<TurnRow> kTurnRows = {
       {with(state("e2e4"), [](auto& s) { s.wdraw = true; }), 100ms, "think"},
       {with(state("e2e4"), [](auto& s) { s.wdraw = true; }), 200ms, ""}}},
     {"ADrawOfferIsAcceptedWhenThePolicyWouldOffer",
-     {{turn::FullReceived{full_game(false, "", kFen20)}, 0ms, kHello},
+     {{game::FullReceived{full_game(false, "", kFen20)}, 0ms, kHello},
       {moved("e1d1"), 100ms, "think"},
       {searched("e1d1", "e8d8", 0, "", kFen20), 200ms, "post e8d8 +draw"},
       {posted(), 300ms, "played"},
       {moved("e1d1 e8d8"), 400ms, ""},
       {with(state("e1d1 e8d8 d1e1"), [](auto& s) { s.wdraw = true; }), 500ms, "draw yes, think"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.offer_draw_moves = 1;
          s.draw_or_resign.offer_draw_score = 10;
      }},
     {"ResignsWhenThePolicySaysSo",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {searched("", "e1d1", -2000, "", kFen20), 100ms, "resign"},
-      {turn::ResignAnswered{Outcome{}}, 150ms, ""},
+      {game::ResignAnswered{Outcome{}}, 150ms, ""},
       {ended("", GameStatus::Resign, lichess::Color::Black), 200ms, kBye + ", ended loss 0-1"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
      },
      Phase::Over},
     {"AFailedResignPlaysTheMoveInstead",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {searched("", "e1d1", -2000, "", kFen20), 100ms, "resign"},
-      {turn::ResignAnswered{failed(false)}, 150ms, "post e1d1"},
+      {game::ResignAnswered{failed(false)}, 150ms, "post e1d1"},
       {posted(), 200ms, "played"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
      }},
     {"NeverResignsBeforeMoveTen",
      {{full(true), 0ms, kHello + ", think"}, {searched("", "e2e4", -2000), 100ms, "post e2e4"}},
-     [](TurnSettings& s) {
+     [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
      }},
@@ -341,19 +341,19 @@ const std::vector<TurnRow> kTurnRows = {
     {"ATakebackIsGrantedThenTheShorterListIsPlayedFrom",
      plus(white_moved(),
           {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback yes"},
-           {turn::TakebackAnswered{true, Outcome{}}, 2100ms, ""},
+           {game::TakebackAnswered{true, Outcome{}}, 2100ms, ""},
            {moved("e2e4"), 2200ms, ""},
            {moved("e2e4 d7d5"), 3000ms, "think"}}),
-     [](TurnSettings& s) { s.max_takebacks_accepted = 1; }},
+     [](GameSettings& s) { s.max_takebacks_accepted = 1; }},
     {"ATakebackBeyondTheLimitIsDeclinedAndWeMove",
      plus(white_moved(),
           {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback no"},
-           {turn::TakebackAnswered{false, Outcome{}}, 2100ms, "think"}})},
+           {game::TakebackAnswered{false, Outcome{}}, 2100ms, "think"}})},
     {"AFailedTakebackYesStillMoves",
      plus(white_moved(),
           {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback yes"},
-           {turn::TakebackAnswered{true, failed(true)}, 2100ms, "think"}}),
-     [](TurnSettings& s) { s.max_takebacks_accepted = 1; }},
+           {game::TakebackAnswered{true, failed(true)}, 2100ms, "think"}}),
+     [](GameSettings& s) { s.max_takebacks_accepted = 1; }},
     {"ATakebackShorteningTheListToOurTurnMakesUsMoveAgain",
      {{full(true, "e2e4 e7e5"), 0ms, "think"},
       {searched("e2e4 e7e5", "g1f3"), 100ms, "post g1f3"},
@@ -376,11 +376,11 @@ const std::vector<TurnRow> kTurnRows = {
       {tick(), 449ms, ""},
       {tick(), 450ms, "post e2e4"}}},
     {"ARetriedMoveKeepsItsDrawOffer",
-     {{turn::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {searched("", "e1d1", 0, "", kFen20), 100ms, "post e1d1 +draw"},
       {post_failed(false), 200ms, ""},
       {tick(), 450ms, "post e1d1 +draw"}},
-     [](TurnSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
+     [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
     {"A4xxOnAMoveIsFinal",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4"), 100ms, "post e2e4"},
@@ -389,7 +389,7 @@ const std::vector<TurnRow> kTurnRows = {
     {"AShutdownCancelIsFinal",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4"), 100ms, "post e2e4"},
-      {turn::MovePosted{Outcome{.ok = false,
+      {game::MovePosted{Outcome{.ok = false,
                                 .final_no = false,
                                 .cancelled = true,
                                 .game_over = false,
@@ -460,19 +460,19 @@ const std::vector<TurnRow> kTurnRows = {
       {posted(), 150ms, "played, ponder"},
       {moved("e2e4"), 200ms, ""},
       {moved("e2e4 e7e5"), 900ms, "think (ponder hit)"}},
-     [](TurnSettings& s) { s.ponder = true; }},
+     [](GameSettings& s) { s.ponder = true; }},
     {"PonderMissOnAnotherReply",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4", 20, "e7e5"), 100ms, "post e2e4"},
       {posted(), 150ms, "played, ponder"},
       {moved("e2e4 c7c5"), 900ms, "think"}},
-     [](TurnSettings& s) { s.ponder = true; }},
+     [](GameSettings& s) { s.ponder = true; }},
     {"PonderStoppedWhenATakebackRebuildsThePosition",
      {{full(true, "e2e4 e7e5"), 0ms, "think"},
       {searched("e2e4 e7e5", "g1f3", 20, "b8c6"), 100ms, "post g1f3"},
       {posted(), 150ms, "played, ponder"},
       {moved("e2e4"), 900ms, "ponder stop"}},
-     [](TurnSettings& s) { s.ponder = true; }},
+     [](GameSettings& s) { s.ponder = true; }},
     {"NoPonderWhenOff",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4", 20, "e7e5"), 100ms, "post e2e4"},
@@ -481,19 +481,19 @@ const std::vector<TurnRow> kTurnRows = {
     // Correspondence parking.
     {"CorrespondenceParksAfterLingerOnTheirTurn",
      plus(white_moved(), {{tick(), 15'999ms, ""}, {tick(), 16'000ms, ""}}),
-     [](TurnSettings& s) { s.parking = parking(15s); }, Phase::Parked},
+     [](GameSettings& s) { s.parking = parking(15s); }, Phase::Parked},
     {"CorrespondenceParksAtOnceWhenOthersWait",
-     plus(white_moved(), {{turn::Tick{.others_waiting = true}, 1001ms, ""}}),
-     [](TurnSettings& s) { s.parking = parking(1h); }, Phase::Parked},
+     plus(white_moved(), {{game::Tick{.others_waiting = true}, 1001ms, ""}}),
+     [](GameSettings& s) { s.parking = parking(1h); }, Phase::Parked},
     {"CorrespondenceNeverParksWhileAMoveWaitsForItsRetry",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4"), 100ms, "post e2e4"},
       {post_failed(false, 10s), 200ms, ""},
-      {turn::Tick{.others_waiting = true}, 300ms, ""}},
-     [](TurnSettings& s) { s.parking = parking(0ms); }},
+      {game::Tick{.others_waiting = true}, 300ms, ""}},
+     [](GameSettings& s) { s.parking = parking(0ms); }},
     {"ALaterCorrespondenceSessionDoesNotGreet",
      {{full(true), 0ms, "think"}},
-     [](TurnSettings& s) { s.parking = parking(1h, false); }},
+     [](GameSettings& s) { s.parking = parking(1h, false); }},
 
     // Bad input: leave the game rather than lose it on time.
     {"AnUnknownStatusLeavesTheGame",
@@ -507,7 +507,7 @@ const std::vector<TurnRow> kTurnRows = {
      nullptr,
      Phase::Left},
     {"AGameFullForAnotherGameLeaves",
-     {{turn::FullReceived{[] {
+     {{game::FullReceived{[] {
            auto f = full_game(true, "");
            f.id = "othergme";
            return f;
@@ -516,7 +516,7 @@ const std::vector<TurnRow> kTurnRows = {
      nullptr,
      Phase::Left},
     {"AGameFullWithoutUsLeaves",
-     {{turn::FullReceived{[] {
+     {{game::FullReceived{[] {
            auto f = full_game(true, "");
            f.white.id = "bob";
            return f;
@@ -525,7 +525,7 @@ const std::vector<TurnRow> kTurnRows = {
      nullptr,
      Phase::Left},
     {"AVariantWeCannotPlayLeaves",
-     {{turn::FullReceived{[] {
+     {{game::FullReceived{[] {
            auto f = full_game(true, "");
            f.variant.key = "atomic";
            return f;
@@ -534,18 +534,18 @@ const std::vector<TurnRow> kTurnRows = {
      nullptr,
      Phase::Left},
     {"ABadInitialFenLeaves",
-     {{turn::FullReceived{full_game(true, "", "not a fen")}, 0ms, "ponder stop, leave (abort)"}},
+     {{game::FullReceived{full_game(true, "", "not a fen")}, 0ms, "ponder stop, leave (abort)"}},
      nullptr,
      Phase::Left},
 };
 
-class TurnTable : public testing::TestWithParam<TurnRow> {};
+class RulesTable : public testing::TestWithParam<RulesRow> {};
 
-TEST_P(TurnTable, Plays) {
-    const TurnRow& row = GetParam();
-    TurnSettings s = base_settings();
+TEST_P(RulesTable, Plays) {
+    const RulesRow& row = GetParam();
+    GameSettings s = base_settings();
     if (row.settings) row.settings(s);
-    GameTurn game(s);
+    GameRules game(s);
     for (std::size_t i = 0; i < row.steps.size(); ++i) {
         const Step& step = row.steps[i];
         EXPECT_EQ(summary(game.on(step.event, t0 + step.at)), step.expect)
@@ -554,7 +554,7 @@ TEST_P(TurnTable, Plays) {
     EXPECT_EQ(to_string(game.phase()), std::string(to_string(row.phase_after)));
 }
 
-INSTANTIATE_TEST_SUITE_P(GameTurn, TurnTable, testing::ValuesIn(kTurnRows),
+INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(kRulesRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // The end of a game in every final status lila sends: result, PGN result, goodbye, phase.
@@ -568,7 +568,7 @@ class EndTable : public testing::TestWithParam<Ending> {};
 
 TEST_P(EndTable, RecordsTheResult) {
     const Ending& e = GetParam();
-    GameTurn game(base_settings());
+    GameRules game(base_settings());
     (void)game.on(full(true), t0);
     const auto actions = game.on(ended("", e.status, e.winner), t0 + 1s);
     EXPECT_EQ(summary(actions), e.expect);
@@ -579,7 +579,7 @@ TEST_P(EndTable, RecordsTheResult) {
 const auto W = lichess::Color::White;
 const auto B = lichess::Color::Black;
 INSTANTIATE_TEST_SUITE_P(
-    GameTurn, EndTable,
+    GameRules, EndTable,
     testing::Values(Ending{GameStatus::Mate, W, kBye + ", ended win 1-0"},
                     Ending{GameStatus::Mate, B, kBye + ", ended loss 0-1"},
                     Ending{GameStatus::Resign, W, kBye + ", ended win 1-0"},
@@ -602,9 +602,9 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // Facts the table does not show: the PGN notes, the move's deadline, the lag and the logs.
-TEST(GameTurn, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
-    TurnSettings s = base_settings();
-    GameTurn game(s);
+TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
+    GameSettings s = base_settings();
+    GameRules game(s);
     (void)game.on(full(true), t0);
     (void)game.on(book("e2e4"), t0 + 10ms);
     (void)game.on(post_failed(false, 100ms), t0 + 20ms);
@@ -616,7 +616,7 @@ TEST(GameTurn, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
     (void)game.on(posted(), t0 + 600ms);
     (void)game.on(with(state("e2e4 e7e5 g1f3"), [](auto& st) { st.wtime_ms = 58000; }), t0 + 700ms);
     const auto actions = game.on(ended("e2e4 e7e5 g1f3", GameStatus::Resign, W), t0 + 800ms);
-    const auto* end = std::get_if<turn::GameEnded>(&actions.back());
+    const auto* end = std::get_if<game::GameEnded>(&actions.back());
     ASSERT_NE(end, nullptr);
     ASSERT_EQ(end->record.moves.size(), 3u);
     EXPECT_EQ(end->record.moves[0].source, "book");
@@ -630,21 +630,21 @@ TEST(GameTurn, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
     EXPECT_EQ(end->record.time_control, "60+0");
 }
 
-TEST(GameTurn, AMovePostGivesUpWhenOurClockRunsOut) {
-    GameTurn game(base_settings());
+TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
+    GameRules game(base_settings());
     auto f = full_game(true, "e2e4 e7e5");
     f.state.wtime_ms = 1500;
-    (void)game.on(turn::FullReceived{f}, t0 + 10s);
+    (void)game.on(game::FullReceived{f}, t0 + 10s);
     const auto actions = game.on(searched("e2e4 e7e5", "g1f3"), t0 + 10'400ms);
     ASSERT_EQ(actions.size(), 1u);
-    const auto* post = std::get_if<turn::PostMove>(&actions[0]);
+    const auto* post = std::get_if<game::PostMove>(&actions[0]);
     ASSERT_NE(post, nullptr);
     EXPECT_EQ(post->give_up_at, t0 + 11'500ms);  // the turn began at 10 s with 1.5 s left
     EXPECT_EQ(post->ply, 3u);
 }
 
-TEST(GameTurn, TheLagOfOurMovesShortensTheNextPlan) {
-    GameTurn game(base_settings());
+TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
+    GameRules game(base_settings());
     (void)game.on(full(true, "e2e4 e7e5"), t0);
     (void)game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
     (void)game.on(posted(), t0 + 200ms);
@@ -652,46 +652,46 @@ TEST(GameTurn, TheLagOfOurMovesShortensTheNextPlan) {
     (void)game.on(moved("e2e4 e7e5 g1f3"), t0 + 800ms);
     const auto actions = game.on(moved("e2e4 e7e5 g1f3 b8c6"), t0 + 900ms);
     ASSERT_EQ(actions.size(), 1u);
-    const auto* think = std::get_if<turn::Think>(&actions[0]);
+    const auto* think = std::get_if<game::Think>(&actions[0]);
     ASSERT_NE(think, nullptr);
     EXPECT_EQ(think->plan.overhead_ms, base_settings().planner.move_overhead_ms + 700);
     EXPECT_EQ(think->clock.our_moves_played, 2);
 }
 
-TEST(GameTurn, LogsNameTheGameAndTheMove) {
-    GameTurn game(base_settings());
+TEST(GameRules, LogsNameTheGameAndTheMove) {
+    GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(book("e2e4"), t0 + 10ms);
     const auto actions = game.on(posted(), t0 + 20ms);
     std::string logs;
     for (const auto& a : actions)
-        if (const auto* l = std::get_if<turn::Log>(&a)) logs += l->text + "\n";
+        if (const auto* l = std::get_if<game::Log>(&a)) logs += l->text + "\n";
     EXPECT_NE(logs.find("game game0001: move e2e4 (book) ply 1 weight 1 from test.bin"),
               std::string::npos)
         << logs;
 }
 
-TEST(GameTurn, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
-    GameTurn game(base_settings());
+TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
+    GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(online(MoveSource::Cloud, "e2e4", engine::Score{false, 25}), t0 + 10ms);
     const auto actions = game.on(posted(), t0 + 20ms);
     std::string logs;
     for (const auto& a : actions)
-        if (const auto* l = std::get_if<turn::Log>(&a)) logs += l->text + "\n";
+        if (const auto* l = std::get_if<game::Log>(&a)) logs += l->text + "\n";
     EXPECT_NE(logs.find("game game0001: move e2e4 (cloud) ply 1 from the test"), std::string::npos)
         << logs;
     (void)game.on(moved("e2e4"), t0 + 30ms);
     const auto end = game.on(ended("e2e4", GameStatus::Resign, W), t0 + 40ms);
-    const auto* ended_game = std::get_if<turn::GameEnded>(&end.back());
+    const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
     ASSERT_NE(ended_game, nullptr);
     EXPECT_EQ(ended_game->record.moves[0].source, "cloud");
     ASSERT_TRUE(ended_game->record.moves[0].eval.has_value());
     EXPECT_EQ(ended_game->record.moves[0].eval->value, 25);
 }
 
-TEST(GameTurn, FirstMovesPendingUntilTheOpponentMoved) {
-    GameTurn game(base_settings());
+TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {
+    GameRules game(base_settings());
     EXPECT_FALSE(game.first_moves_pending());
     (void)game.on(full(false), t0);
     EXPECT_TRUE(game.first_moves_pending());
