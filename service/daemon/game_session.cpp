@@ -4,8 +4,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-
 #include "common/text.hpp"
 #include "service/ops/logging.hpp"
 #include "service/ops/pgn_writer.hpp"
@@ -13,12 +11,6 @@
 namespace service {
 
 namespace {
-
-std::int64_t ms_since(std::chrono::steady_clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 t)
-        .count();
-}
 
 // A GameSession that the CorrespondenceDesk can watch through DeskSession.
 class ParkableSession final : public DeskSession {
@@ -182,7 +174,7 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
     if (auto* a = std::get_if<game::Log>(&action)) {
         write_log(*a);
     } else if (auto* a = std::get_if<game::Think>(&action)) {
-        return think(*a);
+        return choose_move(std::move(*a), *this);
     } else if (auto* a = std::get_if<game::PostMove>(&action)) {
         const auto give_up_at = a->give_up_at;
         const std::size_t ply = a->ply;
@@ -224,76 +216,23 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
     return std::nullopt;
 }
 
-std::optional<GameInput> GameSession::think(game::Think& t) {
-    if (final_seen_) return game::NoMoveChosen{};
-    const auto started = std::chrono::steady_clock::now();
-    // The book first; a ponder search from our last searched move is of no use then.
+std::optional<BookChoice> GameSession::book_move(const game::Think& t) {
     const OpeningBook* book = ctx_.books ? ctx_.books->for_variant(t.variant) : nullptr;
-    if (book) {
-        if (const auto choice = book->choose(t.position, t.fullmove, book_rng_)) {
-            (void)finish_ponder(false);
-            return game::MoveChosen{
-                .source = MoveSource::Book,
-                .uci = choice->uci,
-                .think_ms = ms_since(started),
-                .note = fmt::format("weight {} from {}", choice->weight, choice->file)};
-        }
-    }
-    // Knowledge beyond the search; not on a ponder hit (that search already runs on our clock).
-    std::optional<OnlineChoice> online;
-    if (ctx_.online && !t.ponder_hit) online = ask_online(t);
-    if (online && online->search_among.empty()) {
-        (void)finish_ponder(false);
-        return game::MoveChosen{.source = online->source,
-                                .uci = online->uci,
-                                .think_ms = ms_since(started),
-                                .score = online->score,
-                                .note = online->note};
-    }
-    // A ponder search on the move the opponent just played carries on under the clock.
-    std::optional<engine::SearchResult> pondered = finish_ponder(t.ponder_hit);
-    engine::SearchResult result;
-    if (pondered && pondered->best && t.position.legal_moves().contains(pondered->best)) {
-        result = *pondered;
-    } else {
-        pondered.reset();
-        std::optional<EnginePool::Lease> lent;
-        if (!engine_) lent.emplace(ctx_.engines.acquire());  // a parked session's, for now
-        const auto stop = start_search();
-        result = (engine_ ? *engine_ : *lent)->search(t.position, t.plan.limits, *stop);
-    }
-    if (final_seen_ || !result.best) return game::NoMoveChosen{};
-    if (online) {
-        // online_egtb.move_quality suggest: the search chose; a move that spoils the table's
-        // result is replaced by the table's best.
-        const auto& among = online->search_among;
-        if (std::find(among.begin(), among.end(), t.position.to_uci(result.best)) == among.end())
-            return game::MoveChosen{.source = online->source,
-                                    .uci = among.front(),
-                                    .think_ms = ms_since(started),
-                                    .score = online->score,
-                                    .note = online->note + ", not the search's move"};
-    }
-    return game::MoveChosen{.think_ms = ms_since(started),
-                            .search = std::move(result),
-                            .ponder_hit = pondered.has_value()};
+    if (!book) return std::nullopt;
+    return book->choose(t.position, t.fullmove, book_rng_);
 }
 
-std::optional<OnlineChoice> GameSession::ask_online(game::Think& t) {
-    const auto started = std::chrono::steady_clock::now();
-    const OnlineAsk ask{.our_ms = t.clock.our_ms,
-                        .real_time = t.clock.real_time,
-                        .fullmove = t.fullmove,
-                        .variant = t.variant,
-                        .deadline = online_deadline(t.clock.our_ms, t.clock.real_time)};
-    auto choice = ctx_.online->find(t.position, ask, online_game_);
-    // The clock ran while we asked: the search gets that much less.
-    const std::int64_t spent = ms_since(started);
-    engine::SearchLimits& limits = t.plan.limits;
-    if (limits.movetime > 0) limits.movetime = std::max<std::int64_t>(10, limits.movetime - spent);
-    std::int64_t& ours = t.clock.us == engine::WHITE ? limits.wtime : limits.btime;
-    if (ours > 0) ours = std::max<std::int64_t>(1, ours - spent);
-    return choice;
+std::optional<OnlineChoice> GameSession::online_move(const engine::Position& position,
+                                                     const OnlineAsk& ask) {
+    return ctx_.online->find(position, ask, online_game_);
+}
+
+engine::SearchResult GameSession::search(const engine::Position& position,
+                                         const engine::SearchLimits& limits) {
+    std::optional<EnginePool::Lease> lent;
+    if (!engine_) lent.emplace(ctx_.engines.acquire());  // a parked session's, for now
+    const auto stop = start_search();
+    return (engine_ ? *engine_ : *lent)->search(position, limits, *stop);
 }
 
 void GameSession::leave_game(bool abort) {

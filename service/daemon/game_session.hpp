@@ -27,6 +27,7 @@
 #include "service/daemon/engine_pool.hpp"
 #include "service/game/game_rules.hpp"
 #include "service/game/parking.hpp"
+#include "service/moves/move_chooser.hpp"
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
@@ -93,7 +94,9 @@ struct SessionContext {
     const SlotsView* slots = nullptr;
 };
 
-class GameSession {
+// It is also where choose_move (service/moves) finds the sources of a move: the books, the
+// online sources, the game's engine and its ponder search.
+class GameSession final : private MoveSources {
   public:
     // `parking`: a correspondence game's session (service/correspondence); none: real time.
     GameSession(SessionContext context, std::string game_id,
@@ -129,10 +132,6 @@ class GameSession {
     // back, until the rules wait for the next line or tick.
     void dispatch(GameInput event);
     std::optional<GameInput> execute(GameAction& action);
-    std::optional<GameInput> think(game::Think& think);
-    // An online source's move for the Think's position, asked within a small share of our
-    // clock; the search's time is shortened by what the lookup took.
-    std::optional<OnlineChoice> ask_online(game::Think& think);
     void leave_game(bool abort);
     void on_chat(const lichess::ChatLine& line);
     void write_pgn(const GameRecord& record);
@@ -145,9 +144,20 @@ class GameSession {
     // Pondering (engine.ponder): a search of the position after the expected reply, on a
     // thread of its own until the opponent moves.
     void start_ponder(game::StartPonder&& ponder);
-    // Ends a ponder search: on a hit it goes on under the clock and its result is returned;
-    // otherwise it is stopped and nullopt returned.
-    std::optional<engine::SearchResult> finish_ponder(bool hit);
+
+    // MoveSources, for choose_move. finish_ponder: on a hit the ponder search goes on under the
+    // clock and its result is returned; otherwise it is stopped and nullopt returned.
+    std::optional<BookChoice> book_move(const game::Think& think) override;
+    bool online_enabled() const override { return ctx_.online != nullptr; }
+    std::optional<OnlineChoice> online_move(const engine::Position& position,
+                                            const OnlineAsk& ask) override;
+    std::optional<engine::SearchResult> finish_ponder(bool hit) override;
+    engine::SearchResult search(const engine::Position& position,
+                                const engine::SearchLimits& limits) override;
+    bool final_state_seen() const override { return final_seen_; }
+    std::chrono::steady_clock::time_point now() const override {
+        return std::chrono::steady_clock::now();
+    }
 
     SessionContext ctx_;
     std::string game_id_;
