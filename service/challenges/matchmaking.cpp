@@ -11,9 +11,6 @@
 
 namespace service {
 
-using TimePoint = std::chrono::steady_clock::time_point;
-using std::chrono::milliseconds;
-
 namespace {
 
 // What Lichess rates a player at before any game in a perf.
@@ -23,7 +20,7 @@ bool matches(const std::string& field, const std::string& value) {
     return field.empty() || field == value;
 }
 
-double seconds_of(milliseconds d) { return std::chrono::duration<double>(d).count(); }
+double seconds_of(std::chrono::milliseconds d) { return std::chrono::duration<double>(d).count(); }
 
 }  // namespace
 
@@ -71,7 +68,7 @@ Matchmaker::Matchmaker(const config::MatchmakingConfig& config, MatchmakingApi& 
     }
 }
 
-milliseconds Matchmaker::idle_timeout() const {
+std::chrono::milliseconds Matchmaker::idle_timeout() const {
     return times_.idle.value_or(std::chrono::minutes(config_.challenge_timeout_min));
 }
 
@@ -80,13 +77,13 @@ std::optional<std::string> Matchmaker::pending_challenge() const {
     return pending_->id;
 }
 
-std::optional<milliseconds> Matchmaker::paused_for() const {
+std::optional<std::chrono::milliseconds> Matchmaker::paused_for() const {
     const auto now = now_();
     if (paused_until_ <= now) return std::nullopt;
-    return std::chrono::ceil<milliseconds>(paused_until_ - now);
+    return std::chrono::ceil<std::chrono::milliseconds>(paused_until_ - now);
 }
 
-void Matchmaker::pause_bot_games(milliseconds wait) {
+void Matchmaker::pause_bot_games(std::chrono::milliseconds wait) {
     paused_until_ = std::max(paused_until_, now_() + wait);
 }
 
@@ -107,7 +104,7 @@ void Matchmaker::tick() {
     // waiting for its game. A game that ends starts the idle time afresh.
     const bool busy = slots.reserved > 0 || (slots.active > 0 && !config_.allow_during_games);
     if (busy || slots.active < last_active_) idle_since_ = now;
-    if (slots.active < last_active_) ratings_read_.reset();  // the game changed our ratings
+    if (slots.active < last_active_) ratings_.forget();  // the game changed our ratings
     last_active_ = slots.active;
     if (busy || slots.free_for_bots() <= 0) return;  // games_reserved_for_humans counts too
     if (now - idle_since_ < idle_timeout() || now < next_attempt_ || now < paused_until_) return;
@@ -118,20 +115,19 @@ void Matchmaker::tick() {
     challenge_someone(now);
 }
 
-bool Matchmaker::refresh_ratings(TimePoint now) {
-    if (ratings_read_ && now - *ratings_read_ < times_.rating_refresh) return true;
+bool Matchmaker::refresh_ratings(std::chrono::steady_clock::time_point now) {
+    if (!ratings_.stale(now, times_.rating_refresh)) return true;
     auto account = api_.account();
     if (!account) {
         spdlog::warn("matchmaking: could not read our own ratings: {}", account.error().describe());
-        return ratings_read_.has_value();  // stale ratings are still good enough
+        return ratings_.known();  // stale ratings are still good enough
     }
-    my_ratings_.clear();
-    for (const auto& [perf, p] : account->perfs) my_ratings_[perf] = p.rating;
-    ratings_read_ = now;
+    ratings_.read(account->perfs, now);
     return true;
 }
 
-bool Matchmaker::refused(std::string_view bot, const Choice& choice, TimePoint now) const {
+bool Matchmaker::refused(std::string_view bot, const Choice& choice,
+                         std::chrono::steady_clock::time_point now) const {
     const std::string m = mode();
     return std::any_of(refusals_.begin(), refusals_.end(), [&](const Refusal& r) {
         return r.until > now && r.bot == bot && matches(r.speed, choice.speed) &&
@@ -139,7 +135,8 @@ bool Matchmaker::refused(std::string_view bot, const Choice& choice, TimePoint n
     });
 }
 
-bool Matchmaker::fits(const lichess::User& bot, const Choice& choice, TimePoint now) const {
+bool Matchmaker::fits(const lichess::User& bot, const Choice& choice,
+                      std::chrono::steady_clock::time_point now) const {
     const std::string id = common::lowercase(bot.id);
     if (id == my_id_ || (bot.title && *bot.title != "BOT")) return false;
     const bool blocked = std::any_of(
@@ -153,14 +150,13 @@ bool Matchmaker::fits(const lichess::User& bot, const Choice& choice, TimePoint 
     const int rating = perf->second.rating;
     if (rating < config_.opponent_min_rating || rating > config_.opponent_max_rating) return false;
     if (config_.opponent_rating_difference > 0) {
-        const auto mine = my_ratings_.find(choice.perf);
-        const int my_rating = mine == my_ratings_.end() ? kDefaultRating : mine->second;
+        const int my_rating = ratings_.in(choice.perf).value_or(kDefaultRating);
         if (std::abs(rating - my_rating) > config_.opponent_rating_difference) return false;
     }
     return true;
 }
 
-void Matchmaker::challenge_someone(TimePoint now) {
+void Matchmaker::challenge_someone(std::chrono::steady_clock::time_point now) {
     next_attempt_ = now + times_.between_challenges;
     if (!refresh_ratings(now)) return;
     auto bots = api_.bots_online();
@@ -215,10 +211,10 @@ void Matchmaker::challenge_someone(TimePoint now) {
 }
 
 void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess::User& bot,
-                                  const Choice& choice, TimePoint now) {
+                                  const Choice& choice, std::chrono::steady_clock::time_point now) {
     const std::string id = common::lowercase(bot.id);
     if (const auto limit = lichess::bot_game_limit(error)) {
-        const milliseconds wait =
+        const std::chrono::milliseconds wait =
             limit->wait.value_or(error.retry_after.value_or(times_.decline_memory));
         if (limit->ours) {
             paused_until_ = now + wait;
@@ -245,7 +241,7 @@ void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess:
                  times_.decline_memory);
 }
 
-void Matchmaker::remember(Refusal refusal, milliseconds how_long) {
+void Matchmaker::remember(Refusal refusal, std::chrono::milliseconds how_long) {
     const auto now = now_();
     std::erase_if(refusals_, [&](const Refusal& r) { return r.until <= now; });
     refusal.until = now + how_long;

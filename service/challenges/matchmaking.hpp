@@ -16,6 +16,7 @@
 #include "config/time_control.hpp"
 #include "lichess_client/api.hpp"
 #include "service/challenges/game_slots.hpp"
+#include "service/challenges/our_ratings.hpp"
 
 namespace service {
 
@@ -160,9 +161,7 @@ class Matchmaker {
     int last_active_ = 0;
     std::optional<Pending> pending_;
     std::vector<Refusal> refusals_;
-    // Our ratings per perf ("blitz", "chess960"), and when they were read.
-    std::map<std::string, int, std::less<>> my_ratings_;
-    std::optional<std::chrono::steady_clock::time_point> ratings_read_;
+    OurRatings ratings_;  // per perf ("blitz", "chess960"), read every rating_refresh
 };
 
 }  // namespace service

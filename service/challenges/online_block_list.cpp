@@ -1,7 +1,11 @@
 // OnlineBlockList: parsing, per-URL lists with keep-the-last-on-failure, and the fetch.
 #include "service/challenges/online_block_list.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <cctype>
+#include <condition_variable>
+#include <mutex>
 
 #include "common/text.hpp"
 #include "lichess_client/http_client.hpp"
@@ -98,6 +102,37 @@ std::size_t OnlineBlockList::size() const {
     std::set<std::string> all;
     for (const auto& [url, names] : by_url_) all.insert(names.begin(), names.end());
     return all.size();
+}
+
+namespace {
+
+void refresh_and_log(OnlineBlockList& lists) {
+    for (const auto& o : lists.refresh()) {
+        if (o.ok)
+            spdlog::info("challenge.online_block_list: {} names from {}", o.names, o.url);
+        else
+            spdlog::warn(
+                "challenge.online_block_list: cannot read {} ({}); keeping the {} names "
+                "read before",
+                o.url, o.error, o.names);
+    }
+}
+
+}  // namespace
+
+BlockListRefresher::BlockListRefresher(OnlineBlockList& lists, std::chrono::milliseconds period) {
+    if (lists.empty_config()) return;
+    refresh_and_log(lists);
+    thread_ = std::jthread([&lists, period](std::stop_token st) {
+        std::mutex m;
+        std::condition_variable_any cv;
+        std::unique_lock lock(m);
+        for (;;) {
+            (void)cv.wait_for(lock, st, period, [] { return false; });
+            if (st.stop_requested()) return;
+            refresh_and_log(lists);
+        }
+    });
 }
 
 }  // namespace service

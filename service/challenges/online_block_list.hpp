@@ -2,12 +2,14 @@
 // (one a line), refreshed at start and hourly; a list that cannot be read keeps its last names.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "lichess_client/result.hpp"
@@ -48,6 +50,17 @@ class OnlineBlockList {
     Fetch fetch_;
     mutable std::mutex mutex_;
     std::map<std::string, std::set<std::string>> by_url_;  // lowercase names per URL
+};
+
+// Refreshes the lists now (before the first challenge, as lichess-bot does) and then every
+// `period` on a thread of its own, logging what each read found; nothing when no list is
+// configured. Destroying it stops and joins the thread.
+class BlockListRefresher {
+  public:
+    BlockListRefresher(OnlineBlockList& lists, std::chrono::milliseconds period);
+
+  private:
+    std::jthread thread_;
 };
 
 }  // namespace service

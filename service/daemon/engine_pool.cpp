@@ -1,8 +1,13 @@
 // EnginePool: lends engines to games and clears them when they come back.
 #include "service/daemon/engine_pool.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
+
+#include "engine/nnue.hpp"
 
 namespace service {
 
@@ -96,6 +101,29 @@ int EnginePool::peak_live() const {
 int EnginePool::created() const {
     std::lock_guard lock(mutex_);
     return created_;
+}
+
+std::shared_ptr<const engine::Tablebase> load_tablebase(const config::TablebaseConfig& config) {
+    if (config.gaviota_paths.empty()) return nullptr;
+    auto tb = engine::Tablebase::load(config.gaviota_paths);
+    if (!tb) throw std::runtime_error("engine.tablebases.gaviota_paths: " + tb.error());
+    spdlog::info("Gaviota tablebases: {}; probed up to {} pieces", (*tb)->describe(),
+                 std::min(config.max_pieces, (*tb)->max_pieces()));
+    return std::move(*tb);
+}
+
+engine::EngineOptions engine_options(const config::EngineConfig& config,
+                                     std::shared_ptr<const engine::Tablebase> tablebase) {
+    const bool nnue = config.evaluation == "nnue";
+    if (nnue && !engine::nnue::embedded_network())
+        throw std::runtime_error(
+            "engine.evaluation: nnue, but this build's embedded net cannot be read");
+    spdlog::info("evaluation: {}", nnue ? "NNUE (the embedded net)" : "hand-crafted (HCE)");
+    return engine::EngineOptions{.hash_mb = config.hash_mb,
+                                 .threads = config.threads,
+                                 .nnue = nnue,
+                                 .tablebase = std::move(tablebase),
+                                 .tablebase_max_pieces = config.tablebases.max_pieces};
 }
 
 }  // namespace service

@@ -7,7 +7,9 @@
 #include <mutex>
 #include <vector>
 
+#include "config/config.hpp"
 #include "engine/search.hpp"
+#include "engine/tablebase.hpp"
 
 namespace service {
 
@@ -69,5 +71,17 @@ class EnginePool {
     int full_live_ = 0;
     int peak_full_live_ = 0;
 };
+
+// The Gaviota tables of engine.tablebases, shared by every engine; null when none are named.
+// Tables that cannot be loaded throw std::runtime_error naming the folder or file, so the daemon
+// does not start with them.
+[[nodiscard]] std::shared_ptr<const engine::Tablebase> load_tablebase(
+    const config::TablebaseConfig& config);
+
+// What every engine of the pool is made with (engine.*). engine.evaluation "nnue" needs the
+// embedded net; one that does not parse throws rather than let the engines fall back to the HCE
+// unannounced.
+[[nodiscard]] engine::EngineOptions engine_options(
+    const config::EngineConfig& config, std::shared_ptr<const engine::Tablebase> tablebase);
 
 }  // namespace service

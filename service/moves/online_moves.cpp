@@ -15,9 +15,7 @@ namespace service {
 
 namespace {
 
-using lichess::OnlineSource;
-
-std::size_t index(OnlineSource s) { return static_cast<std::size_t>(s); }
+std::size_t index(lichess::OnlineSource s) { return static_cast<std::size_t>(s); }
 
 }  // namespace
 
@@ -25,6 +23,30 @@ OnlineMoves::OnlineMoves(config::OnlineMovesConfig config,
                          std::unique_ptr<lichess::OnlineSources> client, Metrics& metrics,
                          std::uint64_t seed)
     : config_(std::move(config)), client_(std::move(client)), metrics_(metrics), rng_(seed) {}
+
+std::unique_ptr<OnlineMoves> OnlineMoves::from_config(const config::Config& config,
+                                                      const std::string& username,
+                                                      Metrics& metrics) {
+    const config::OnlineMovesConfig& om = config.online_moves;
+    if (!om.lichess_opening_explorer.ask.enabled && !om.lichess_cloud_analysis.ask.enabled &&
+        !om.online_egtb.ask.enabled && !om.chessdb_book.ask.enabled)
+        return nullptr;
+    lichess::HttpConfig http;
+    http.username = username;
+    http.connect_timeout = std::chrono::milliseconds(2000);
+    http.request_timeout = std::chrono::milliseconds(5000);
+    lichess::OnlineUrls urls{.explorer = om.lichess_opening_explorer.ask.url,
+                             .cloud_eval = om.lichess_cloud_analysis.ask.url,
+                             .tablebase = om.online_egtb.ask.url,
+                             .chessdb = om.chessdb_book.ask.url};
+    spdlog::info("online moves from:{}{}{}{}",
+                 om.lichess_opening_explorer.ask.enabled ? " explorer" : "",
+                 om.lichess_cloud_analysis.ask.enabled ? " cloud" : "",
+                 om.online_egtb.ask.enabled ? " tablebase" : "",
+                 om.chessdb_book.ask.enabled ? " chessdb" : "");
+    return std::make_unique<OnlineMoves>(
+        om, std::make_unique<lichess::OnlineSources>(http, urls, config.token), metrics);
+}
 
 bool OnlineMoves::any_enabled() const {
     return config_.lichess_opening_explorer.ask.enabled ||
@@ -34,8 +56,9 @@ bool OnlineMoves::any_enabled() const {
 
 void OnlineMoves::shutdown() { client_->shutdown(); }
 
-bool OnlineMoves::may_ask(OnlineSource source, const config::OnlineSourceConfig& ask_config,
-                          const OnlineAsk& ask, Clock::time_point deadline) {
+bool OnlineMoves::may_ask(lichess::OnlineSource source,
+                          const config::OnlineSourceConfig& ask_config, const OnlineAsk& ask,
+                          Clock::time_point deadline) {
     if (!ask_config.enabled) return false;
     OnlineSourceMetrics& m = metrics_.online[index(source)];
     // Correspondence and unlimited games have no clock to protect: they count as max_time.
@@ -55,7 +78,7 @@ bool OnlineMoves::may_ask(OnlineSource source, const config::OnlineSourceConfig&
 }
 
 template <class Reply, class Request>
-std::optional<Reply> OnlineMoves::request(OnlineSource source, Clock::time_point deadline,
+std::optional<Reply> OnlineMoves::request(lichess::OnlineSource source, Clock::time_point deadline,
                                           const Request& send) {
     OnlineSourceMetrics& m = metrics_.online[index(source)];
     for (int attempt = 0; attempt <= config_.max_retries; ++attempt) {
@@ -105,17 +128,19 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
                                               const OnlineAsk& ask, OnlineGameState& game) {
     if (ask.deadline.count() <= 0 || !any_enabled()) return std::nullopt;
     const auto deadline = Clock::now() + ask.deadline;
-    const auto count = [&](OnlineSource s, bool hit) {
+    const auto count = [&](lichess::OnlineSource s, bool hit) {
         (hit ? metrics_.online[index(s)].hits : metrics_.online[index(s)].misses)++;
     };
     // Tablebases first: exact, and never counted as leaving the book.
     const int pieces = engine::popcount(position.board().pieces());
     const auto& egtb = config_.online_egtb;
     if (pieces <= egtb.max_pieces && position.board().castling == 0 &&
-        may_ask(egtb.source == "chessdb" ? OnlineSource::Chessdb : OnlineSource::Tablebase,
+        may_ask(egtb.source == "chessdb" ? lichess::OnlineSource::Chessdb
+                                         : lichess::OnlineSource::Tablebase,
                 egtb.ask, ask, deadline)) {
         auto c = ask_tablebase(position, deadline);
-        count(egtb.source == "chessdb" ? OnlineSource::Chessdb : OnlineSource::Tablebase,
+        count(egtb.source == "chessdb" ? lichess::OnlineSource::Chessdb
+                                       : lichess::OnlineSource::Tablebase,
               c.has_value());
         if (c) return c;
     }
@@ -128,22 +153,24 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
         return c;
     };
     // lichess-bot's order: the chessdb book, cloud analysis, then the opening explorer.
-    if (may_ask(OnlineSource::Chessdb, config_.chessdb_book.ask, ask, deadline)) {
+    if (may_ask(lichess::OnlineSource::Chessdb, config_.chessdb_book.ask, ask, deadline)) {
         asked = true;
         auto c = ask_chessdb(position, deadline);
-        count(OnlineSource::Chessdb, c.has_value());
+        count(lichess::OnlineSource::Chessdb, c.has_value());
         if (c) return found(std::move(c));
     }
-    if (may_ask(OnlineSource::CloudEval, config_.lichess_cloud_analysis.ask, ask, deadline)) {
+    if (may_ask(lichess::OnlineSource::CloudEval, config_.lichess_cloud_analysis.ask, ask,
+                deadline)) {
         asked = true;
         auto c = ask_cloud(position, deadline);
-        count(OnlineSource::CloudEval, c.has_value());
+        count(lichess::OnlineSource::CloudEval, c.has_value());
         if (c) return found(std::move(c));
     }
-    if (may_ask(OnlineSource::Explorer, config_.lichess_opening_explorer.ask, ask, deadline)) {
+    if (may_ask(lichess::OnlineSource::Explorer, config_.lichess_opening_explorer.ask, ask,
+                deadline)) {
         asked = true;
         auto c = ask_explorer(position, deadline);
-        count(OnlineSource::Explorer, c.has_value());
+        count(lichess::OnlineSource::Explorer, c.has_value());
         if (c) return found(std::move(c));
     }
     if (asked) ++game.misses_in_a_row;
@@ -155,7 +182,7 @@ std::optional<OnlineChoice> OnlineMoves::ask_tablebase(const engine::Position& p
     const std::string fen = engine::to_fen(position.board());
     if (config_.online_egtb.source == "chessdb") {
         auto reply = request<lichess::ChessdbReply>(
-            OnlineSource::Chessdb, deadline,
+            lichess::OnlineSource::Chessdb, deadline,
             [&](std::chrono::milliseconds left) { return client_->chessdb(fen, left); });
         if (!reply) return std::nullopt;
         std::lock_guard lock(mutex_);
@@ -164,7 +191,7 @@ std::optional<OnlineChoice> OnlineMoves::ask_tablebase(const engine::Position& p
         return c;
     }
     auto reply = request<lichess::TablebaseReply>(
-        OnlineSource::Tablebase, deadline,
+        lichess::OnlineSource::Tablebase, deadline,
         [&](std::chrono::milliseconds left) { return client_->tablebase(fen, left); });
     if (!reply) return std::nullopt;
     return choose_tablebase_move(*reply, config_.online_egtb, position);
@@ -174,7 +201,7 @@ std::optional<OnlineChoice> OnlineMoves::ask_chessdb(const engine::Position& pos
                                                      Clock::time_point deadline) {
     const std::string fen = engine::to_fen(position.board());
     auto reply = request<lichess::ChessdbReply>(
-        OnlineSource::Chessdb, deadline,
+        lichess::OnlineSource::Chessdb, deadline,
         [&](std::chrono::milliseconds left) { return client_->chessdb(fen, left); });
     if (!reply) return std::nullopt;
     std::lock_guard lock(mutex_);
@@ -186,7 +213,7 @@ std::optional<OnlineChoice> OnlineMoves::ask_cloud(const engine::Position& posit
     const std::string fen = engine::to_fen(position.board());
     const int lines = config_.lichess_cloud_analysis.move_quality == "good" ? 5 : 1;
     auto reply = request<lichess::CloudEvalReply>(
-        OnlineSource::CloudEval, deadline,
+        lichess::OnlineSource::CloudEval, deadline,
         [&](std::chrono::milliseconds left) { return client_->cloud_eval(fen, lines, left); });
     if (!reply) return std::nullopt;
     std::lock_guard lock(mutex_);
@@ -202,7 +229,7 @@ std::optional<OnlineChoice> OnlineMoves::ask_explorer(const engine::Position& po
     query.player = cfg.player_name;
     query.color = position.side_to_move() == engine::WHITE ? "white" : "black";
     auto reply = request<lichess::ExplorerReply>(
-        OnlineSource::Explorer, deadline,
+        lichess::OnlineSource::Explorer, deadline,
         [&](std::chrono::milliseconds left) { return client_->explorer(fen, query, left); });
     if (!reply) return std::nullopt;
     return choose_explorer_move(*reply, cfg, position);

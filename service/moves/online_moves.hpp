@@ -59,6 +59,11 @@ class OnlineMoves final : public OnlineMoveFinder {
 
     OnlineMoves(config::OnlineMovesConfig config, std::unique_ptr<lichess::OnlineSources> client,
                 Metrics& metrics, std::uint64_t seed = std::random_device{}());
+    // The daemon's: the sources of config.online_moves with their own connections (a slow one
+    // never holds up the Bot API), the token for the explorer; null when no source is enabled.
+    [[nodiscard]] static std::unique_ptr<OnlineMoves> from_config(const config::Config& config,
+                                                                  const std::string& username,
+                                                                  Metrics& metrics);
     [[nodiscard]] bool any_enabled() const;
     std::optional<OnlineChoice> find(const engine::Position& position, const OnlineAsk& ask,
                                      OnlineGameState& game) override;

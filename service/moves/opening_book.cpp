@@ -1,11 +1,14 @@
 // OpeningBook: reading Polyglot files and choosing book moves.
 #include "service/moves/opening_book.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 #include <system_error>
 
 #include "common/errno_text.hpp"
@@ -13,10 +16,6 @@
 namespace service {
 
 namespace {
-
-using BookPtr = std::shared_ptr<const engine::polyglot::Book>;
-// Files already read, by the path config gives, so a book listed twice is read once.
-using FileCache = std::map<std::string, BookPtr>;
 
 std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
 
@@ -28,8 +27,11 @@ common::Result<BookSelection> selection_of(const std::string& name) {
                          " is not best_move, weighted_random or uniform_random"};
 }
 
-common::Result<OpeningBook> load_variant(const config::BookConfig& config, std::string_view variant,
-                                         FileCache& cache) {
+// `cache`: the files already read, by the path config gives, so a book listed twice is read
+// once.
+common::Result<OpeningBook> load_variant(
+    const config::BookConfig& config, std::string_view variant,
+    std::map<std::string, std::shared_ptr<const engine::polyglot::Book>>& cache) {
     const auto selection = selection_of(config.selection);
     if (!selection) return selection.error();
     std::vector<OpeningBook::Source> sources;
@@ -68,7 +70,8 @@ std::vector<BookChoice> candidates(const engine::polyglot::Book& book,
 
 }  // namespace
 
-common::Result<BookPtr> read_book_file(const std::string& path) {
+common::Result<std::shared_ptr<const engine::polyglot::Book>> read_book_file(
+    const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return common::Error{"the book file " + in_quotes(path) + " is a directory"};
@@ -82,7 +85,8 @@ common::Result<BookPtr> read_book_file(const std::string& path) {
     if (!book)
         return common::Error{"the book file " + in_quotes(path) +
                              " is not a usable Polyglot book: " + book.error()};
-    return BookPtr(std::make_shared<const engine::polyglot::Book>(std::move(*book)));
+    return std::shared_ptr<const engine::polyglot::Book>(
+        std::make_shared<const engine::polyglot::Book>(std::move(*book)));
 }
 
 OpeningBook::OpeningBook(std::vector<Source> sources, BookSelection selection, int min_weight,
@@ -94,7 +98,7 @@ OpeningBook::OpeningBook(std::vector<Source> sources, BookSelection selection, i
 
 common::Result<OpeningBook> OpeningBook::load(const config::BookConfig& config,
                                               std::string_view variant) {
-    FileCache cache;
+    std::map<std::string, std::shared_ptr<const engine::polyglot::Book>> cache;
     return load_variant(config, variant, cache);
 }
 
@@ -128,7 +132,7 @@ std::optional<BookChoice> OpeningBook::choose(const engine::Position& position, 
 common::Result<OpeningBooks> OpeningBooks::load(const config::BookConfig& config) {
     OpeningBooks books;
     if (!config.enabled) return books;
-    FileCache cache;
+    std::map<std::string, std::shared_ptr<const engine::polyglot::Book>> cache;
     for (const auto& [variant, files] : config.files) {
         if (files.empty()) continue;
         auto book = load_variant(config, variant, cache);
@@ -141,6 +145,16 @@ common::Result<OpeningBooks> OpeningBooks::load(const config::BookConfig& config
 const OpeningBook* OpeningBooks::for_variant(const std::string& variant) const {
     const auto it = books_.find(variant);
     return it == books_.end() || it->second.empty() ? nullptr : &it->second;
+}
+
+OpeningBooks open_books(const config::BookConfig& config) {
+    auto books = OpeningBooks::load(config);
+    if (!books) throw std::runtime_error("engine.book: " + books.error().message);
+    for (const auto& [variant, book] : books->by_variant())
+        for (const auto& source : book.sources())
+            spdlog::info("opening book for {}: {} ({} entries)", variant, source.file,
+                         source.book->size());
+    return std::move(*books);
 }
 
 }  // namespace service

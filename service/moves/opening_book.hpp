@@ -78,4 +78,8 @@ class OpeningBooks {
     std::map<std::string, OpeningBook> books_;
 };
 
+// OpeningBooks::load at start-up: each book read is logged; a book that cannot be read or
+// parsed throws std::runtime_error naming the file, so the daemon does not start with it.
+[[nodiscard]] OpeningBooks open_books(const config::BookConfig& config);
+
 }  // namespace service

@@ -1,6 +1,7 @@
 // Matchmaker with a hand-moved clock and a fake Lichess: when it challenges, whom, at what, and
 // what it learns from declines, silence and the daily bot-vs-bot limit.
 #include "service/challenges/matchmaking.hpp"
+#include "tests/service/challenges/lila_errors.hpp"
 #include "tests/support/manual_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using lichess::ApiError;
 
 lichess::User bot(std::string name, int rating,
                   std::vector<std::string> perfs = {"bullet", "blitz", "rapid"}) {
@@ -34,7 +34,7 @@ class FakeApi final : public MatchmakingApi {
     std::vector<lichess::User> online;
     std::map<std::string, int> my_ratings{{"bullet", 1500}, {"blitz", 1500}, {"chess960", 1500}};
     // Errors for the next create_challenge calls, in order; empty: success.
-    std::deque<ApiError> create_errors;
+    std::deque<lichess::ApiError> create_errors;
     std::optional<std::chrono::milliseconds> paused;
 
     std::vector<SentChallenge> sent;
@@ -58,7 +58,7 @@ class FakeApi final : public MatchmakingApi {
         std::string_view username, const lichess::ChallengeRequest& request) override {
         sent.push_back({std::string(username), request});
         if (!create_errors.empty()) {
-            ApiError e = create_errors.front();
+            lichess::ApiError e = create_errors.front();
             create_errors.pop_front();
             return e;
         }
@@ -92,18 +92,6 @@ lichess::ChallengeInfo declined(const std::string& id, const std::string& key) {
     c.status = "declined";
     c.decline_reason_key = key;
     return c;
-}
-
-ApiError http_error(int status, std::string message, std::string key = {},
-                    std::optional<std::chrono::milliseconds> wait = {}) {
-    ApiError e;
-    e.kind = status == 429 ? ApiError::Kind::RateLimited : ApiError::Kind::Http;
-    e.status = status;
-    e.message = std::move(message);
-    e.rate_limit_key = std::move(key);
-    e.rate_limit_wait = wait;
-    if (status == 429) e.retry_after = std::max<std::chrono::milliseconds>(60s, wait.value_or(0s));
-    return e;
 }
 
 // A Matchmaker with its collaborators; times are short but the clock only moves by hand.
@@ -367,11 +355,11 @@ TEST(Matchmaker, NoBotDeclineRulesOutTheBotForEverySetting) {
 TEST(Matchmaker, DailyBotLimitPausesMatchmakingForTheSecondsGiven) {
     Rig rig;
     rig.api.online = {bot("Rival", 1600), bot("Other", 1700)};
-    rig.api.create_errors.push_back(
-        http_error(429,
-                   "You played 100 games against other bots today, please wait before challenging "
-                   "another bot.",
-                   "bot.vsBot.day", 3h));
+    rig.api.create_errors.push_back(lila_errors::http_error(
+        429,
+        "You played 100 games against other bots today, please wait before challenging "
+        "another bot.",
+        "bot.vsBot.day", 3h));
     ASSERT_TRUE(rig.first_challenge_sent());
     ASSERT_TRUE(rig.mm.paused_for().has_value());
     EXPECT_GT(*rig.mm.paused_for(), 2h + 59min);
@@ -399,10 +387,10 @@ TEST(Matchmaker, ClientPauseOfChallengeCreationIsRespected) {
 TEST(Matchmaker, OpponentOutOfBotGamesIsSkippedNotAPause) {
     Rig rig;
     rig.api.online = {bot("Tired", 1600)};
-    rig.api.create_errors.push_back(
-        http_error(400,
-                   "Tired played 100 games against other bots today, please wait until "
-                   "2030-01-01T00:00:00Z to challenge them."));
+    rig.api.create_errors.push_back(lila_errors::http_error(
+        400,
+        "Tired played 100 games against other bots today, please wait until "
+        "2030-01-01T00:00:00Z to challenge them."));
     ASSERT_TRUE(rig.first_challenge_sent());
     EXPECT_FALSE(rig.mm.paused_for().has_value());
     rig.api.online.push_back(bot("Fresh", 1600));
@@ -414,7 +402,8 @@ TEST(Matchmaker, OpponentOutOfBotGamesIsSkippedNotAPause) {
 TEST(Matchmaker, OtherRefusalsOfTheRequestCountAsADecline) {
     Rig rig;
     rig.api.online = {bot("Closed", 1600)};
-    rig.api.create_errors.push_back(http_error(400, "Closed does not accept challenges."));
+    rig.api.create_errors.push_back(
+        lila_errors::http_error(400, "Closed does not accept challenges."));
     ASSERT_TRUE(rig.first_challenge_sent());
     rig.run_for(3h);
     EXPECT_EQ(rig.api.sent.size(), 1u);
@@ -423,8 +412,8 @@ TEST(Matchmaker, OtherRefusalsOfTheRequestCountAsADecline) {
 TEST(Matchmaker, NetworkFailureIsRetriedLater) {
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
-    ApiError down;
-    down.kind = ApiError::Kind::Network;
+    lichess::ApiError down;
+    down.kind = lichess::ApiError::Kind::Network;
     down.message = "connection refused";
     rig.api.create_errors.push_back(down);
     ASSERT_TRUE(rig.first_challenge_sent());
