@@ -13,9 +13,6 @@ namespace service {
 
 namespace {
 
-using lichess::DeclineReason;
-using lichess::TimeControl;
-
 bool contains(const std::vector<std::string>& list, std::string_view s) {
     return std::any_of(list.begin(), list.end(),
                        [&](const std::string& e) { return common::iequals(e, s); });
@@ -31,7 +28,7 @@ std::optional<int> speed_rank(std::string_view speed) {
     return std::nullopt;
 }
 
-Decision decline(DeclineReason reason, std::string why) {
+Decision decline(lichess::DeclineReason reason, std::string why) {
     return {Verdict::Decline, reason, std::move(why)};
 }
 
@@ -44,16 +41,18 @@ std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
     const std::string& key = c.variant.key;
     const bool supported = key == "standard" || key == "chess960" || key == "fromPosition";
     if (!supported)
-        return decline(DeclineReason::Variant, "variant " + key + " is not one Outpost plays");
+        return decline(lichess::DeclineReason::Variant,
+                       "variant " + key + " is not one Outpost plays");
     if (!contains(cfg.variants, key))
-        return decline(DeclineReason::Variant, "variant " + key + " is not in challenge.variants");
+        return decline(lichess::DeclineReason::Variant,
+                       "variant " + key + " is not in challenge.variants");
     if (key == "fromPosition" && c.initial_fen) {
         const auto board = engine::parse_fen(*c.initial_fen);
         if (!board)
-            return decline(DeclineReason::Variant,
+            return decline(lichess::DeclineReason::Variant,
                            "unreadable start FEN \"" + *c.initial_fen + "\": " + board.error());
         if (board->chess960 && !contains(cfg.variants, "chess960"))
-            return decline(DeclineReason::Variant,
+            return decline(lichess::DeclineReason::Variant,
                            "start FEN has Chess960 castling and chess960 is not in "
                            "challenge.variants");
     }
@@ -74,52 +73,52 @@ std::optional<Decision> check_time(const lichess::ChallengeInfo& c,
         }
         const std::string what = "speed " + c.speed + " is not in challenge.time_controls";
         if (rank && slowest >= 0 && *rank < fastest)
-            return decline(DeclineReason::TooFast, what + " (faster than all allowed)");
+            return decline(lichess::DeclineReason::TooFast, what + " (faster than all allowed)");
         if (rank && slowest >= 0 && *rank > slowest)
-            return decline(DeclineReason::TooSlow, what + " (slower than all allowed)");
-        return decline(DeclineReason::TimeControl, what);
+            return decline(lichess::DeclineReason::TooSlow, what + " (slower than all allowed)");
+        return decline(lichess::DeclineReason::TimeControl, what);
     }
 
-    const TimeControl& tc = c.time_control;
+    const lichess::TimeControl& tc = c.time_control;
     switch (tc.type) {
-        case TimeControl::Type::Clock: {
+        case lichess::TimeControl::Type::Clock: {
             const int base = tc.limit_s.value_or(0);
             const int inc = tc.increment_s.value_or(0);
             if (base < cfg.min_base)
-                return decline(DeclineReason::TooFast, "base " + std::to_string(base) +
-                                                           " s is below challenge.min_base " +
-                                                           std::to_string(cfg.min_base));
+                return decline(lichess::DeclineReason::TooFast,
+                               "base " + std::to_string(base) + " s is below challenge.min_base " +
+                                   std::to_string(cfg.min_base));
             if (base > cfg.max_base)
-                return decline(DeclineReason::TooSlow, "base " + std::to_string(base) +
-                                                           " s is above challenge.max_base " +
-                                                           std::to_string(cfg.max_base));
+                return decline(lichess::DeclineReason::TooSlow,
+                               "base " + std::to_string(base) + " s is above challenge.max_base " +
+                                   std::to_string(cfg.max_base));
             // lichess-bot's bullet_requires_increment: bots only, a minimum increment of 1 s.
             if (inc == 0 && cfg.bullet_requires_increment && c.challenger.is_bot() &&
                 common::iequals(c.speed, "bullet"))
-                return decline(DeclineReason::TimeControl,
+                return decline(lichess::DeclineReason::TimeControl,
                                "bullet without increment from a BOT and "
                                "challenge.bullet_requires_increment is on");
             if (inc < cfg.min_increment || inc > cfg.max_increment)
-                return decline(DeclineReason::TimeControl,
+                return decline(lichess::DeclineReason::TimeControl,
                                "increment " + std::to_string(inc) + " s is outside [" +
                                    std::to_string(cfg.min_increment) + ", " +
                                    std::to_string(cfg.max_increment) + "]");
             return std::nullopt;
         }
-        case TimeControl::Type::Correspondence: {
+        case lichess::TimeControl::Type::Correspondence: {
             const int days = tc.days_per_turn.value_or(0);
             if (days < cfg.min_days || days > cfg.max_days)
-                return decline(DeclineReason::TimeControl, std::to_string(days) +
-                                                               " days per move is outside [" +
-                                                               std::to_string(cfg.min_days) + ", " +
-                                                               std::to_string(cfg.max_days) + "]");
+                return decline(lichess::DeclineReason::TimeControl,
+                               std::to_string(days) + " days per move is outside [" +
+                                   std::to_string(cfg.min_days) + ", " +
+                                   std::to_string(cfg.max_days) + "]");
             return std::nullopt;
         }
-        case TimeControl::Type::Unlimited:
+        case lichess::TimeControl::Type::Unlimited:
             // Lichess files unlimited games under the correspondence speed, but check the type
             // itself too in case a speed field disagrees.
             if (!contains(cfg.time_controls, "correspondence"))
-                return decline(DeclineReason::TooSlow,
+                return decline(lichess::DeclineReason::TooSlow,
                                "unlimited time needs correspondence in challenge.time_controls");
             return std::nullopt;
     }
@@ -141,9 +140,9 @@ std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
               " from our " + std::to_string(*facts.our_rating);
     }
     if (rating >= low && rating <= high) return std::nullopt;
-    return decline(DeclineReason::Generic, "rating " + std::to_string(rating) + " is outside [" +
-                                               std::to_string(low) + ", " + std::to_string(high) +
-                                               "] (" + why + ")");
+    return decline(lichess::DeclineReason::Generic,
+                   "rating " + std::to_string(rating) + " is outside [" + std::to_string(low) +
+                       ", " + std::to_string(high) + "] (" + why + ")");
 }
 
 }  // namespace
@@ -155,7 +154,7 @@ std::string perf_key(const lichess::ChallengeInfo& c) {
 }
 
 bool is_correspondence(const lichess::ChallengeInfo& c) {
-    return c.time_control.type != TimeControl::Type::Clock ||
+    return c.time_control.type != lichess::TimeControl::Type::Clock ||
            common::iequals(c.speed, "correspondence");
 }
 
@@ -186,32 +185,36 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
     // 0. Our own outgoing challenge shows up on the event stream too.
     if ((c.direction && *c.direction == "out") ||
         (!our_user_id.empty() && common::iequals(who.id, our_user_id)))
-        return {Verdict::Ignore, DeclineReason::Generic, "our own challenge"};
+        return {Verdict::Ignore, lichess::DeclineReason::Generic, "our own challenge"};
 
     // 1-2. Who may play us at all.
     if (contains(cfg.block_list, who.id) || contains(cfg.block_list, who.name))
-        return decline(DeclineReason::Generic, user_text(who) + " is on challenge.block_list");
+        return decline(lichess::DeclineReason::Generic,
+                       user_text(who) + " is on challenge.block_list");
     if (facts.online_blocked)
-        return decline(DeclineReason::Generic,
+        return decline(lichess::DeclineReason::Generic,
                        user_text(who) + " is on a list of challenge.online_block_list");
     if (!cfg.allow_list.empty() && !contains(cfg.allow_list, who.id) &&
         !contains(cfg.allow_list, who.name))
-        return decline(DeclineReason::Generic, user_text(who) + " is not on challenge.allow_list");
+        return decline(lichess::DeclineReason::Generic,
+                       user_text(who) + " is not on challenge.allow_list");
 
     // 3.
     if (auto d = check_variant(c, cfg)) return *d;
 
     // 4.
     if (who.is_bot() && !cfg.accept_bot)
-        return decline(DeclineReason::NoBot, "challenger is a BOT and challenge.accept_bot is off");
+        return decline(lichess::DeclineReason::NoBot,
+                       "challenger is a BOT and challenge.accept_bot is off");
     if (!who.is_bot() && cfg.only_bot)
-        return decline(DeclineReason::OnlyBot, "challenger is human and challenge.only_bot is on");
+        return decline(lichess::DeclineReason::OnlyBot,
+                       "challenger is human and challenge.only_bot is on");
 
     // 5. Lichess's reason names what we do play: `casual` = "I only play casual games".
     if (c.rated && !contains(cfg.modes, "rated"))
-        return decline(DeclineReason::Casual, "rated games are not in challenge.modes");
+        return decline(lichess::DeclineReason::Casual, "rated games are not in challenge.modes");
     if (!c.rated && !contains(cfg.modes, "casual"))
-        return decline(DeclineReason::Rated, "casual games are not in challenge.modes");
+        return decline(lichess::DeclineReason::Rated, "casual games are not in challenge.modes");
 
     // 6-7.
     if (auto d = check_time(c, cfg)) return *d;
@@ -222,7 +225,7 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
     // 9. lichess-bot's is_supported_recent.
     if (who.is_bot() && cfg.recent_bot_challenge_age > 0 && cfg.max_recent_bot_challenges > 0 &&
         facts.recent_bot_challenges >= cfg.max_recent_bot_challenges)
-        return decline(DeclineReason::Later,
+        return decline(lichess::DeclineReason::Later,
                        std::to_string(facts.recent_bot_challenges) + " challenges from " +
                            user_text(who) + " in the last " +
                            std::to_string(cfg.recent_bot_challenge_age) +
@@ -232,7 +235,7 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
     // 10-11.
     const int with_user = slots.games_with(who.id);
     if (cfg.max_simultaneous_games_per_user > 0 && with_user >= cfg.max_simultaneous_games_per_user)
-        return decline(DeclineReason::Later,
+        return decline(lichess::DeclineReason::Later,
                        "already " + std::to_string(with_user) + " games with " + user_text(who) +
                            " (challenge.max_simultaneous_games_per_user " +
                            std::to_string(cfg.max_simultaneous_games_per_user) + ")");
@@ -241,20 +244,20 @@ Decision judge_challenge(const lichess::ChallengeInfo& c, const config::Challeng
                                    std::to_string(slots.reserved) + " reserved, concurrency " +
                                    std::to_string(slots.limit);
         if (slots.limit <= 0)
-            return decline(DeclineReason::Later, "no slot at all (" + counts + ")");
+            return decline(lichess::DeclineReason::Later, "no slot at all (" + counts + ")");
         const int bot_limit = slots.bot_limit < 0 ? slots.limit : slots.bot_limit;
         if (who.is_bot() && bot_limit <= 0)
-            return decline(DeclineReason::Later,
+            return decline(lichess::DeclineReason::Later,
                            "challenge.games_reserved_for_humans leaves no slot for bots");
         if (slots.free() <= 0)
-            return {Verdict::Queue, DeclineReason::Later, "no free slot (" + counts + ")"};
+            return {Verdict::Queue, lichess::DeclineReason::Later, "no free slot (" + counts + ")"};
         if (who.is_bot() && slots.free_for_bots() <= 0)
-            return {Verdict::Queue, DeclineReason::Later,
+            return {Verdict::Queue, lichess::DeclineReason::Later,
                     "every slot a bot may take is busy (" + std::to_string(slots.bot_games) +
                         " bot games of " + std::to_string(bot_limit) + ")"};
     }
 
-    return {Verdict::Accept, DeclineReason::Generic,
+    return {Verdict::Accept, lichess::DeclineReason::Generic,
             "accepted " + c.variant.key + " " + c.speed + (c.rated ? " rated" : " casual") +
                 " from " + user_text(who)};
 }

@@ -4,15 +4,13 @@
 
 namespace service {
 
-using lichess::GameStatus;
-
-std::string pgn_result(GameStatus status, std::optional<lichess::Color> winner) {
+std::string pgn_result(lichess::GameStatus status, std::optional<lichess::Color> winner) {
     switch (status) {
         // Not `finished` in lila (status < mate): no result.
-        case GameStatus::Created:
-        case GameStatus::Started:
-        case GameStatus::Aborted:
-        case GameStatus::Unknown:  // a status this client does not know: claim nothing
+        case lichess::GameStatus::Created:
+        case lichess::GameStatus::Started:
+        case lichess::GameStatus::Aborted:
+        case lichess::GameStatus::Unknown:  // a status this client does not know: claim nothing
             return "*";
         default:
             break;
@@ -22,29 +20,29 @@ std::string pgn_result(GameStatus status, std::optional<lichess::Color> winner) 
     return "1/2-1/2";
 }
 
-const char* pgn_termination(GameStatus status) {
+const char* pgn_termination(lichess::GameStatus status) {
     switch (status) {
-        case GameStatus::Created:
-        case GameStatus::Started:
-        case GameStatus::Unknown:
+        case lichess::GameStatus::Created:
+        case lichess::GameStatus::Started:
+        case lichess::GameStatus::Unknown:
             return "Unterminated";
-        case GameStatus::Aborted:
-        case GameStatus::NoStart:
+        case lichess::GameStatus::Aborted:
+        case lichess::GameStatus::NoStart:
             return "Abandoned";
-        case GameStatus::Timeout:
-        case GameStatus::OutOfTime:
+        case lichess::GameStatus::Timeout:
+        case lichess::GameStatus::OutOfTime:
             return "Time forfeit";
-        case GameStatus::Cheat:
+        case lichess::GameStatus::Cheat:
             return "Rules infraction";
-        case GameStatus::InsufficientMaterialClaim:
+        case lichess::GameStatus::InsufficientMaterialClaim:
             return "Insufficient material";
-        case GameStatus::UnknownFinish:
+        case lichess::GameStatus::UnknownFinish:
             return "Unknown";
-        case GameStatus::Mate:
-        case GameStatus::Resign:
-        case GameStatus::Stalemate:
-        case GameStatus::Draw:
-        case GameStatus::VariantEnd:
+        case lichess::GameStatus::Mate:
+        case lichess::GameStatus::Resign:
+        case lichess::GameStatus::Stalemate:
+        case lichess::GameStatus::Draw:
+        case lichess::GameStatus::VariantEnd:
             return "Normal";
     }
     return "Unterminated";

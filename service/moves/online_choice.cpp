@@ -10,8 +10,6 @@ namespace service {
 
 namespace {
 
-using lichess::TablebaseCategory;
-
 std::optional<OnlineChoice> choice(MoveSource source, const engine::Position& position,
                                    engine::Move move, std::string note,
                                    std::optional<engine::Score> score = std::nullopt) {
@@ -24,44 +22,44 @@ std::optional<OnlineChoice> choice(MoveSource source, const engine::Position& po
 }
 
 // The root's result from the side to move's view: won, drawn, lost, or not known.
-std::optional<int> tablebase_outcome(TablebaseCategory c) {
+std::optional<int> tablebase_outcome(lichess::TablebaseCategory c) {
     switch (c) {
-        case TablebaseCategory::Win:
-        case TablebaseCategory::SyzygyWin:
+        case lichess::TablebaseCategory::Win:
+        case lichess::TablebaseCategory::SyzygyWin:
             return 1;
-        case TablebaseCategory::Loss:
-        case TablebaseCategory::SyzygyLoss:
+        case lichess::TablebaseCategory::Loss:
+        case lichess::TablebaseCategory::SyzygyLoss:
             return -1;
-        case TablebaseCategory::Draw:
-        case TablebaseCategory::CursedWin:    // a win the 50-move rule turns into a draw
-        case TablebaseCategory::BlessedLoss:  // likewise a loss
+        case lichess::TablebaseCategory::Draw:
+        case lichess::TablebaseCategory::CursedWin:    // a win the 50-move rule turns into a draw
+        case lichess::TablebaseCategory::BlessedLoss:  // likewise a loss
             return 0;
         default:
             return std::nullopt;  // maybe-win, maybe-loss, unknown
     }
 }
 
-const char* category_text(TablebaseCategory c) {
+const char* category_text(lichess::TablebaseCategory c) {
     switch (c) {
-        case TablebaseCategory::Win:
+        case lichess::TablebaseCategory::Win:
             return "win";
-        case TablebaseCategory::SyzygyWin:
+        case lichess::TablebaseCategory::SyzygyWin:
             return "syzygy-win";
-        case TablebaseCategory::MaybeWin:
+        case lichess::TablebaseCategory::MaybeWin:
             return "maybe-win";
-        case TablebaseCategory::CursedWin:
+        case lichess::TablebaseCategory::CursedWin:
             return "cursed-win";
-        case TablebaseCategory::Draw:
+        case lichess::TablebaseCategory::Draw:
             return "draw";
-        case TablebaseCategory::BlessedLoss:
+        case lichess::TablebaseCategory::BlessedLoss:
             return "blessed-loss";
-        case TablebaseCategory::MaybeLoss:
+        case lichess::TablebaseCategory::MaybeLoss:
             return "maybe-loss";
-        case TablebaseCategory::SyzygyLoss:
+        case lichess::TablebaseCategory::SyzygyLoss:
             return "syzygy-loss";
-        case TablebaseCategory::Loss:
+        case lichess::TablebaseCategory::Loss:
             return "loss";
-        case TablebaseCategory::Unknown:
+        case lichess::TablebaseCategory::Unknown:
             return "unknown";
     }
     return "unknown";
@@ -161,7 +159,7 @@ std::optional<OnlineChoice> choose_tablebase_move(const lichess::TablebaseReply&
     const std::optional<int> outcome = tablebase_outcome(reply.category);
     if (!outcome || reply.moves.empty()) return std::nullopt;
     // The moves come best first; each move's category is the opponent's after it.
-    const TablebaseCategory best = reply.moves.front().category;
+    const lichess::TablebaseCategory best = reply.moves.front().category;
     std::vector<engine::Move> keeping;
     for (const auto& m : reply.moves) {
         if (m.category != best) continue;

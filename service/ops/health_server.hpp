@@ -14,11 +14,11 @@
 namespace service {
 
 // Only GET and HEAD of /healthz and /metrics are served (a query string is ignored); every
-// other method or path gets 404, as issue 8 asks ("answers anything else with 404"). A request
+// other method or path gets 404 (anything else is no business of this endpoint). A request
 // that does not parse, or whose header or body exceeds max_request_bytes, or that is not
 // complete within read_timeout, is closed without a reply.
 //
-// It cannot be starved (issue 17): a connection lives at most connection_timeout from its
+// It cannot be starved: a connection lives at most connection_timeout from its
 // accept, however many keep-alive requests it makes (the reply says `Connection: close` once
 // less than read_timeout is left). A new connection beyond max_connections makes room: the
 // oldest idle connection (waiting for a request, no byte of it received) is closed, else the

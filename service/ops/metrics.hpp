@@ -43,7 +43,7 @@ class DurationHistogram {
     std::atomic<std::int64_t> sum_us_{0};
 };
 
-// Bucket bounds for reaction latency (issue 8's target is p99 < 5 ms) and for engine think time.
+// Bucket bounds for reaction latency (the target is p99 < 5 ms) and for engine think time.
 inline constexpr std::array<double, 10> kReactionBucketsMs{1,  2,   5,   10,  20,
                                                            50, 100, 200, 500, 1000};
 inline constexpr std::array<double, 12> kThinkBucketsMs{10,   50,   100,   250,   500,   1000,

@@ -1,4 +1,4 @@
-// End-to-end bad input from the server (issue 8): an illegal move list, an unknown status, a
+// End-to-end bad input from the server: an illegal move list, an unknown status, a
 // gameFull for other players, for another game id, or with an unparsable initial FEN each end
 // that game's session with a clear log line and leave the game; the daemon plays on.
 #include <gtest/gtest.h>
@@ -10,7 +10,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
 
 struct BadInput {
     std::string game;       // 8-character game id
@@ -59,7 +58,7 @@ std::string challenge_yaml(const std::string& id, int resign_at_ply) {
 }
 
 TEST(E2eBadInput, EachBadLineEndsItsSessionAndTheDaemonPlaysOn) {
-    LogCapture log;  // outlives the daemon: its threads log to it until they stop
+    test_support::LogCapture log;  // outlives the daemon: its threads log to it until they stop
     emu::EmulatorFixture fx(scenario());
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));

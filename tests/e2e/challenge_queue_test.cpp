@@ -1,4 +1,4 @@
-// End-to-end challenge queue (issue 18): a challenge that finds every slot busy waits (Lichess
+// End-to-end challenge queue: a challenge that finds every slot busy waits (Lichess
 // keeps it pending) and is accepted when a game ends; slots kept for humans; the queue's order;
 // challenge.online_block_list served by the emulator, one list failing.
 #include <gtest/gtest.h>
@@ -13,7 +13,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
 
 // When the emulator ended the game, in its clock (the one its requests are stamped with).
 emu::Ms ended_ms(emu::EmulatorFixture& fx, const std::string& id) {
@@ -137,7 +136,7 @@ challenges:
 }
 
 TEST(E2eQueue, OnlineBlockListServedBlocksAndAFailingOneCostsNoGame) {
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(
 name: block-lists
 seed: 44

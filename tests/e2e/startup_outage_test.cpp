@@ -1,4 +1,4 @@
-// Start-up without Lichess (issue 17): the real `outpost run` started while nothing listens on
+// Start-up without Lichess: the real `outpost run` started while nothing listens on
 // its url keeps retrying (logging what fails), logs in once the emulator comes up 30 s later,
 // through a burst of 503s, and plays its game; a refused token still ends it at once with the
 // token message.
@@ -24,7 +24,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 
 // A loopback port that was free a moment ago (bound to port 0, then released).
 int free_port() {
@@ -59,9 +58,9 @@ int count(const std::string& text, const std::string& part) {
 }
 
 bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
     while (!done()) {
-        if (Clock::now() >= deadline) return false;
+        if (std::chrono::steady_clock::now() >= deadline) return false;
         std::this_thread::sleep_for(20ms);
     }
     return true;

@@ -9,9 +9,6 @@
 namespace service {
 namespace {
 
-using lichess::DeclineReason;
-using lichess::TimeControl;
-
 // A blitz 3+2 casual standard challenge from a human rated 1500: the default config accepts it.
 lichess::ChallengeInfo base_challenge() {
     lichess::ChallengeInfo c;
@@ -23,7 +20,7 @@ lichess::ChallengeInfo base_challenge() {
     c.variant.key = "standard";
     c.rated = false;
     c.speed = "blitz";
-    c.time_control.type = TimeControl::Type::Clock;
+    c.time_control.type = lichess::TimeControl::Type::Clock;
     c.time_control.limit_s = 180;
     c.time_control.increment_s = 2;
     c.color = "random";
@@ -49,8 +46,8 @@ struct PolicyRow {
     const char* name;
     std::function<void(lichess::ChallengeInfo&, config::ChallengeConfig&, SlotSnapshot&)> setup;
     Verdict verdict;
-    DeclineReason reason = DeclineReason::Generic;
-    ChallengeFacts facts{};  // what the Bot knows besides the challenge (issue 18 rules)
+    lichess::DeclineReason reason = lichess::DeclineReason::Generic;
+    ChallengeFacts facts{};  // what the Bot knows besides the challenge
 };
 
 std::ostream& operator<<(std::ostream& os, const PolicyRow& r) { return os << r.name; }
@@ -58,7 +55,7 @@ std::ostream& operator<<(std::ostream& os, const PolicyRow& r) { return os << r.
 void clock(lichess::ChallengeInfo& c, const char* speed, int base, int inc) {
     c.speed = speed;
     c.time_control = {};
-    c.time_control.type = TimeControl::Type::Clock;
+    c.time_control.type = lichess::TimeControl::Type::Clock;
     c.time_control.limit_s = base;
     c.time_control.increment_s = inc;
 }
@@ -84,7 +81,7 @@ const PolicyRow kPolicyRows[] = {
          cfg.time_controls.push_back("correspondence");
          c.speed = "correspondence";
          c.time_control = {};
-         c.time_control.type = TimeControl::Type::Correspondence;
+         c.time_control.type = lichess::TimeControl::Type::Correspondence;
          c.time_control.days_per_turn = 3;
      },
      Verdict::Accept},
@@ -116,124 +113,124 @@ const PolicyRow kPolicyRows[] = {
      Verdict::Ignore},
 
     {"block_list", [](auto&, auto& cfg, auto&) { cfg.block_list = {"Alice"}; }, Verdict::Decline,
-     DeclineReason::Generic},
+     lichess::DeclineReason::Generic},
     {"allow_list_miss", [](auto&, auto& cfg, auto&) { cfg.allow_list = {"bob"}; }, Verdict::Decline,
-     DeclineReason::Generic},
+     lichess::DeclineReason::Generic},
     {"block_list_beats_capacity",
      [](auto&, auto& cfg, auto& s) {
          cfg.block_list = {"alice"};
          s.active = 2;
      },
-     Verdict::Decline, DeclineReason::Generic},
+     Verdict::Decline, lichess::DeclineReason::Generic},
 
     {"variant_unsupported", [](auto& c, auto&, auto&) { c.variant.key = "atomic"; },
-     Verdict::Decline, DeclineReason::Variant},
+     Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_unsupported_even_if_configured",
      [](auto& c, auto& cfg, auto&) {
          cfg.variants.push_back("crazyhouse");
          c.variant.key = "crazyhouse";
      },
-     Verdict::Decline, DeclineReason::Variant},
+     Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_chess960_for_standard_only_bot",
      [](auto& c, auto& cfg, auto&) {
          cfg.variants = {"standard"};
          c.variant.key = "chess960";
      },
-     Verdict::Decline, DeclineReason::Variant},
+     Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_from_position_with_960_castling_needs_chess960",
      [](auto& c, auto& cfg, auto&) {
          cfg.variants = {"standard", "fromPosition"};
          c.variant.key = "fromPosition";
          c.initial_fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1";
      },
-     Verdict::Decline, DeclineReason::Variant},
+     Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_beats_bot_rule",
      [](auto& c, auto& cfg, auto&) {
          cfg.accept_bot = false;
          c.challenger.title = "BOT";
          c.variant.key = "horde";
      },
-     Verdict::Decline, DeclineReason::Variant},
+     Verdict::Decline, lichess::DeclineReason::Variant},
 
     {"no_bot",
      [](auto& c, auto& cfg, auto&) {
          cfg.accept_bot = false;
          c.challenger.title = "BOT";
      },
-     Verdict::Decline, DeclineReason::NoBot},
+     Verdict::Decline, lichess::DeclineReason::NoBot},
     {"only_bot", [](auto&, auto& cfg, auto&) { cfg.only_bot = true; }, Verdict::Decline,
-     DeclineReason::OnlyBot},
+     lichess::DeclineReason::OnlyBot},
     {"titled_human_is_not_a_bot",
      [](auto& c, auto& cfg, auto&) {
          cfg.only_bot = true;
          c.challenger.title = "GM";
      },
-     Verdict::Decline, DeclineReason::OnlyBot},
+     Verdict::Decline, lichess::DeclineReason::OnlyBot},
 
     {"rated_not_allowed_says_casual",
      [](auto& c, auto& cfg, auto&) {
          cfg.modes = {"casual"};
          c.rated = true;
      },
-     Verdict::Decline, DeclineReason::Casual},
+     Verdict::Decline, lichess::DeclineReason::Casual},
     {"casual_not_allowed_says_rated", [](auto&, auto& cfg, auto&) { cfg.modes = {"rated"}; },
-     Verdict::Decline, DeclineReason::Rated},
+     Verdict::Decline, lichess::DeclineReason::Rated},
 
     {"speed_too_fast", [](auto& c, auto&, auto&) { clock(c, "ultraBullet", 15, 0); },
-     Verdict::Decline, DeclineReason::TooFast},
+     Verdict::Decline, lichess::DeclineReason::TooFast},
     {"speed_too_slow_correspondence",
      [](auto& c, auto&, auto&) {
          c.speed = "correspondence";
          c.time_control = {};
-         c.time_control.type = TimeControl::Type::Correspondence;
+         c.time_control.type = lichess::TimeControl::Type::Correspondence;
          c.time_control.days_per_turn = 2;
      },
-     Verdict::Decline, DeclineReason::TooSlow},
+     Verdict::Decline, lichess::DeclineReason::TooSlow},
     {"speed_too_slow_classical",
      [](auto& c, auto& cfg, auto&) {
          cfg.time_controls = {"bullet", "blitz"};
          clock(c, "classical", 1800, 0);
      },
-     Verdict::Decline, DeclineReason::TooSlow},
+     Verdict::Decline, lichess::DeclineReason::TooSlow},
     {"speed_gap_is_time_control",
      [](auto& c, auto& cfg, auto&) {
          cfg.time_controls = {"bullet", "classical"};
          clock(c, "rapid", 600, 5);
      },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
     {"speed_unknown_is_time_control", [](auto& c, auto&, auto&) { c.speed = "warp"; },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
 
     {"base_below_min", [](auto&, auto& cfg, auto&) { cfg.min_base = 300; }, Verdict::Decline,
-     DeclineReason::TooFast},
+     lichess::DeclineReason::TooFast},
     {"base_above_max", [](auto&, auto& cfg, auto&) { cfg.max_base = 120; }, Verdict::Decline,
-     DeclineReason::TooSlow},
+     lichess::DeclineReason::TooSlow},
     {"increment_below_min", [](auto&, auto& cfg, auto&) { cfg.min_increment = 3; },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
     {"increment_above_max", [](auto&, auto& cfg, auto&) { cfg.max_increment = 1; },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
     {"correspondence_days_out_of_range",
      [](auto& c, auto& cfg, auto&) {
          cfg.time_controls.push_back("correspondence");
          cfg.max_days = 3;
          c.speed = "correspondence";
          c.time_control = {};
-         c.time_control.type = TimeControl::Type::Correspondence;
+         c.time_control.type = lichess::TimeControl::Type::Correspondence;
          c.time_control.days_per_turn = 7;
      },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
     {"unlimited_without_correspondence_is_too_slow",
      [](auto& c, auto& cfg, auto&) {
          // A speed field that claims an allowed speed must not let an unlimited game through.
          c.time_control = {};
          cfg.time_controls = {"blitz"};
      },
-     Verdict::Decline, DeclineReason::TooSlow},
+     Verdict::Decline, lichess::DeclineReason::TooSlow},
 
     {"rating_below_min", [](auto&, auto& cfg, auto&) { cfg.min_rating = 1600; }, Verdict::Decline,
-     DeclineReason::Generic},
+     lichess::DeclineReason::Generic},
     {"rating_above_max", [](auto&, auto& cfg, auto&) { cfg.max_rating = 1400; }, Verdict::Decline,
-     DeclineReason::Generic},
+     lichess::DeclineReason::Generic},
 
     {"per_user_limit",
      [](auto&, auto& cfg, auto& s) {
@@ -241,7 +238,7 @@ const PolicyRow kPolicyRows[] = {
          s.active = 1;
          s.per_user["alice"] = 1;
      },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Decline, lichess::DeclineReason::Later},
     {"no_free_slot_queues",
      [](auto&, auto&, auto& s) {
          s.active = 1;
@@ -253,7 +250,7 @@ const PolicyRow kPolicyRows[] = {
          cfg.time_controls.push_back("correspondence");
          c.speed = "correspondence";
          c.time_control = {};
-         c.time_control.type = TimeControl::Type::Correspondence;
+         c.time_control.type = lichess::TimeControl::Type::Correspondence;
          c.time_control.days_per_turn = 3;
          s.active = 1;
      },
@@ -266,22 +263,22 @@ const PolicyRow kPolicyRows[] = {
          c.time_control = {};
          s.per_user["alice"] = 2;
      },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Decline, lichess::DeclineReason::Later},
     {"concurrency_zero_declines_later", [](auto&, auto&, auto& s) { s.limit = 0; },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Decline, lichess::DeclineReason::Later},
 
-    // Issue 18: lichess-bot's other filters and the slots kept for humans.
-    {"online_block_list", [](auto&, auto&, auto&) {}, Verdict::Decline, DeclineReason::Generic,
+    // lichess-bot's other filters and the slots kept for humans.
+    {"online_block_list", [](auto&, auto&, auto&) {}, Verdict::Decline, lichess::DeclineReason::Generic,
      facts(std::nullopt, 0, true)},
     {"online_block_list_beats_capacity", [](auto&, auto&, auto& s) { s.active = 2; },
-     Verdict::Decline, DeclineReason::Generic, facts(std::nullopt, 0, true)},
+     Verdict::Decline, lichess::DeclineReason::Generic, facts(std::nullopt, 0, true)},
     {"bullet_requires_increment_bot",
      [](auto& c, auto& cfg, auto&) {
          cfg.bullet_requires_increment = true;
          c.challenger.title = "BOT";
          clock(c, "bullet", 60, 0);
      },
-     Verdict::Decline, DeclineReason::TimeControl},
+     Verdict::Decline, lichess::DeclineReason::TimeControl},
     {"bullet_requires_increment_bot_with_increment",
      [](auto& c, auto& cfg, auto&) {
          cfg.bullet_requires_increment = true;
@@ -313,20 +310,20 @@ const PolicyRow kPolicyRows[] = {
          cfg.rating_difference = 100;
          c.challenger.rating = 1700;
      },
-     Verdict::Decline, DeclineReason::Generic, facts(1500, 0, false)},
+     Verdict::Decline, lichess::DeclineReason::Generic, facts(1500, 0, false)},
     {"rating_difference_close_enough",
      [](auto& c, auto& cfg, auto&) {
          cfg.rating_difference = 100;
          c.challenger.rating = 1400;
      },
-     Verdict::Accept, DeclineReason::Generic, facts(1500, 0, false)},
+     Verdict::Accept, lichess::DeclineReason::Generic, facts(1500, 0, false)},
     {"rating_difference_narrows_min_rating_never_widens",
      [](auto& c, auto& cfg, auto&) {
          cfg.rating_difference = 300;
          cfg.min_rating = 1450;
          c.challenger.rating = 1400;  // within 300 of ours, below min_rating
      },
-     Verdict::Decline, DeclineReason::Generic, facts(1500, 0, false)},
+     Verdict::Decline, lichess::DeclineReason::Generic, facts(1500, 0, false)},
     {"rating_difference_without_our_rating_uses_min_max",
      [](auto& c, auto& cfg, auto&) {
          cfg.rating_difference = 100;
@@ -334,33 +331,33 @@ const PolicyRow kPolicyRows[] = {
      },
      Verdict::Accept},
     {"rating_difference_zero_is_off", [](auto& c, auto&, auto&) { c.challenger.rating = 2500; },
-     Verdict::Accept, DeclineReason::Generic, facts(1500, 0, false)},
+     Verdict::Accept, lichess::DeclineReason::Generic, facts(1500, 0, false)},
     {"recent_bot_challenges_reached",
      [](auto& c, auto& cfg, auto&) {
          cfg.recent_bot_challenge_age = 60;
          cfg.max_recent_bot_challenges = 2;
          c.challenger.title = "BOT";
      },
-     Verdict::Decline, DeclineReason::Later, facts(std::nullopt, 2, false)},
+     Verdict::Decline, lichess::DeclineReason::Later, facts(std::nullopt, 2, false)},
     {"recent_bot_challenges_below_max",
      [](auto& c, auto& cfg, auto&) {
          cfg.recent_bot_challenge_age = 60;
          cfg.max_recent_bot_challenges = 2;
          c.challenger.title = "BOT";
      },
-     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 1, false)},
+     Verdict::Accept, lichess::DeclineReason::Generic, facts(std::nullopt, 1, false)},
     {"recent_bot_challenges_not_for_humans",
      [](auto&, auto& cfg, auto&) {
          cfg.recent_bot_challenge_age = 60;
          cfg.max_recent_bot_challenges = 2;
      },
-     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 5, false)},
+     Verdict::Accept, lichess::DeclineReason::Generic, facts(std::nullopt, 5, false)},
     {"recent_bot_challenges_off_without_age",
      [](auto& c, auto& cfg, auto&) {
          cfg.max_recent_bot_challenges = 2;
          c.challenger.title = "BOT";
      },
-     Verdict::Accept, DeclineReason::Generic, facts(std::nullopt, 5, false)},
+     Verdict::Accept, lichess::DeclineReason::Generic, facts(std::nullopt, 5, false)},
     {"reserved_for_humans_bot_waits",
      [](auto& c, auto&, auto& s) {
          c.challenger.title = "BOT";
@@ -387,20 +384,20 @@ const PolicyRow kPolicyRows[] = {
          c.challenger.title = "BOT";
          s.bot_limit = 0;
      },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Decline, lichess::DeclineReason::Later},
     {"per_user_limit_beats_the_queue",
      [](auto&, auto& cfg, auto& s) {
          cfg.max_simultaneous_games_per_user = 1;
          s.active = 2;
          s.per_user["alice"] = 1;  // e.g. a challenge of hers waiting in the queue
      },
-     Verdict::Decline, DeclineReason::Later},
+     Verdict::Decline, lichess::DeclineReason::Later},
     {"time_control_beats_capacity",
      [](auto&, auto& cfg, auto& s) {
          cfg.max_base = 60;
          s.active = 2;
      },
-     Verdict::Decline, DeclineReason::TooSlow},
+     Verdict::Decline, lichess::DeclineReason::TooSlow},
 };
 
 class PolicyTable : public ::testing::TestWithParam<PolicyRow> {};
@@ -431,10 +428,12 @@ TEST(ChallengePolicy, EveryDeclineReasonIsCovered) {
     bool seen[11] = {};
     for (const PolicyRow& r : kPolicyRows)
         if (r.verdict == Verdict::Decline) seen[int(r.reason)] = true;
-    for (DeclineReason r : {DeclineReason::Generic, DeclineReason::Later, DeclineReason::TooFast,
-                            DeclineReason::TooSlow, DeclineReason::TimeControl,
-                            DeclineReason::Rated, DeclineReason::Casual, DeclineReason::Variant,
-                            DeclineReason::NoBot, DeclineReason::OnlyBot})
+    for (lichess::DeclineReason r :
+         {lichess::DeclineReason::Generic, lichess::DeclineReason::Later,
+          lichess::DeclineReason::TooFast, lichess::DeclineReason::TooSlow,
+          lichess::DeclineReason::TimeControl, lichess::DeclineReason::Rated,
+          lichess::DeclineReason::Casual, lichess::DeclineReason::Variant,
+          lichess::DeclineReason::NoBot, lichess::DeclineReason::OnlyBot})
         EXPECT_TRUE(seen[int(r)]) << lichess::to_string(r);
 }
 

@@ -8,7 +8,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = ChallengeQueue::Clock;
 
 lichess::ChallengeInfo challenge(std::string id, std::string name, int rating, bool bot = false,
                                  bool rated = false, std::optional<std::string> title = {}) {
@@ -29,8 +28,6 @@ std::vector<std::string> ids(ChallengeQueue& q) {
     return out;
 }
 
-using Ids = std::vector<std::string>;
-
 TEST(ChallengeQueue, BestPutsTheHighestScoreFirstAndKeepsArrivalOrderOnTies) {
     ChallengeQueue q("best", "none", 10);
     ASSERT_TRUE(q.push(challenge("a", "A", 1500)));
@@ -39,14 +36,14 @@ TEST(ChallengeQueue, BestPutsTheHighestScoreFirstAndKeepsArrivalOrderOnTies) {
     ASSERT_TRUE(q.push(challenge("d", "D", 1400, false, true)));         // rated: +200 -> 1600
     ASSERT_TRUE(q.push(challenge("e", "E", 1500, false, false, "GM")));  // titled human: 1700
     ASSERT_TRUE(q.push(challenge("f", "F", 1650, true)));                // BOT title: no bonus
-    EXPECT_EQ(ids(q), (Ids{"b", "e", "f", "d", "a", "c"}));
+    EXPECT_EQ(ids(q), (std::vector<std::string>{"b", "e", "f", "d", "a", "c"}));
 }
 
 TEST(ChallengeQueue, FirstKeepsArrivalOrder) {
     ChallengeQueue q("first", "none", 10);
     for (auto [id, r] : {std::pair{"a", 1200}, {"b", 2500}, {"c", 1800}})
         ASSERT_TRUE(q.push(challenge(id, id, r)));
-    EXPECT_EQ(ids(q), (Ids{"a", "b", "c"}));
+    EXPECT_EQ(ids(q), (std::vector<std::string>{"a", "b", "c"}));
 }
 
 TEST(ChallengeQueue, PreferenceHumanOrBotGoesFirstKeepingTheOrderInside) {
@@ -57,13 +54,13 @@ TEST(ChallengeQueue, PreferenceHumanOrBotGoesFirstKeepingTheOrderInside) {
         ASSERT_TRUE(q->push(challenge("b2", "Bot2", 2400, true)));
         ASSERT_TRUE(q->push(challenge("h2", "Hum2", 1600)));
     }
-    EXPECT_EQ(ids(humans), (Ids{"h2", "h1", "b2", "b1"}));
-    EXPECT_EQ(ids(bots), (Ids{"b2", "b1", "h2", "h1"}));
+    EXPECT_EQ(ids(humans), (std::vector<std::string>{"h2", "h1", "b2", "b1"}));
+    EXPECT_EQ(ids(bots), (std::vector<std::string>{"b2", "b1", "h2", "h1"}));
     ChallengeQueue first_humans("first", "human", 10);
     ASSERT_TRUE(first_humans.push(challenge("b1", "Bot1", 2000, true)));
     ASSERT_TRUE(first_humans.push(challenge("h1", "Hum1", 1200)));
     ASSERT_TRUE(first_humans.push(challenge("h2", "Hum2", 1600)));
-    EXPECT_EQ(ids(first_humans), (Ids{"h1", "h2", "b1"}));
+    EXPECT_EQ(ids(first_humans), (std::vector<std::string>{"h1", "h2", "b1"}));
 }
 
 TEST(ChallengeQueue, IsBoundedAndARepeatedIdKeepsOneEntry) {
@@ -88,7 +85,7 @@ TEST(ChallengeQueue, PopFirstSkipsWhatMayNotBeTakenAndRemoveTakesOut) {
     auto next = q.pop_first([](const auto& c) { return !c.challenger.is_bot(); });
     ASSERT_TRUE(next);
     EXPECT_EQ(next->id, "hum");
-    EXPECT_EQ(ids(q), (Ids{"bot", "hum2"}));
+    EXPECT_EQ(ids(q), (std::vector<std::string>{"bot", "hum2"}));
     EXPECT_EQ(q.names(), (std::vector<std::string>{"SomeBot", "Bob"}));
     EXPECT_EQ(q.per_user().at("somebot"), 1);
     EXPECT_TRUE(q.remove("bot"));
@@ -100,18 +97,18 @@ TEST(ChallengeQueue, PopFirstSkipsWhatMayNotBeTakenAndRemoveTakesOut) {
 
 TEST(ChallengeQueue, ExpireDropsOnlyOldEntries) {
     ChallengeQueue q("first", "none", 10);
-    const Clock::time_point t0{};
+    const ChallengeQueue::Clock::time_point t0{};
     ASSERT_TRUE(q.push(challenge("old", "A", 1500), t0));
     ASSERT_TRUE(q.push(challenge("new", "B", 1500), t0 + 2h));
     const auto gone = q.expire(t0 + 1h);
     ASSERT_EQ(gone.size(), 1u);
     EXPECT_EQ(gone[0].id, "old");
-    EXPECT_EQ(ids(q), (Ids{"new"}));
+    EXPECT_EQ(ids(q), (std::vector<std::string>{"new"}));
 }
 
 TEST(RecentBotChallenges, CountsOnlyWithinTheAge) {
     RecentBotChallenges recent(60s);
-    const Clock::time_point t0{};
+    const ChallengeQueue::Clock::time_point t0{};
     recent.record("SomeBot", t0);
     recent.record("somebot", t0 + 30s);
     EXPECT_EQ(recent.count("SOMEBOT", t0 + 31s), 2);

@@ -9,10 +9,8 @@
 namespace service {
 namespace {
 
-using lichess::ApiError;
-
-ApiError failure(ApiError::Kind kind, int status, std::string message) {
-    ApiError e;
+lichess::ApiError failure(lichess::ApiError::Kind kind, int status, std::string message) {
+    lichess::ApiError e;
     e.kind = kind;
     e.status = status;
     e.message = std::move(message);
@@ -28,7 +26,7 @@ TEST(OnlineBlockList, ParsesOneNameALineSkippingBlanksAndComments) {
 TEST(OnlineBlockList, AFailedReadKeepsTheLastListOfThatUrl) {
     std::map<std::string, lichess::Result<std::string>> replies{
         {"https://a.example/list", std::string("BadBot\nspammer\n")},
-        {"https://b.example/list", failure(ApiError::Kind::Network, 0, "refused")},
+        {"https://b.example/list", failure(lichess::ApiError::Kind::Network, 0, "refused")},
     };
     OnlineBlockList list({"https://a.example/list", "https://b.example/list"},
                          [&](const std::string& url) { return replies.at(url); });
@@ -44,7 +42,7 @@ TEST(OnlineBlockList, AFailedReadKeepsTheLastListOfThatUrl) {
     EXPECT_FALSE(list.contains("alice"));
 
     // The first list fails now, the second comes back: the first keeps its names.
-    replies.at("https://a.example/list") = failure(ApiError::Kind::Http, 503, "http 503");
+    replies.at("https://a.example/list") = failure(lichess::ApiError::Kind::Http, 503, "http 503");
     replies.at("https://b.example/list") = std::string("alice\n");
     outcomes = list.refresh();
     EXPECT_FALSE(outcomes[0].ok);
@@ -64,14 +62,14 @@ TEST(OnlineBlockList, PlainHttpIsRefusedExceptForThisMachine) {
     // Refused before any connection is tried: nothing leaves this machine.
     const auto r = fetch_block_list("http://example.org/list.txt");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().kind, ApiError::Kind::Config);
+    EXPECT_EQ(r.error().kind, lichess::ApiError::Kind::Config);
     const auto bad = fetch_block_list("ftp://example.org/list.txt");
     ASSERT_FALSE(bad);
-    EXPECT_EQ(bad.error().kind, ApiError::Kind::Config);
+    EXPECT_EQ(bad.error().kind, lichess::ApiError::Kind::Config);
     // Loopback is allowed; nobody listens on port 1, so it fails as a network error.
     const auto local = fetch_block_list("http://127.0.0.1:1/list.txt");
     ASSERT_FALSE(local);
-    EXPECT_EQ(local.error().kind, ApiError::Kind::Network) << local.error().describe();
+    EXPECT_EQ(local.error().kind, lichess::ApiError::Kind::Network) << local.error().describe();
 }
 
 }  // namespace

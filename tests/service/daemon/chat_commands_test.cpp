@@ -11,7 +11,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using lichess::ChatRoom;
 
 lichess::ChatLine line(std::string room, std::string text, std::string user = "alice") {
     return lichess::ChatLine{
@@ -70,8 +69,8 @@ TEST(ChatCommands, HelpAndNameInBothRooms) {
         ASSERT_TRUE(name);
         EXPECT_NE(name->text.find("OutpostBot"), std::string::npos) << name->text;
         EXPECT_NE(name->text.find("Outpost " + outpost_version()), std::string::npos) << name->text;
-        EXPECT_EQ(name->room,
-                  std::string(room) == "player" ? ChatRoom::Player : ChatRoom::Spectator);
+        EXPECT_EQ(name->room, std::string(room) == "player" ? lichess::ChatRoom::Player
+                                                            : lichess::ChatRoom::Spectator);
     }
 }
 
@@ -95,13 +94,13 @@ TEST(ChatCommands, EvalIsForSpectators) {
     s.info.pv = {uci(pos, "e2e4")};
     auto player = h.say("player", "!eval", {.last_search = &s});
     ASSERT_TRUE(player);
-    EXPECT_EQ(player->room, ChatRoom::Player);
+    EXPECT_EQ(player->room, lichess::ChatRoom::Player);
     EXPECT_NE(player->text.find("spectator"), std::string::npos) << player->text;
     EXPECT_EQ(player->text.find("+0.35"), std::string::npos) << player->text;
 
     auto spectator = h.say("spectator", "!eval", {.last_search = &s});
     ASSERT_TRUE(spectator);
-    EXPECT_EQ(spectator->room, ChatRoom::Spectator);
+    EXPECT_EQ(spectator->room, lichess::ChatRoom::Spectator);
     EXPECT_EQ(spectator->text, "Eval +0.35 (White's view), depth 12, 1.2M nodes, 850k nps, pv: e4");
 
     auto none = h.say("spectator", "!eval");

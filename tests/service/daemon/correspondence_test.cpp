@@ -13,7 +13,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 
 // What a test controls of one fake session.
 struct SessionState {
@@ -100,7 +99,7 @@ class DeskTest : public ::testing::Test {
         last_session(id)->game_over = true;
     }
 
-    Clock::time_point now_ = Clock::time_point(1h);
+    std::chrono::steady_clock::time_point now_ = std::chrono::steady_clock::time_point(1h);
     lichess::Playing playing_;
     bool list_fails_ = false;
     int list_calls_ = 0;

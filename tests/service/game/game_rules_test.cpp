@@ -14,7 +14,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using lichess::GameStatus;
 
 constexpr const char* kGame = "game0001";
 constexpr const char* kFen20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";  // K+P vs K at move 20
@@ -22,7 +21,8 @@ const TimePoint t0{};
 
 // ---- events ---------------------------------------------------------------------------------
 
-lichess::GameState state(const std::string& moves, GameStatus status = GameStatus::Started) {
+lichess::GameState state(const std::string& moves,
+                         lichess::GameStatus status = lichess::GameStatus::Started) {
     lichess::GameState s;
     s.moves = moves;
     s.wtime_ms = 60000;
@@ -61,7 +61,7 @@ GameInput with(lichess::GameState s, const std::function<void(lichess::GameState
     change(s);
     return game::StateReceived{s};
 }
-GameInput ended(const std::string& moves, GameStatus status,
+GameInput ended(const std::string& moves, lichess::GameStatus status,
                 std::optional<lichess::Color> winner = std::nullopt) {
     auto s = state(moves, status);
     s.winner = winner;
@@ -315,7 +315,8 @@ const std::vector<RulesRow> kRulesRows = {
      {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
       {searched("", "e1d1", -2000, "", kFen20), 100ms, "resign"},
       {game::ResignAnswered{Outcome{}}, 150ms, ""},
-      {ended("", GameStatus::Resign, lichess::Color::Black), 200ms, kBye + ", ended loss 0-1"}},
+      {ended("", lichess::GameStatus::Resign, lichess::Color::Black), 200ms,
+       kBye + ", ended loss 0-1"}},
      [](GameSettings& s) {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
@@ -498,7 +499,7 @@ const std::vector<RulesRow> kRulesRows = {
     // Bad input: leave the game rather than lose it on time.
     {"AnUnknownStatusLeavesTheGame",
      {{full(true), 0ms, kHello + ", think"},
-      {ended("", GameStatus::Unknown), 10ms, "ponder stop, leave (abort)"}},
+      {ended("", lichess::GameStatus::Unknown), 10ms, "ponder stop, leave (abort)"}},
      nullptr,
      Phase::Left},
     {"AnIllegalMoveListResignsAfterTwoPlies",
@@ -559,7 +560,7 @@ INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(kRulesRows),
 
 // The end of a game in every final status lila sends: result, PGN result, goodbye, phase.
 struct Ending {
-    GameStatus status;
+    lichess::GameStatus status;
     std::optional<lichess::Color> winner;
     std::string expect;
 };
@@ -580,22 +581,23 @@ const auto W = lichess::Color::White;
 const auto B = lichess::Color::Black;
 INSTANTIATE_TEST_SUITE_P(
     GameRules, EndTable,
-    testing::Values(Ending{GameStatus::Mate, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::Mate, B, kBye + ", ended loss 0-1"},
-                    Ending{GameStatus::Resign, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::Stalemate, std::nullopt, kBye + ", ended draw 1/2-1/2"},
-                    Ending{GameStatus::Timeout, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::Timeout, std::nullopt, kBye + ", ended draw 1/2-1/2"},
-                    Ending{GameStatus::Draw, std::nullopt, kBye + ", ended draw 1/2-1/2"},
-                    Ending{GameStatus::OutOfTime, B, kBye + ", ended loss on time 0-1"},
-                    Ending{GameStatus::OutOfTime, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::Cheat, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::NoStart, B, kBye + ", ended loss 0-1"},
-                    Ending{GameStatus::UnknownFinish, std::nullopt, kBye + ", ended draw 1/2-1/2"},
-                    Ending{GameStatus::InsufficientMaterialClaim, std::nullopt,
-                           kBye + ", ended draw 1/2-1/2"},
-                    Ending{GameStatus::VariantEnd, W, kBye + ", ended win 1-0"},
-                    Ending{GameStatus::Aborted, std::nullopt, "ponder stop, ended aborted *"}),
+    testing::Values(
+        Ending{lichess::GameStatus::Mate, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Mate, B, kBye + ", ended loss 0-1"},
+        Ending{lichess::GameStatus::Resign, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Stalemate, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::Timeout, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Timeout, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::Draw, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::OutOfTime, B, kBye + ", ended loss on time 0-1"},
+        Ending{lichess::GameStatus::OutOfTime, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Cheat, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::NoStart, B, kBye + ", ended loss 0-1"},
+        Ending{lichess::GameStatus::UnknownFinish, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::InsufficientMaterialClaim, std::nullopt,
+               kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::VariantEnd, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Aborted, std::nullopt, "ponder stop, ended aborted *"}),
     [](const auto& info) {
         return std::string(lichess::to_string(info.param.status)) +
                (info.param.winner ? (*info.param.winner == W ? "_White" : "_Black") : "_None");
@@ -615,7 +617,8 @@ TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
     (void)game.on(searched("e2e4 e7e5", "g1f3", 35), t0 + 500ms);
     (void)game.on(posted(), t0 + 600ms);
     (void)game.on(with(state("e2e4 e7e5 g1f3"), [](auto& st) { st.wtime_ms = 58000; }), t0 + 700ms);
-    const auto actions = game.on(ended("e2e4 e7e5 g1f3", GameStatus::Resign, W), t0 + 800ms);
+    const auto actions =
+        game.on(ended("e2e4 e7e5 g1f3", lichess::GameStatus::Resign, W), t0 + 800ms);
     const auto* end = std::get_if<game::GameEnded>(&actions.back());
     ASSERT_NE(end, nullptr);
     ASSERT_EQ(end->record.moves.size(), 3u);
@@ -682,7 +685,7 @@ TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
     EXPECT_NE(logs.find("game game0001: move e2e4 (cloud) ply 1 from the test"), std::string::npos)
         << logs;
     (void)game.on(moved("e2e4"), t0 + 30ms);
-    const auto end = game.on(ended("e2e4", GameStatus::Resign, W), t0 + 40ms);
+    const auto end = game.on(ended("e2e4", lichess::GameStatus::Resign, W), t0 + 40ms);
     const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
     ASSERT_NE(ended_game, nullptr);
     EXPECT_EQ(ended_game->record.moves[0].source, "cloud");

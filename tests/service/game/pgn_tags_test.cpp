@@ -9,12 +9,9 @@
 namespace service {
 namespace {
 
-using lichess::Color;
-using lichess::GameStatus;
-
 struct TagRow {
-    GameStatus status;
-    std::optional<Color> winner;
+    lichess::GameStatus status;
+    std::optional<lichess::Color> winner;
     const char* result;
     const char* termination;
 };
@@ -29,24 +26,25 @@ TEST_P(PgnTags, AsLilaWritesThem) {
 
 INSTANTIATE_TEST_SUITE_P(
     Statuses, PgnTags,
-    ::testing::Values(TagRow{GameStatus::Mate, Color::White, "1-0", "Normal"},
-                      TagRow{GameStatus::Resign, Color::Black, "0-1", "Normal"},
-                      TagRow{GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
-                      TagRow{GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
-                      TagRow{GameStatus::VariantEnd, Color::White, "1-0", "Normal"},
-                      TagRow{GameStatus::OutOfTime, Color::Black, "0-1", "Time forfeit"},
-                      TagRow{GameStatus::OutOfTime, std::nullopt, "1/2-1/2", "Time forfeit"},
-                      TagRow{GameStatus::Timeout, Color::White, "1-0", "Time forfeit"},
-                      TagRow{GameStatus::Timeout, std::nullopt, "1/2-1/2", "Time forfeit"},
-                      TagRow{GameStatus::Cheat, Color::White, "1-0", "Rules infraction"},
-                      TagRow{GameStatus::NoStart, Color::Black, "0-1", "Abandoned"},
-                      TagRow{GameStatus::Aborted, std::nullopt, "*", "Abandoned"},
-                      TagRow{GameStatus::InsufficientMaterialClaim, std::nullopt, "1/2-1/2",
-                             "Insufficient material"},
-                      TagRow{GameStatus::UnknownFinish, std::nullopt, "1/2-1/2", "Unknown"},
-                      TagRow{GameStatus::UnknownFinish, Color::Black, "0-1", "Unknown"},
-                      TagRow{GameStatus::Started, std::nullopt, "*", "Unterminated"},
-                      TagRow{GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
+    ::testing::Values(
+        TagRow{lichess::GameStatus::Mate, lichess::Color::White, "1-0", "Normal"},
+        TagRow{lichess::GameStatus::Resign, lichess::Color::Black, "0-1", "Normal"},
+        TagRow{lichess::GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
+        TagRow{lichess::GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
+        TagRow{lichess::GameStatus::VariantEnd, lichess::Color::White, "1-0", "Normal"},
+        TagRow{lichess::GameStatus::OutOfTime, lichess::Color::Black, "0-1", "Time forfeit"},
+        TagRow{lichess::GameStatus::OutOfTime, std::nullopt, "1/2-1/2", "Time forfeit"},
+        TagRow{lichess::GameStatus::Timeout, lichess::Color::White, "1-0", "Time forfeit"},
+        TagRow{lichess::GameStatus::Timeout, std::nullopt, "1/2-1/2", "Time forfeit"},
+        TagRow{lichess::GameStatus::Cheat, lichess::Color::White, "1-0", "Rules infraction"},
+        TagRow{lichess::GameStatus::NoStart, lichess::Color::Black, "0-1", "Abandoned"},
+        TagRow{lichess::GameStatus::Aborted, std::nullopt, "*", "Abandoned"},
+        TagRow{lichess::GameStatus::InsufficientMaterialClaim, std::nullopt, "1/2-1/2",
+               "Insufficient material"},
+        TagRow{lichess::GameStatus::UnknownFinish, std::nullopt, "1/2-1/2", "Unknown"},
+        TagRow{lichess::GameStatus::UnknownFinish, lichess::Color::Black, "0-1", "Unknown"},
+        TagRow{lichess::GameStatus::Started, std::nullopt, "*", "Unterminated"},
+        TagRow{lichess::GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
 
 }  // namespace
 }  // namespace service

@@ -16,7 +16,6 @@ namespace service {
 namespace {
 
 using namespace std::chrono_literals;
-using TimePoint = std::chrono::steady_clock::time_point;
 
 engine::Position start() { return *engine::Position::from_fen(engine::START_FEN, false); }
 
@@ -30,7 +29,7 @@ struct FakeSources final : MoveSources {
     std::string best = "e2e4";                  // the search's best move; "": none
     bool over_at_start = false;                 // the game ended before the Think
     bool over_in_search = false;                // ... while the search ran
-    mutable TimePoint t{};
+    mutable std::chrono::steady_clock::time_point t{};
     std::vector<std::string> asked;
     engine::SearchLimits searched_with{};
     bool over = false;
@@ -69,7 +68,7 @@ struct FakeSources final : MoveSources {
         return r;
     }
     bool final_state_seen() const override { return over || over_at_start; }
-    TimePoint now() const override { return t; }
+    std::chrono::steady_clock::time_point now() const override { return t; }
 };
 
 OnlineChoice online_move(MoveSource source, std::string uci, std::vector<std::string> among = {}) {

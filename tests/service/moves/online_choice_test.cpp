@@ -12,8 +12,6 @@
 namespace service {
 namespace {
 
-using lichess::TablebaseCategory;
-
 engine::Position pos(const std::string& fen = std::string(engine::START_FEN)) {
     return *engine::Position::from_fen(fen, false);
 }
@@ -141,7 +139,7 @@ TEST(OnlineChoice, CloudScoresAreTurnedToOurSideAndMatesKept) {
 
 // ---- tablebase ------------------------------------------------------------------------------
 
-lichess::TablebaseMove tb_move(const char* uci, TablebaseCategory category, int dtm) {
+lichess::TablebaseMove tb_move(const char* uci, lichess::TablebaseCategory category, int dtm) {
     lichess::TablebaseMove m;
     m.uci = uci;
     m.category = category;
@@ -153,11 +151,11 @@ const char* kKqk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 60";  // white to move wins
 
 TEST(OnlineChoice, TablebasePlaysTheBestMoveAndScoresTheWin) {
     lichess::TablebaseReply r;
-    r.category = TablebaseCategory::Win;
+    r.category = lichess::TablebaseCategory::Win;
     r.dtm = 13;
-    r.moves = {tb_move("b1b4", TablebaseCategory::Loss, -12),
-               tb_move("b1b5", TablebaseCategory::Loss, -14),
-               tb_move("b1c1", TablebaseCategory::Draw, 0)};
+    r.moves = {tb_move("b1b4", lichess::TablebaseCategory::Loss, -12),
+               tb_move("b1b5", lichess::TablebaseCategory::Loss, -14),
+               tb_move("b1c1", lichess::TablebaseCategory::Draw, 0)};
     config::OnlineTablebaseConfig cfg;  // best
     auto c = choose_tablebase_move(r, cfg, pos(kKqk));
     ASSERT_TRUE(c);
@@ -173,23 +171,23 @@ TEST(OnlineChoice, TablebasePlaysTheBestMoveAndScoresTheWin) {
 
 TEST(OnlineChoice, TablebaseDrawsScoreZeroAndUnknownsAreNoAnswer) {
     lichess::TablebaseReply r;
-    r.category = TablebaseCategory::Draw;
-    r.moves = {tb_move("b1c1", TablebaseCategory::Draw, 0)};
+    r.category = lichess::TablebaseCategory::Draw;
+    r.moves = {tb_move("b1c1", lichess::TablebaseCategory::Draw, 0)};
     config::OnlineTablebaseConfig cfg;
     auto c = choose_tablebase_move(r, cfg, pos(kKqk));
     ASSERT_TRUE(c);
     EXPECT_EQ(*c->score, (engine::Score{false, 0}));
-    r.category = TablebaseCategory::MaybeWin;
+    r.category = lichess::TablebaseCategory::MaybeWin;
     EXPECT_FALSE(choose_tablebase_move(r, cfg, pos(kKqk)));
-    r.category = TablebaseCategory::Win;
-    r.moves = {tb_move("a1a8", TablebaseCategory::Loss, -3)};  // not legal here
+    r.category = lichess::TablebaseCategory::Win;
+    r.moves = {tb_move("a1a8", lichess::TablebaseCategory::Loss, -3)};  // not legal here
     EXPECT_FALSE(choose_tablebase_move(r, cfg, pos(kKqk)));
 }
 
 TEST(OnlineChoice, ATablebaseLossIsANegativeMateScore) {
     lichess::TablebaseReply r;
-    r.category = TablebaseCategory::Loss;
-    r.moves = {tb_move("c3d4", TablebaseCategory::Win, 10)};
+    r.category = lichess::TablebaseCategory::Loss;
+    r.moves = {tb_move("c3d4", lichess::TablebaseCategory::Win, 10)};
     config::OnlineTablebaseConfig cfg;
     auto c = choose_tablebase_move(r, cfg, pos("8/8/8/8/8/2k5/8/KQ6 b - - 0 60"));
     ASSERT_TRUE(c);

@@ -13,9 +13,6 @@
 namespace service {
 namespace {
 
-using engine::Position;
-using test_util::book_entry;
-
 class BookMove : public ::testing::Test {
   protected:
     std::string write(const std::string& name, std::vector<engine::polyglot::Entry> entries) {
@@ -40,8 +37,8 @@ class BookMove : public ::testing::Test {
     }
 
     // How often each move is chosen in `draws` tries with one seeded generator.
-    static std::map<std::string, int> tally(const OpeningBook& book, const Position& p, int draws,
-                                            std::uint64_t seed = 42) {
+    static std::map<std::string, int> tally(const OpeningBook& book, const engine::Position& p,
+                                            int draws, std::uint64_t seed = 42) {
         BookRng rng(seed);
         std::map<std::string, int> counts;
         for (int i = 0; i < draws; ++i) {
@@ -52,7 +49,7 @@ class BookMove : public ::testing::Test {
     }
 
     // One choice with a fixed seed (for selections that do not draw, or tests of one draw).
-    static std::optional<BookChoice> choose_once(const OpeningBook& book, const Position& p,
+    static std::optional<BookChoice> choose_once(const OpeningBook& book, const engine::Position& p,
                                                  int fullmove = 1) {
         BookRng rng(1);
         return book.choose(p, fullmove, rng);
@@ -60,14 +57,14 @@ class BookMove : public ::testing::Test {
 
     test_util::BookDir dir_{std::string("book-test-") +
                             ::testing::UnitTest::GetInstance()->current_test_info()->name()};
-    const Position start_;
+    const engine::Position start_;
 };
 
 TEST_F(BookMove, BestMoveTakesTheHeaviestAndTheFirstOfEqualWeights) {
-    const OpeningBook book =
-        load({write("a.bin", {book_entry(start_, "d2d4", 40), book_entry(start_, "e2e4", 90),
-                              book_entry(start_, "c2c4", 90)})},
-             "best_move");
+    const OpeningBook book = load({write("a.bin", {test_util::book_entry(start_, "d2d4", 40),
+                                                   test_util::book_entry(start_, "e2e4", 90),
+                                                   test_util::book_entry(start_, "c2c4", 90)})},
+                                  "best_move");
     BookRng rng(7);
     for (int i = 0; i < 5; ++i) {  // best_move draws nothing: the same move every time
         auto choice = book.choose(start_, 1, rng);
@@ -79,9 +76,9 @@ TEST_F(BookMove, BestMoveTakesTheHeaviestAndTheFirstOfEqualWeights) {
 }
 
 TEST_F(BookMove, WeightedRandomFollowsTheWeightsAndIsDeterministicPerSeed) {
-    const OpeningBook book =
-        load({write("a.bin", {book_entry(start_, "e2e4", 300), book_entry(start_, "d2d4", 100)})},
-             "weighted_random");
+    const OpeningBook book = load({write("a.bin", {test_util::book_entry(start_, "e2e4", 300),
+                                                   test_util::book_entry(start_, "d2d4", 100)})},
+                                  "weighted_random");
     const auto counts = tally(book, start_, 4000);
     ASSERT_EQ(counts.size(), 2u);
     // 3:1 weights: about 3000 and 1000 (the seed fixes the numbers; the band is generous).
@@ -92,34 +89,34 @@ TEST_F(BookMove, WeightedRandomFollowsTheWeightsAndIsDeterministicPerSeed) {
 }
 
 TEST_F(BookMove, UniformRandomIgnoresTheWeights) {
-    const OpeningBook book =
-        load({write("a.bin", {book_entry(start_, "e2e4", 1000), book_entry(start_, "d2d4", 1),
-                              book_entry(start_, "c2c4", 1)})},
-             "uniform_random");
+    const OpeningBook book = load({write("a.bin", {test_util::book_entry(start_, "e2e4", 1000),
+                                                   test_util::book_entry(start_, "d2d4", 1),
+                                                   test_util::book_entry(start_, "c2c4", 1)})},
+                                  "uniform_random");
     const auto counts = tally(book, start_, 3000);
     ASSERT_EQ(counts.size(), 3u);
     for (const auto& [uci, n] : counts) EXPECT_NEAR(n, 1000, 120) << uci;
 }
 
 TEST_F(BookMove, MinWeightDropsLightMoves) {
-    const std::string file =
-        write("a.bin", {book_entry(start_, "e2e4", 5), book_entry(start_, "a2a3", 1),
-                        book_entry(start_, "h2h3", 0)});
+    const std::string file = write("a.bin", {test_util::book_entry(start_, "e2e4", 5),
+                                             test_util::book_entry(start_, "a2a3", 1),
+                                             test_util::book_entry(start_, "h2h3", 0)});
     const auto counts = tally(load({file}, "uniform_random", 2), start_, 200);
     ASSERT_EQ(counts.size(), 1u);
     EXPECT_EQ(counts.begin()->first, "e2e4");
     EXPECT_FALSE(choose_once(load({file}, "best_move", 6), start_));
     // min_weight 0 lets weight-0 moves in; weighted_random with weights 0 picks among them.
-    const std::string zeros =
-        write("z.bin", {book_entry(start_, "a2a3", 0), book_entry(start_, "h2h3", 0)});
+    const std::string zeros = write("z.bin", {test_util::book_entry(start_, "a2a3", 0),
+                                              test_util::book_entry(start_, "h2h3", 0)});
     EXPECT_EQ(tally(load({zeros}, "weighted_random", 0), start_, 400).size(), 2u);
 }
 
 TEST_F(BookMove, RepeatedEntriesOfAMoveAddUp) {
-    const OpeningBook book =
-        load({write("a.bin", {book_entry(start_, "d2d4", 30), book_entry(start_, "e2e4", 20),
-                              book_entry(start_, "e2e4", 20)})},
-             "best_move");
+    const OpeningBook book = load({write("a.bin", {test_util::book_entry(start_, "d2d4", 30),
+                                                   test_util::book_entry(start_, "e2e4", 20),
+                                                   test_util::book_entry(start_, "e2e4", 20)})},
+                                  "best_move");
     auto choice = choose_once(book, start_);
     ASSERT_TRUE(choice);
     EXPECT_EQ(choice->uci, "e2e4");
@@ -127,24 +124,24 @@ TEST_F(BookMove, RepeatedEntriesOfAMoveAddUp) {
 }
 
 TEST_F(BookMove, MaxDepthEndsTheBook) {
-    Position p = start_;
+    engine::Position p = start_;
     ASSERT_TRUE(p.play_uci("e2e4"));
     ASSERT_TRUE(p.play_uci("e7e5"));
-    const OpeningBook book =
-        load({write("a.bin", {book_entry(p, "g1f3", 10)})}, "best_move", 1, /*max_depth=*/2);
+    const OpeningBook book = load({write("a.bin", {test_util::book_entry(p, "g1f3", 10)})},
+                                  "best_move", 1, /*max_depth=*/2);
     EXPECT_TRUE(choose_once(book, p, 2));
     EXPECT_FALSE(choose_once(book, p, 3));
 }
 
 TEST_F(BookMove, BooksAreTriedInOrderAndAnInvalidEntryDoesNotCount) {
-    Position e4 = start_;
+    engine::Position e4 = start_;
     ASSERT_TRUE(e4.play_uci("e2e4"));
     // The first book knows the start only through an illegal entry (e2e5) and a light move.
-    engine::polyglot::Entry illegal = book_entry(start_, "e2e4", 50);
+    engine::polyglot::Entry illegal = test_util::book_entry(start_, "e2e4", 50);
     illegal.move = std::uint16_t(engine::E5 | (engine::E2 << 6));
-    const std::string first =
-        write("first.bin", {illegal, book_entry(start_, "a2a3", 1), book_entry(e4, "c7c5", 9)});
-    const std::string second = write("second.bin", {book_entry(start_, "d2d4", 7)});
+    const std::string first = write("first.bin", {illegal, test_util::book_entry(start_, "a2a3", 1),
+                                                  test_util::book_entry(e4, "c7c5", 9)});
+    const std::string second = write("second.bin", {test_util::book_entry(start_, "d2d4", 7)});
     const OpeningBook book = load({first, second}, "best_move", 2);
     auto at_start = choose_once(book, start_);
     ASSERT_TRUE(at_start);
@@ -154,15 +151,16 @@ TEST_F(BookMove, BooksAreTriedInOrderAndAnInvalidEntryDoesNotCount) {
     ASSERT_TRUE(reply);
     EXPECT_EQ(reply->uci, "c7c5");
     EXPECT_EQ(reply->file, first);
-    Position out = start_;
+    engine::Position out = start_;
     ASSERT_TRUE(out.play_uci("h2h4"));
     EXPECT_FALSE(choose_once(book, out));
 }
 
 TEST_F(BookMove, CastlingComesOutAsLichessTakesIt) {
-    const Position p =
-        *Position::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
-    const OpeningBook book = load({write("a.bin", {book_entry(p, "e1h1", 10)})}, "best_move");
+    const engine::Position p = *engine::Position::from_fen(
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    const OpeningBook book =
+        load({write("a.bin", {test_util::book_entry(p, "e1h1", 10)})}, "best_move");
     auto choice = choose_once(book, p, 4);
     ASSERT_TRUE(choice);
     EXPECT_EQ(choice->move.kind(), engine::MoveKind::CASTLING);
@@ -170,7 +168,7 @@ TEST_F(BookMove, CastlingComesOutAsLichessTakesIt) {
 }
 
 TEST_F(BookMove, EveryVariantGetsItsFilesAndAFileIsReadOnce) {
-    const std::string shared = write("shared.bin", {book_entry(start_, "e2e4", 1)});
+    const std::string shared = write("shared.bin", {test_util::book_entry(start_, "e2e4", 1)});
     config::BookConfig c;
     c.enabled = true;
     c.files = {{"standard", {shared}}, {"chess960", {shared}}, {"fromPosition", {}}};
@@ -190,9 +188,10 @@ TEST_F(BookMove, EveryVariantGetsItsFilesAndAFileIsReadOnce) {
 }
 
 TEST_F(BookMove, BadFilesAreErrorsThatNameTheFile) {
-    const std::string good = write("good.bin", {book_entry(start_, "e2e4", 1)});
-    const std::string truncated = write_raw(
-        "truncated.bin", test_util::book_bytes({book_entry(start_, "e2e4", 1)}).substr(0, 13));
+    const std::string good = write("good.bin", {test_util::book_entry(start_, "e2e4", 1)});
+    const std::string truncated =
+        write_raw("truncated.bin",
+                  test_util::book_bytes({test_util::book_entry(start_, "e2e4", 1)}).substr(0, 13));
     const std::string missing = (dir_.path() / "missing.bin").string();
     const std::string folder = dir_.path().string();
     for (const auto& [file, why] : std::vector<std::pair<std::string, std::string>>{

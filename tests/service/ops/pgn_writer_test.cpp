@@ -13,15 +13,13 @@
 namespace service {
 namespace {
 
-namespace fs = std::filesystem;
-using namespace std::chrono;
-
 GameRecord record(std::vector<std::string> uci) {
     GameRecord r;
     r.game_id = "abcd1234";
     r.rated = true;
     r.speed = "blitz";
-    r.started_at = sys_days{year{2026} / 11 / 21} + hours{14} + minutes{3} + seconds{5};
+    r.started_at = std::chrono::sys_days{std::chrono::year{2026} / 11 / 21} +
+                   std::chrono::hours{14} + std::chrono::minutes{3} + std::chrono::seconds{5};
     r.white = "OutpostBot";
     r.black = "alice";
     r.white_rating = 2100;
@@ -36,7 +34,7 @@ GameRecord record(std::vector<std::string> uci) {
 
 std::string movetext(const std::string& pgn) { return pgn.substr(pgn.find("\n\n") + 2); }
 
-std::string read(const fs::path& p) {
+std::string read(const std::filesystem::path& p) {
     std::ifstream in(p);
     std::stringstream ss;
     ss << in.rdbuf();
@@ -181,26 +179,26 @@ TEST(PgnWriter, HeaderValuesAreEscaped) {
 class PgnFile : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() /
+        dir_ = std::filesystem::temp_directory_path() /
                ("outpost-pgn-test-" +
                 std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
+        std::filesystem::remove_all(dir_);
     }
-    void TearDown() override { fs::remove_all(dir_); }
-    fs::path dir_;
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    std::filesystem::path dir_;
 };
 
 TEST_F(PgnFile, WritesAtomicallyIntoANewDirectory) {
     const GameRecord r = record({"e2e4", "e7e5"});
-    const fs::path dir = dir_ / "nested" / "pgn";
+    const std::filesystem::path dir = dir_ / "nested" / "pgn";
     const auto written = write_pgn(dir, r);
     ASSERT_TRUE(written) << written.error().message;
     EXPECT_EQ(*written, dir / "2026-11-21-abcd1234.pgn");
     EXPECT_EQ(read(*written), to_pgn(r));
     // Nothing else is left behind: no temporary files.
     int files = 0;
-    for (const auto& e : fs::directory_iterator(dir)) {
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
         (void)e;
         ++files;
     }
@@ -214,8 +212,8 @@ TEST_F(PgnFile, WritesAtomicallyIntoANewDirectory) {
 }
 
 TEST_F(PgnFile, UnwritableDirectoryIsAnErrorValue) {
-    fs::create_directories(dir_);
-    const fs::path file = dir_ / "a-file";
+    std::filesystem::create_directories(dir_);
+    const std::filesystem::path file = dir_ / "a-file";
     std::ofstream(file) << "x";
     const auto written = write_pgn(file / "pgn", record({"e2e4"}));
     ASSERT_FALSE(written);
@@ -223,36 +221,38 @@ TEST_F(PgnFile, UnwritableDirectoryIsAnErrorValue) {
 }
 
 TEST_F(PgnFile, AFailedWriteIsRetriedAndCounted) {
-    fs::create_directories(dir_);
+    std::filesystem::create_directories(dir_);
     const GameRecord r = record({"e2e4"});
     // A folder where the PGN file should go makes the rename fail until it is taken away.
-    const fs::path blocker = dir_ / pgn_file_name(r);
-    fs::create_directories(blocker / "inside");
+    const std::filesystem::path blocker = dir_ / pgn_file_name(r);
+    std::filesystem::create_directories(blocker / "inside");
     std::atomic<std::uint64_t> errors{0};
-    std::vector<milliseconds> pauses;
+    std::vector<std::chrono::milliseconds> pauses;
     PgnRetry retry;
     retry.attempts = 3;
-    retry.pause = milliseconds(200);
-    retry.sleep = [&](milliseconds d) {
+    retry.pause = std::chrono::milliseconds(200);
+    retry.sleep = [&](std::chrono::milliseconds d) {
         pauses.push_back(d);
-        if (pauses.size() == 2) fs::remove_all(blocker);  // the fault goes away after two tries
+        if (pauses.size() == 2)
+            std::filesystem::remove_all(blocker);  // the fault goes away after two tries
     };
     const auto written = write_pgn(dir_, r, errors, retry);
     ASSERT_TRUE(written) << written.error().message;
     EXPECT_EQ(read(*written), to_pgn(r));
     EXPECT_EQ(errors.load(), 2u);
-    EXPECT_EQ(pauses, (std::vector<milliseconds>{milliseconds(200), milliseconds(400)}));
+    EXPECT_EQ(pauses, (std::vector<std::chrono::milliseconds>{std::chrono::milliseconds(200),
+                                                              std::chrono::milliseconds(400)}));
 }
 
 TEST_F(PgnFile, AWriteThatKeepsFailingReturnsTheLastErrorAndCountsEveryAttempt) {
-    fs::create_directories(dir_);
+    std::filesystem::create_directories(dir_);
     const GameRecord r = record({"e2e4"});
-    fs::create_directories(dir_ / pgn_file_name(r) / "inside");
+    std::filesystem::create_directories(dir_ / pgn_file_name(r) / "inside");
     std::atomic<std::uint64_t> errors{5};
     PgnRetry retry;
     retry.attempts = 3;
     int sleeps = 0;
-    retry.sleep = [&](milliseconds) { ++sleeps; };
+    retry.sleep = [&](std::chrono::milliseconds) { ++sleeps; };
     const auto written = write_pgn(dir_, r, errors, retry);
     ASSERT_FALSE(written);
     EXPECT_NE(written.error().message.find("cannot rename"), std::string::npos)
@@ -260,37 +260,38 @@ TEST_F(PgnFile, AWriteThatKeepsFailingReturnsTheLastErrorAndCountsEveryAttempt) 
     EXPECT_EQ(errors.load(), 8u);
     EXPECT_EQ(sleeps, 2);
     // No temporary file is left behind by the failed attempts.
-    for (const auto& e : fs::directory_iterator(dir_))
+    for (const auto& e : std::filesystem::directory_iterator(dir_))
         EXPECT_FALSE(e.path().filename().string().ends_with(".tmp")) << e.path();
 }
 
 TEST_F(PgnFile, StaleTemporaryFilesAreRemovedAtStart) {
-    fs::create_directories(dir_);
+    std::filesystem::create_directories(dir_);
     // Left by a killed process (no such pid), by an earlier run with our pid (pid 1 again in a
     // container), and an hour-old one from a pid that is alive now (pid 1 always is).
-    const fs::path dead = dir_ / ".2026-11-21-abcd1234.pgn.999999999.0.tmp";
-    const fs::path ours =
+    const std::filesystem::path dead = dir_ / ".2026-11-21-abcd1234.pgn.999999999.0.tmp";
+    const std::filesystem::path ours =
         dir_ / (".2026-11-21-abcd1234.pgn." + std::to_string(::getpid()) + ".3.tmp");
-    const fs::path old_live = dir_ / ".2026-11-21-zzzz.pgn.1.0.tmp";
-    const fs::path fresh_live = dir_ / ".2026-11-21-yyyy.pgn.1.1.tmp";
-    const fs::path game = dir_ / "2026-11-21-abcd1234.pgn";
-    const fs::path other = dir_ / "notes.tmp";
-    for (const fs::path& p : {dead, ours, old_live, fresh_live, game, other})
+    const std::filesystem::path old_live = dir_ / ".2026-11-21-zzzz.pgn.1.0.tmp";
+    const std::filesystem::path fresh_live = dir_ / ".2026-11-21-yyyy.pgn.1.1.tmp";
+    const std::filesystem::path game = dir_ / "2026-11-21-abcd1234.pgn";
+    const std::filesystem::path other = dir_ / "notes.tmp";
+    for (const std::filesystem::path& p : {dead, ours, old_live, fresh_live, game, other})
         std::ofstream(p) << "x";
-    fs::last_write_time(old_live, fs::file_time_type::clock::now() - hours(2));
+    std::filesystem::last_write_time(
+        old_live, std::filesystem::file_time_type::clock::now() - std::chrono::hours(2));
 
     const auto removed = prepare_pgn_directory(dir_);
     ASSERT_TRUE(removed) << removed.error().message;
     EXPECT_EQ(*removed, 3);
-    EXPECT_FALSE(fs::exists(dead));
-    EXPECT_FALSE(fs::exists(ours));
-    EXPECT_FALSE(fs::exists(old_live));
-    EXPECT_TRUE(fs::exists(fresh_live)) << "another live writer's file is kept";
-    EXPECT_TRUE(fs::exists(game));
-    EXPECT_TRUE(fs::exists(other));
+    EXPECT_FALSE(std::filesystem::exists(dead));
+    EXPECT_FALSE(std::filesystem::exists(ours));
+    EXPECT_FALSE(std::filesystem::exists(old_live));
+    EXPECT_TRUE(std::filesystem::exists(fresh_live)) << "another live writer's file is kept";
+    EXPECT_TRUE(std::filesystem::exists(game));
+    EXPECT_TRUE(std::filesystem::exists(other));
     // The write probe is gone too.
     int files = 0;
-    for (const auto& e : fs::directory_iterator(dir_)) {
+    for (const auto& e : std::filesystem::directory_iterator(dir_)) {
         (void)e;
         ++files;
     }
@@ -301,10 +302,10 @@ TEST_F(PgnFile, PrepareCreatesTheFolderAndReportsOneItCannotUse) {
     const auto created = prepare_pgn_directory(dir_ / "new" / "pgn");
     ASSERT_TRUE(created) << created.error().message;
     EXPECT_EQ(*created, 0);
-    EXPECT_TRUE(fs::is_directory(dir_ / "new" / "pgn"));
+    EXPECT_TRUE(std::filesystem::is_directory(dir_ / "new" / "pgn"));
 
     std::ofstream(dir_ / "a-file") << "x";
-    for (const fs::path& bad : {dir_ / "a-file", dir_ / "a-file" / "pgn"}) {
+    for (const std::filesystem::path& bad : {dir_ / "a-file", dir_ / "a-file" / "pgn"}) {
         const auto r = prepare_pgn_directory(bad);
         ASSERT_FALSE(r) << bad;
         EXPECT_NE(r.error().message.find(bad.string()), std::string::npos) << r.error().message;
@@ -322,7 +323,7 @@ TEST_F(PgnFile, VeryLongIdsGiveShortDistinctNamesThatCanBeWritten) {
     EXPECT_EQ(pgn_file_name(a), name_a) << "the same id always gives the same name";
     const auto written = write_pgn(dir_, a);
     ASSERT_TRUE(written) << written.error().message;  // no ENAMETOOLONG, temporary name included
-    EXPECT_TRUE(fs::exists(dir_ / name_a));
+    EXPECT_TRUE(std::filesystem::exists(dir_ / name_a));
     // An id of exactly the cap is kept whole.
     GameRecord c = a;
     c.game_id = std::string(kMaxPgnIdChars, 'c');

@@ -19,9 +19,7 @@
 
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& path) {
+std::string read_text(const std::filesystem::path& path) {
     std::ifstream in(path);
     std::stringstream ss;
     ss << in.rdbuf();
@@ -41,25 +39,26 @@ bool eventually(Pred done) {
 class SignalsTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        dir_ = fs::temp_directory_path() / ("outpost-signals-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
+        dir_ = std::filesystem::temp_directory_path() /
+               ("outpost-signals-" + std::to_string(getpid()));
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
     }
     void TearDown() override {
         spdlog::set_default_logger(std::make_shared<spdlog::logger>(
             "signals-test", std::make_shared<spdlog::sinks::stderr_color_sink_mt>()));
-        fs::remove_all(dir_);
+        std::filesystem::remove_all(dir_);
     }
-    fs::path dir_;
+    std::filesystem::path dir_;
 };
 
 TEST_F(SignalsTest, HangupReopensTheLogFileAndStopsNothing) {
-    const fs::path log = dir_ / "outpost.log";
+    const std::filesystem::path log = dir_ / "outpost.log";
     ASSERT_EQ(service::setup_logging({.level = "info", .file = log.string()}), std::nullopt);
     service::ShutdownSignals signals;
     spdlog::info("written before the rotation");
-    const fs::path moved = dir_ / "outpost.log.1";
-    fs::rename(log, moved);  // what logrotate does before it sends SIGHUP
+    const std::filesystem::path moved = dir_ / "outpost.log.1";
+    std::filesystem::rename(log, moved);  // what logrotate does before it sends SIGHUP
 
     ASSERT_EQ(kill(getpid(), SIGHUP), 0);
     ASSERT_TRUE(eventually([&] {
@@ -94,11 +93,11 @@ TEST_F(SignalsTest, HangupWithoutALogFileSaysSo) {
 }
 
 TEST_F(SignalsTest, ReopenFailureKeepsLoggingToTheOldFile) {
-    const fs::path sub = dir_ / "logs";
-    fs::create_directories(sub);
-    const fs::path log = sub / "outpost.log";
+    const std::filesystem::path sub = dir_ / "logs";
+    std::filesystem::create_directories(sub);
+    const std::filesystem::path log = sub / "outpost.log";
     ASSERT_EQ(service::setup_logging({.level = "info", .file = log.string()}), std::nullopt);
-    fs::rename(sub, dir_ / "gone");
+    std::filesystem::rename(sub, dir_ / "gone");
     std::ofstream(sub) << "a file where the log folder was\n";  // the path cannot be opened again
     const service::ReopenResult r = service::reopen_log_file();
     EXPECT_FALSE(r.ok);
