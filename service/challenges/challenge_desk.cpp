@@ -18,7 +18,7 @@ std::string who_of(const lichess::ChallengeInfo& c) {
 
 double seconds_in(std::chrono::milliseconds d) { return std::chrono::duration<double>(d).count(); }
 
-void log(ChallengeDesk::Requests& out, common::LogLevel level, std::string text) {
+void add_log(ChallengeDesk::Requests& out, common::LogLevel level, std::string text) {
     out.push_back(challenge::Log{level, std::move(text)});
 }
 
@@ -57,8 +57,8 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::RatingsRead& answer,
     if (answer.account)
         ratings_.read(answer.account->perfs, now);
     else
-        log(out, common::LogLevel::Warn,
-            "challenge.rating_difference: could not read our ratings: " + answer.error);
+        add_log(out, common::LogLevel::Warn,
+                "challenge.rating_difference: could not read our ratings: " + answer.error);
     std::vector<Held> held;
     held.swap(held_);
     for (const Held& h : held) judge(h.challenge, h.arrival, now, out);
@@ -113,9 +113,9 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answe
     const lichess::ChallengeInfo& c = a.challenge;
     if (!answer.error) {
         awaiting_start_[c.id] = now;
-        log(out, common::LogLevel::Info,
-            fmt::format("challenge {} from {} ({} {} {}): accepted", c.id, a.who, c.variant.key,
-                        c.speed, c.rated ? "rated" : "casual"));
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} from {} ({} {} {}): accepted", c.id, a.who, c.variant.key,
+                            c.speed, c.rated ? "rated" : "casual"));
     } else {
         slots_.release_reservation(c.id);
         accept_failed(a, *answer.error, now, out);
@@ -132,16 +132,17 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
     const lichess::ChallengeInfo& c = a.challenge;
     const auto limit = lichess::bot_game_limit(error);
     if (!limit)
-        return log(
+        return add_log(
             out, common::LogLevel::Warn,
             fmt::format("challenge {} from {}: accept failed: {}", c.id, a.who, error.describe()));
     if (!limit->ours) {
         // lila answers 400 when the challenger has played its bot games for today: the
         // challenge cannot become a game, so it is let go at once (its slot is free already).
-        return log(out, common::LogLevel::Info,
-                   fmt::format("challenge {} from {}: dropped, {} played its bot games for today "
-                               "({})",
-                               c.id, a.who, c.challenger.name, error.message));
+        return add_log(
+            out, common::LogLevel::Info,
+            fmt::format("challenge {} from {}: dropped, {} played its bot games for today "
+                        "({})",
+                        c.id, a.who, c.challenger.name, error.message));
     }
     // Our own daily limit: only bot games stop; humans' challenges are still accepted.
     const auto wait = limit->wait.value_or(times_.bot_limit_default_wait);
@@ -149,10 +150,10 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
     bot_games_paused_until_ = std::max(bot_games_paused_until_, now + wait);
     out.push_back(challenge::PauseBotGames{wait, bot_games_paused_until_});
     if (fresh)
-        log(out, common::LogLevel::Warn,
-            fmt::format("lichess: our bot-vs-bot games for today are played ({}); declining "
-                        "challenges from bots for {:.0f} s, humans are still welcome",
-                        error.message, seconds_in(wait)));
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("lichess: our bot-vs-bot games for today are played ({}); declining "
+                            "challenges from bots for {:.0f} s, humans are still welcome",
+                            error.message, seconds_in(wait)));
     decline(c.id, a.who, lichess::DeclineReason::Later, "our bot games for today are played", out);
 }
 
@@ -163,9 +164,9 @@ void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& 
                        fmt::format("{}, and the queue is full (challenge.max_queued {})", why,
                                    config_.max_queued),
                        out);
-    log(out, common::LogLevel::Info,
-        fmt::format("challenge {} from {}: queued, {} waiting ({})", c.id, who, queue_.size(),
-                    why));
+    add_log(out, common::LogLevel::Info,
+            fmt::format("challenge {} from {}: queued, {} waiting ({})", c.id, who, queue_.size(),
+                        why));
 }
 
 void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
@@ -184,9 +185,9 @@ void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
                     "our bot games for today are played", out);
             continue;
         }
-        log(out, common::LogLevel::Info,
-            fmt::format("challenge {} from {}: a slot is free, accepting it from the queue",
-                        next->id, who));
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} from {}: a slot is free, accepting it from the queue",
+                            next->id, who));
         if (!accept_now(*next, who, true, out)) {
             (void)queue_.push(*next, now);  // lost the slot after all: wait on
             return;
@@ -201,7 +202,8 @@ ChallengeDesk::Requests ChallengeDesk::tick(challenge::TimePoint now) {
     (void)slots_.expire_now();
     if (!queue_.empty() && accepting_) {
         for (const auto& c : queue_.expire(now - times_.queue_max_wait))
-            log(out, common::LogLevel::Info,
+            add_log(
+                out, common::LogLevel::Info,
                 fmt::format("challenge {} leaves the queue: Lichess has dropped it by now", c.id));
     }
     accept_from_queue(now, out);
@@ -231,14 +233,15 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::PlayingListed& answer
                                           challenge::TimePoint) {
     Requests out;
     if (!answer.games) {
-        log(out, common::LogLevel::Warn,
-            "no gameStart for an accepted challenge, and listing ongoing games failed: " +
-                answer.error);
+        add_log(out, common::LogLevel::Warn,
+                "no gameStart for an accepted challenge, and listing ongoing games failed: " +
+                    answer.error);
         return out;
     }
     for (const auto& g : *answer.games) {
         if (!awaiting_start_.count(g.game_id)) continue;
-        log(out, common::LogLevel::Warn,
+        add_log(
+            out, common::LogLevel::Warn,
             fmt::format("game {}: no gameStart on the event stream; found it among ongoing games",
                         g.game_id));
         out.push_back(challenge::StartGame{g});
@@ -250,12 +253,12 @@ ChallengeDesk::Requests ChallengeDesk::on_challenge_gone(const std::string& id, 
     Requests out;
     const bool was_queued = queue_.remove(id);
     if (was_queued && canceled)
-        log(out, common::LogLevel::Info,
-            fmt::format("challenge {} canceled; it leaves the queue", id));
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} canceled; it leaves the queue", id));
     awaiting_start_.erase(id);
     slots_.release_reservation(id);
-    log(out, common::LogLevel::Info,
-        fmt::format("challenge {} {}", id, canceled ? "canceled" : "declined"));
+    add_log(out, common::LogLevel::Info,
+            fmt::format("challenge {} {}", id, canceled ? "canceled" : "declined"));
     return out;
 }
 
@@ -298,15 +301,15 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AbortAnswered& answer
         slots_.on_game_finish(answer.game_id);
         if (aborted_over_limit_.size() >= 1000) aborted_over_limit_.clear();
         aborted_over_limit_.insert(answer.game_id);
-        log(out, common::LogLevel::Warn,
-            fmt::format("game {} started beyond challenge.concurrency ({}); aborted",
-                        answer.game_id, slots_.limit()));
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("game {} started beyond challenge.concurrency ({}); aborted",
+                            answer.game_id, slots_.limit()));
         return out;
     }
-    log(out, common::LogLevel::Warn,
-        fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
-                    "({}); playing it with a small engine",
-                    answer.game_id, slots_.limit(), answer.error->describe()));
+    add_log(out, common::LogLevel::Warn,
+            fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
+                        "({}); playing it with a small engine",
+                        answer.game_id, slots_.limit(), answer.error->describe()));
     out.push_back(challenge::StartSession{answer.game_id});
     return out;
 }

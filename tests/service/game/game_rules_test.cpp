@@ -117,8 +117,6 @@ GameInput claimed(bool ok, bool final_no = false) {
 
 // ---- actions, in short ----------------------------------------------------------------------
 
-constexpr const char* kResults[] = {"win", "loss", "draw", "aborted"};
-
 std::string summary(const GameAction& action) {
     return std::visit(
         [](const auto& a) -> std::string {
@@ -148,7 +146,7 @@ std::string summary(const GameAction& action) {
             else if constexpr (std::is_same_v<T, game::MovePlayed>)
                 return "played";
             else if constexpr (std::is_same_v<T, game::GameEnded>)
-                return std::string("ended ") + kResults[static_cast<int>(a.result)] +
+                return std::string("ended ") + to_string(a.result) +
                        (a.lost_on_time ? " on time" : "") + " " + a.record.result;
             else
                 return "";  // logs
