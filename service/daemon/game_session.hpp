@@ -94,11 +94,12 @@ struct SessionContext {
     const SlotsView* slots = nullptr;
 };
 
-// It is also where choose_move (service/moves) finds the sources of a move: the books, the
-// online sources, the game's engine and its ponder search.
+// One game's session (see the top of this file). It is also where choose_move (service/moves)
+// finds the sources of the game's moves: the books, the online sources, the game's engine and its
+// ponder search.
 class GameSession final : private MoveSources {
   public:
-    // `parking`: a correspondence game's session (service/correspondence); none: real time.
+    // `parking`: a correspondence game's session (CorrespondenceDesk); none: real time.
     GameSession(SessionContext context, std::string game_id,
                 std::optional<ParkingRules> parking = std::nullopt);
     ~GameSession();  // stops and joins both threads

@@ -59,7 +59,7 @@ struct GameSettings {
     bool ponder = false;
     MovePlannerSettings planner;
     GameTimings timings;
-    // A correspondence game's session (service/correspondence); none: real time.
+    // A correspondence game's session (the CorrespondenceDesk); none: real time.
     std::optional<ParkingRules> parking;
 
     [[nodiscard]] static GameSettings from(const config::Config& config, std::string game_id,

@@ -1,4 +1,4 @@
-// Graceful shutdown of the real binary (service/signals.cpp, Bot::run's second phase): with a
+// Graceful shutdown of the real binary (service/ops/signals.cpp, Bot::run's second phase): with a
 // grace period, SIGTERM in the middle of a game closes the door to new challenges and lets the
 // game be played to its end, then `outpost run` exits 0; a second signal stops it at once.
 #include <gtest/gtest.h>
