@@ -1,35 +1,13 @@
 # `cmake -DGRAPH=<file> -DSOURCE_DIR=<repo> -P check_includes.cmake`: fails when a file includes a
 # header of a library its own library does not link (directly, or through a library that links it
 # PUBLIC), in particular a header of a folder above its own in the dependency order. GRAPH is
-# written at configure time by tests/CMakeLists.txt from the targets CMake declares:
-#   target <name> <source dir>
-#   source <name> <file>              (absolute)
-#   link <name> <library>             (target_link_libraries, any visibility)
-#   usage <name> <library>            (what linking <name> passes on: PUBLIC and INTERFACE)
+# written at configure time by tests/CMakeLists.txt from the targets CMake declares (see
+# library_graph.cmake).
 # A file belongs to the target of its folder (the one that lists it when a folder has several);
 # a header that no target lists belongs to the targets of the nearest folder that has some.
 cmake_minimum_required(VERSION 3.25)
 
-file(STRINGS "${GRAPH}" lines)
-set(targets "")
-foreach(line IN LISTS lines)
-    string(REPLACE " " ";" parts "${line}")
-    list(GET parts 0 kind)
-    list(GET parts 1 name)
-    list(GET parts 2 value)
-    if(kind STREQUAL "target")
-        list(APPEND targets ${name})
-        set(dir_of_${name} "${value}")
-        list(APPEND targets_in_${value} ${name})
-    elseif(kind STREQUAL "source")
-        list(APPEND sources_of_${name} "${value}")
-        list(APPEND listed_by_${value} ${name})
-    elseif(kind STREQUAL "link")
-        list(APPEND links_of_${name} ${value})
-    elseif(kind STREQUAL "usage")
-        list(APPEND usage_of_${name} ${value})
-    endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/library_graph.cmake)
 
 # What a target may include: its own headers, and those of every library it links and of what
 # those pass on (CMake's usage requirements), transitively.

@@ -8,27 +8,18 @@
 #    change what another file's code means;
 #  - no two files of one target define the same name in their anonymous namespaces (the batch
 #    makes them one namespace: the build breaks, or one file quietly calls the other's helper).
-# GRAPH is the file tests/CMakeLists.txt writes (see check_includes.cmake).
+# GRAPH is the file tests/CMakeLists.txt writes (see library_graph.cmake).
 cmake_minimum_required(VERSION 3.25)
 
-file(STRINGS "${GRAPH}" lines)
+include(${CMAKE_CURRENT_LIST_DIR}/library_graph.cmake)
+set(all_targets ${targets})
 set(targets "")
-foreach(line IN LISTS lines)
-    string(REPLACE " " ";" parts "${line}")
-    list(GET parts 0 kind)
-    list(GET parts 1 name)
-    list(GET parts 2 value)
-    if(kind STREQUAL "target")
-        foreach(folder IN LISTS FOLDERS)
-            if(value STREQUAL "${SOURCE_DIR}/${folder}")
-                list(APPEND targets ${name})
-            endif()
-        endforeach()
-    elseif(kind STREQUAL "source" AND value MATCHES "\\.cpp$")
-        list(APPEND sources_of_${name} "${value}")
-    elseif(kind STREQUAL "alone")
-        list(APPEND alone_in_${name} "${value}")  # SKIP_UNITY_BUILD_INCLUSION: never batched
-    endif()
+foreach(t IN LISTS all_targets)
+    foreach(folder IN LISTS FOLDERS)
+        if(dir_of_${t} STREQUAL "${SOURCE_DIR}/${folder}")
+            list(APPEND targets ${t})
+        endif()
+    endforeach()
 endforeach()
 
 set(id "[A-Za-z_][A-Za-z0-9_]*")
@@ -37,7 +28,7 @@ set(files_checked 0)
 foreach(t IN LISTS targets)
     set(names "")
     foreach(file IN LISTS sources_of_${t})
-        if(file IN_LIST alone_in_${t})
+        if(NOT file MATCHES "\\.cpp$" OR file IN_LIST alone_in_${t})
             continue()
         endif()
         math(EXPR files_checked "${files_checked} + 1")

@@ -14,8 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "common/text.hpp"
-#include "tests/service/challenges/lila_errors.hpp"
+#include "tests/service/challenges/lila_fixtures.hpp"
 #include "tests/support/manual_clock.hpp"
 
 namespace service {
@@ -25,28 +24,12 @@ using namespace std::chrono_literals;
 
 // ---- challenges ------------------------------------------------------------------------------
 
-// A casual 3+2 standard challenge from `name` (its id lowercase) rated `rating`.
-lichess::ChallengeInfo offer(const std::string& id, const std::string& name, int rating = 1500,
-                             bool bot = false) {
-    lichess::ChallengeInfo c;
-    c.id = id;
-    c.status = "created";
-    c.challenger.id = common::lowercase(name);
-    c.challenger.name = name;
-    c.challenger.rating = rating;
-    if (bot) c.challenger.title = "BOT";
-    c.variant.key = "standard";
-    c.speed = "blitz";
-    c.time_control.type = lichess::TimeControl::Type::Clock;
-    c.time_control.limit_s = 180;
-    c.time_control.increment_s = 2;
-    c.color = "random";
-    c.direction = "in";
-    return c;
+lichess::ChallengeInfo offer(const std::string& id, const std::string& name, int rating = 1500) {
+    return lila_fixtures::challenge(id, name, rating);
 }
 lichess::ChallengeInfo bot_offer(const std::string& id, const std::string& name,
                                  int rating = 2000) {
-    return offer(id, name, rating, true);
+    return lila_fixtures::challenge(id, name, rating, true);
 }
 lichess::ChallengeInfo correspondence_offer(const std::string& id, const std::string& name) {
     auto c = offer(id, name);
@@ -131,7 +114,7 @@ std::function<ChallengeDesk::Requests(Harness&)> finished(const std::string& id)
 std::function<ChallengeDesk::Requests(Harness&)> aborted(const std::string& id, bool ok) {
     return [id, ok](Harness& h) {
         return h.desk.on(challenge::AbortAnswered{
-            id, ok ? std::nullopt : std::optional(lila_errors::http_error(400, "cannot abort"))});
+            id, ok ? std::nullopt : std::optional(lila_fixtures::http_error(400, "cannot abort"))});
     };
 }
 std::function<ChallengeDesk::Requests(Harness&)> listed(std::vector<lichess::GameEventInfo> games) {
@@ -287,7 +270,7 @@ const std::vector<DeskRow> kDeskRows = {
       {withdrawn("c0"), 35ms, ""},
       {desk_tick(), 40ms, "accept c2"},
       {desk_tick(), 50ms, ""},  // c2's answer is awaited: nothing more
-      {accept_fails("c2", lila_errors::http_error(404, "no such challenge")), 60ms, "accept c3",
+      {accept_fails("c2", lila_fixtures::http_error(404, "no such challenge")), 60ms, "accept c3",
        std::vector<std::string>{}}},
      [](auto& c) { c.concurrency = 2; }},
     {"ABotThatDoesNotFitDoesNotHoldBackAHuman",
@@ -330,7 +313,7 @@ const std::vector<DeskRow> kDeskRows = {
     // lila's daily bot-vs-bot limit.
     {"OurDailyBotLimitPausesBotGamesAndDeclinesLater",
      {{arrives(bot_offer("c1", "SomeBot")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_errors::our_bot_limit(600s)), 10ms,
+      {accept_fails("c1", lila_fixtures::our_bot_limit(600s)), 10ms,
        "pause bot games 600s, decline c1 later"},
       {arrives(bot_offer("c2", "OtherBot")), 1min, "decline c2 later"},
       {arrives(offer("c3", "Alice")), 2min, "accept c3"},
@@ -340,7 +323,7 @@ const std::vector<DeskRow> kDeskRows = {
       {arrives(bot_offer("c4", "ThirdBot")), 11min, "accept c4"}}},
     {"OurDailyBotLimitWithoutAWaitPausesForTheDefaultHour",
      {{arrives(bot_offer("c1", "SomeBot")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_errors::http_error(429, "limit", "bot.vsBot.day")), 10ms,
+      {accept_fails("c1", lila_fixtures::http_error(429, "limit", "bot.vsBot.day")), 10ms,
        "pause bot games 3600s, decline c1 later"},
       {arrives(bot_offer("c2", "OtherBot")), 59min, "decline c2 later"},
       {arrives(bot_offer("c3", "ThirdBot")), 61min, "accept c3"}}},
@@ -358,11 +341,11 @@ const std::vector<DeskRow> kDeskRows = {
       {arrives(offer("c2", "Alice")), 20ms, "accept c2"}}},
     {"AChallengerOutOfBotGamesIsDroppedAndItsSlotFreed",
      {{arrives(bot_offer("c1", "TiredBot")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_errors::their_bot_limit("TiredBot")), 10ms, ""},
+      {accept_fails("c1", lila_fixtures::their_bot_limit("TiredBot")), 10ms, ""},
       {arrives(bot_offer("c2", "FreshBot")), 20ms, "accept c2"}}},
     {"AnAcceptThatFailsFreesTheSlot",
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_errors::http_error(404, "no such challenge")), 10ms, ""},
+      {accept_fails("c1", lila_fixtures::http_error(404, "no such challenge")), 10ms, ""},
       {arrives(offer("c2", "Bob")), 20ms, "accept c2"}}},
 
     // Games.
@@ -450,7 +433,7 @@ TEST(ChallengeDesk, TheDailyBotLimitIsLoggedOnceAndEachDeclineSaysWhy) {
     Harness h({}, {});
     auto first = h.desk.on_challenge(bot_offer("c1", "SomeBot"), {}, h.clock.now());
     const auto accept1 = std::get<challenge::Accept>(first.at(0));
-    auto failed1 = h.desk.on(challenge::AcceptAnswered{accept1, lila_errors::our_bot_limit(600s)},
+    auto failed1 = h.desk.on(challenge::AcceptAnswered{accept1, lila_fixtures::our_bot_limit(600s)},
                              h.clock.now());
     const std::string text1 = logged(failed1);
     EXPECT_NE(text1.find("our bot-vs-bot games for today are played (too many bot games today); "

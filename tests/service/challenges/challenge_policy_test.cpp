@@ -6,27 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/service/challenges/lila_fixtures.hpp"
+
 namespace service {
 namespace {
 
 // A blitz 3+2 casual standard challenge from a human rated 1500: the default config accepts it.
-lichess::ChallengeInfo base_challenge() {
-    lichess::ChallengeInfo c;
-    c.id = "abcd1234";
-    c.status = "created";
-    c.challenger.id = "alice";
-    c.challenger.name = "Alice";
-    c.challenger.rating = 1500;
-    c.variant.key = "standard";
-    c.rated = false;
-    c.speed = "blitz";
-    c.time_control.type = lichess::TimeControl::Type::Clock;
-    c.time_control.limit_s = 180;
-    c.time_control.increment_s = 2;
-    c.color = "random";
-    c.direction = "in";
-    return c;
-}
+lichess::ChallengeInfo base_challenge() { return lila_fixtures::challenge("abcd1234", "Alice"); }
 
 SlotSnapshot open_slots() {
     SlotSnapshot s;

@@ -1,7 +1,7 @@
 // Matchmaker with a hand-moved clock and a fake Lichess: when it challenges, whom, at what, and
 // what it learns from declines, silence and the daily bot-vs-bot limit.
 #include "service/challenges/matchmaking.hpp"
-#include "tests/service/challenges/lila_errors.hpp"
+#include "tests/service/challenges/lila_fixtures.hpp"
 #include "tests/support/manual_clock.hpp"
 
 #include <gtest/gtest.h>
@@ -355,7 +355,7 @@ TEST(Matchmaker, NoBotDeclineRulesOutTheBotForEverySetting) {
 TEST(Matchmaker, DailyBotLimitPausesMatchmakingForTheSecondsGiven) {
     Rig rig;
     rig.api.online = {bot("Rival", 1600), bot("Other", 1700)};
-    rig.api.create_errors.push_back(lila_errors::http_error(
+    rig.api.create_errors.push_back(lila_fixtures::http_error(
         429,
         "You played 100 games against other bots today, please wait before challenging "
         "another bot.",
@@ -387,7 +387,7 @@ TEST(Matchmaker, ClientPauseOfChallengeCreationIsRespected) {
 TEST(Matchmaker, OpponentOutOfBotGamesIsSkippedNotAPause) {
     Rig rig;
     rig.api.online = {bot("Tired", 1600)};
-    rig.api.create_errors.push_back(lila_errors::http_error(
+    rig.api.create_errors.push_back(lila_fixtures::http_error(
         400,
         "Tired played 100 games against other bots today, please wait until "
         "2030-01-01T00:00:00Z to challenge them."));
@@ -403,7 +403,7 @@ TEST(Matchmaker, OtherRefusalsOfTheRequestCountAsADecline) {
     Rig rig;
     rig.api.online = {bot("Closed", 1600)};
     rig.api.create_errors.push_back(
-        lila_errors::http_error(400, "Closed does not accept challenges."));
+        lila_fixtures::http_error(400, "Closed does not accept challenges."));
     ASSERT_TRUE(rig.first_challenge_sent());
     rig.run_for(3h);
     EXPECT_EQ(rig.api.sent.size(), 1u);

@@ -1,4 +1,4 @@
-// lila's refusals as lichess::ApiError values, for the tests of the challenge pipeline.
+// What lila sends the challenge pipeline, as values for its tests: challenges and refusals.
 #pragma once
 
 #include <algorithm>
@@ -6,9 +6,32 @@
 #include <optional>
 #include <string>
 
+#include "common/text.hpp"
+#include "lichess_client/events.hpp"
 #include "lichess_client/result.hpp"
 
-namespace lila_errors {
+namespace lila_fixtures {
+
+// A casual 3+2 standard challenge from `name` (its id lowercase) rated `rating`, a BOT when `bot`:
+// the default config accepts it.
+inline lichess::ChallengeInfo challenge(const std::string& id, const std::string& name,
+                                        int rating = 1500, bool bot = false) {
+    lichess::ChallengeInfo c;
+    c.id = id;
+    c.status = "created";
+    c.challenger.id = common::lowercase(name);
+    c.challenger.name = name;
+    c.challenger.rating = rating;
+    if (bot) c.challenger.title = "BOT";
+    c.variant.key = "standard";
+    c.speed = "blitz";
+    c.time_control.type = lichess::TimeControl::Type::Clock;
+    c.time_control.limit_s = 180;
+    c.time_control.increment_s = 2;
+    c.color = "random";
+    c.direction = "in";
+    return c;
+}
 
 // An HTTP error: a 429 is a rate limit (with Retry-After, at least a minute), anything else a
 // plain HTTP error. `key` and `wait`: the body's `ratelimit` object.
@@ -36,4 +59,4 @@ inline lichess::ApiError their_bot_limit(const std::string& name) {
     return http_error(400, name + " played 100 games against other bots today, please wait");
 }
 
-}  // namespace lila_errors
+}  // namespace lila_fixtures
