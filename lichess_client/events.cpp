@@ -146,6 +146,8 @@ GameEventInfo game_info_from(const json& j) {
 
 }  // namespace
 
+GameEventInfo detail::game_event_info(const json& j) { return game_info_from(j); }
+
 std::optional<Color> parse_color(std::string_view s) {
     if (s == "white") return Color::White;
     if (s == "black") return Color::Black;

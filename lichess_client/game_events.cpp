@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
 #include "lichess_client/events.hpp"
 #include "lichess_client/json_util.hpp"
 

@@ -28,41 +28,6 @@ std::map<std::string, PerfRating> perfs_from(const json& j) {
     return out;
 }
 
-// nowPlaying entries look like gameStart payloads but without a nested status object.
-GameEventInfo playing_game_from(const json& j) {
-    GameEventInfo g;
-    g.game_id = req_str(j, "gameId");
-    g.full_id = opt_str(j, "fullId").value_or("");
-    if (auto c = opt_str(j, "color")) g.color = parse_color(*c);
-    g.fen = opt_str(j, "fen");
-    g.last_move = opt_str(j, "lastMove");
-    g.source = opt_str(j, "source");
-    if (const json* s = detail::field(j, "status")) {
-        if (auto name = opt_str(*s, "name")) {
-            g.status = parse_game_status(*name);
-            g.status_name = std::move(name);
-        }
-    }
-    if (const json* v = detail::field(j, "variant")) {
-        g.variant =
-            Variant{opt_str(*v, "key").value_or("standard"), opt_str(*v, "name").value_or("")};
-    }
-    g.speed = opt_str(j, "speed");
-    g.perf = opt_str(j, "perf");
-    g.rated = opt_bool(j, "rated");
-    g.has_moved = opt_bool(j, "hasMoved");
-    if (const json* o = detail::field(j, "opponent")) {
-        g.opponent =
-            GameOpponent{opt_str(*o, "id"), opt_str(*o, "username").value_or(""),
-                         opt_int(*o, "rating"), opt_int(*o, "ratingDiff"), opt_int(*o, "ai")};
-    }
-    g.is_my_turn = opt_bool(j, "isMyTurn");
-    g.seconds_left = opt_int(j, "secondsLeft");
-    if (auto w = opt_str(j, "winner")) g.winner = parse_color(*w);
-    g.tournament_id = opt_str(j, "tournamentId");
-    return g;
-}
-
 }  // namespace
 
 bool TokenInfo::has_scope(std::string_view scope) const {
@@ -87,7 +52,8 @@ Result<Account, ParseError> parse_account(std::string_view text) {
 Result<Playing, ParseError> parse_playing(std::string_view text) {
     return detail::parse_guarded<Playing>(text, detail::JsonTop::Any, [](const json& j) {
         Playing p;
-        for (const auto& g : j.at("nowPlaying")) p.now_playing.push_back(playing_game_from(g));
+        for (const auto& g : j.at("nowPlaying"))
+            p.now_playing.push_back(detail::game_event_info(g));
         return p;
     });
 }

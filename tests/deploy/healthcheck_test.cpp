@@ -6,8 +6,8 @@
 #include <string>
 
 #include "service/cli/healthcheck_command.hpp"
-#include "service/health_server.hpp"
-#include "service/metrics.hpp"
+#include "service/ops/health_server.hpp"
+#include "service/ops/metrics.hpp"
 
 namespace {
 

@@ -18,8 +18,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
 
 // A folder per test for the book files and PGNs, removed at the end.
 class E2eBook : public ::testing::Test {
@@ -36,7 +34,7 @@ class E2eBook : public ::testing::Test {
         s.engine = book_settings(book);
         return s;
     }
-    fs::path pgn_dir() const { return dir_.path() / "pgn"; }
+    std::filesystem::path pgn_dir() const { return dir_.path() / "pgn"; }
 
     test_util::BookDir dir_{std::string("e2e-book-") +
                             ::testing::UnitTest::GetInstance()->current_test_info()->name()};
@@ -59,9 +57,9 @@ std::vector<std::string> bot_moves_uci(const emu::GameView& g) {
     return out;
 }
 
-std::string pgn_text(const fs::path& dir) {
-    if (!fs::exists(dir)) return "";
-    for (const auto& e : fs::directory_iterator(dir)) {
+std::string pgn_text(const std::filesystem::path& dir) {
+    if (!std::filesystem::exists(dir)) return "";
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
         std::ifstream in(e.path());
         std::stringstream text;
         text << in.rdbuf();
@@ -72,7 +70,7 @@ std::string pgn_text(const fs::path& dir) {
 
 // The first PGN written into `dir`, waited for (up to 10 s; empty when none came), on one line:
 // movetext lines wrap at 80 columns.
-std::string wait_for_pgn(emu::EmulatorFixture& fx, const fs::path& dir) {
+std::string wait_for_pgn(emu::EmulatorFixture& fx, const std::filesystem::path& dir) {
     (void)fx.wait_until([&] { return !pgn_text(dir).empty(); }, 10s);
     std::string pgn = pgn_text(dir);
     std::replace(pgn.begin(), pgn.end(), '\n', ' ');
@@ -86,7 +84,7 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
     entries.push_back(test_util::book_entry(start, "d2d4", 40));
     const std::string book = dir_.book("white.bin", entries);
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book\nseed: 21\nkeepalive_ms: 500\n");
     BotRunner bot(fx, book_and_pgn_settings(book));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -127,7 +125,7 @@ TEST_F(E2eBook, MovesPostedAgainAfterA429KeepTheirPgnNotes) {
     const std::string book =
         dir_.book("retry.bin", test_util::book_line(start, {"e2e4", "e7e5", "g1f3"}, 100));
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx(R"(
 name: book-retry
 seed: 24
@@ -177,7 +175,7 @@ TEST_F(E2eBook, BlackLeavesTheBookAndSearches) {
     const std::string book = dir_.book(
         "black.bin", {test_util::book_entry(e4, "c7c5", 3), test_util::book_entry(e4, "e7e5", 9)});
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book-out\nseed: 22\nkeepalive_ms: 500\n");
     BotSettings s = settings("{concurrency: 1}");
     s.engine = book_settings(book) + ", ponder: true";

@@ -13,7 +13,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
 
 // When the emulator ended the game, in its clock (the one its requests are stamped with).
 emu::Ms ended_ms(emu::EmulatorFixture& fx, const std::string& id) {
@@ -137,7 +136,7 @@ challenges:
 }
 
 TEST(E2eQueue, OnlineBlockListServedBlocksAndAFailingOneCostsNoGame) {
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(
 name: block-lists
 seed: 44

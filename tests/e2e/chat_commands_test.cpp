@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "bot_fixture.hpp"
-#include "service/chat_text.hpp"
+#include "service/game/chat_text.hpp"
 
 namespace e2e {
 namespace {

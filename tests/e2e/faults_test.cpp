@@ -14,7 +14,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
 
 int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
     const auto fs = fx->faults_fired();
@@ -109,7 +108,7 @@ TEST(E2eFaults, AStateThatMovesNothingStartsNoSearchWhileAMoveWaitsForItsRetry) 
     // the move list the bot is already answering. Neither may start a search of its own (whose
     // move would be posted, and refused locally, while the pause lasts): the one move that got
     // the 429 is posted again once the pause is over, and it is the move played at ply 8.
-    LogCapture logs;
+    test_support::LogCapture logs;
     emu::EmulatorFixture fx(R"(
 name: unchanged
 seed: 12

@@ -11,15 +11,13 @@
 #include <sstream>
 
 #include "bot_fixture.hpp"
-#include "service/metrics.hpp"
+#include "service/ops/metrics.hpp"
 #include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
 
 // Resident memory of this process (the daemon and the emulator run in it), in MB.
 double rss_mb() {
@@ -34,7 +32,7 @@ TEST(E2eLila, DailyBotLimitStopsOnlyBotGames) {
     // challenge with 429 bot.vsBot.day. A human challenging 1 s later is accepted at once; a
     // second BOT is declined `later` without an accept; once the window has passed a BOT is
     // accepted again.
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(
 name: bot-limit
 seed: 31
@@ -94,7 +92,7 @@ challenges:
 TEST(E2eLila, AnOpponentOutOfBotGamesIsDroppedAndItsSlotFreedAtOnce) {
     // The challenger has played its 100 bot games: lila answers our accept with 400 and its
     // OpponentLimit text. With one slot, the next challenge must be accepted straight away.
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx("name: opponent-limit\nseed: 32\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -353,8 +351,9 @@ games:
 }
 
 TEST(E2eLila, ThePgnHasLilasSiteAndTermination) {
-    const fs::path dir = fs::temp_directory_path() / ("outpost-pgn-" + std::to_string(getpid()));
-    fs::remove_all(dir);
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("outpost-pgn-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
     emu::EmulatorFixture fx(R"(
 name: pgn-tags
 seed: 39
@@ -368,8 +367,8 @@ games:
     std::string pgn;
     (void)fx.wait_until(
         [&] {
-            if (!fs::exists(dir)) return false;
-            for (const auto& e : fs::directory_iterator(dir))
+            if (!std::filesystem::exists(dir)) return false;
+            for (const auto& e : std::filesystem::directory_iterator(dir))
                 if (e.path().extension() == ".pgn") {
                     std::ifstream in(e.path());
                     pgn.assign(std::istreambuf_iterator<char>(in), {});
@@ -381,7 +380,7 @@ games:
     EXPECT_NE(pgn.find("[Termination \"Normal\"]"), std::string::npos) << pgn;
     EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
     EXPECT_EQ(bot.stop(), 0);
-    fs::remove_all(dir);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

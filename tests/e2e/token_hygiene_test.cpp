@@ -20,8 +20,6 @@ namespace e2e {
 namespace {
 
 using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
 
 constexpr const char* kToken = "lip_SECRETtoken123456";
 // Any part of it that would still give it away (a truncated or split print).
@@ -37,14 +35,14 @@ std::string challenge_yaml(const std::string& id) {
 }
 
 TEST(E2eTokenHygiene, TokenAppearsInNoLogMetricPgnCrashOrCheckConfigOutput) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("outpost-e2e-token-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("outpost-e2e-token-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
     std::map<std::string, std::string> outputs;  // what was captured, by where it came from
 
     {
-        LogCapture log;  // outlives the daemon
+        test_support::LogCapture log;  // outlives the daemon
         emu::EmulatorFixture fx(std::string(R"(
 name: token-hygiene
 seed: 5
@@ -133,7 +131,7 @@ faults:
 
     // Every file the runs left: log file, stdout/stderr (crash output), PGN files.
     int pgn_files = 0;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
         if (!e.is_regular_file() || e.path().filename() == "config.yml") continue;
         pgn_files += e.path().extension() == ".pgn" ? 1 : 0;
         outputs["file " + e.path().string()] = read_file(e.path().string());
@@ -146,7 +144,7 @@ faults:
     for (const auto& [where, text] : outputs) {
         EXPECT_EQ(occurrences(text, kTokenCore), 0) << "the token appears in " << where;
     }
-    if (!::testing::Test::HasFailure()) fs::remove_all(dir);
+    if (!::testing::Test::HasFailure()) std::filesystem::remove_all(dir);
 }
 
 }  // namespace
