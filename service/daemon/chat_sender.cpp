@@ -3,6 +3,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "common/text.hpp"
+
 namespace service {
 
 ChatSender::ChatSender(lichess::Api& api, std::chrono::milliseconds spacing, std::size_t max_queue)
@@ -18,6 +20,16 @@ ChatSender::~ChatSender() {
 
 void ChatSender::send(const std::string& game_id, lichess::ChatRoom room, std::string text) {
     if (text.empty()) return;
+    // lila drops a bot's line with a link and answers 200 (ChatApi.makeLine): never sent, and
+    // said once, since nobody would ever see it.
+    if (common::has_link(text)) {
+        const bool first = !said_link_.exchange(true);
+        spdlog::log(first ? spdlog::level::warn : spdlog::level::debug,
+                    "chat: not sending \"{}\" in game {}: Lichess drops a bot's chat line that "
+                    "holds a link",
+                    common::printable(text), game_id);
+        return;
+    }
     if (queue_.size() >= max_queue_) {
         spdlog::debug("chat: queue full, dropping a line for game {}", game_id);
         return;
