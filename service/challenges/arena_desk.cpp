@@ -93,11 +93,10 @@ ArenaDesk::Requests ArenaDesk::on(const arena::ArenaRead& answer, TimePoint now,
         }
         a->next_read = now + times_.retry_after_error;
         say(out, common::LogLevel::Warn,
-                fmt::format("arena {}: could not read it ({}); trying again in {} s",
-                            name_of(*a), e.describe(),
-                            std::chrono::duration_cast<std::chrono::seconds>(
-                                times_.retry_after_error)
-                                .count()));
+            fmt::format("arena {}: could not read it ({}); trying again in {} s", name_of(*a),
+                        e.describe(),
+                        std::chrono::duration_cast<std::chrono::seconds>(times_.retry_after_error)
+                            .count()));
         return out;
     }
     decide(*a, *answer.arena, now, wall_now, out);
@@ -108,8 +107,8 @@ void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, Wa
                        Requests& out) {
     a.last = t;
     if (t.starts_at_ms)
-        a.ends_at = WallTime(std::chrono::milliseconds(*t.starts_at_ms)) +
-                    std::chrono::minutes(t.minutes);
+        a.ends_at =
+            WallTime(std::chrono::milliseconds(*t.starts_at_ms)) + std::chrono::minutes(t.minutes);
     else if (t.seconds_to_finish)
         a.ends_at = wall_now + std::chrono::seconds(*t.seconds_to_finish);
     a.next_read = now + times_.read_every;
@@ -123,8 +122,8 @@ void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, Wa
             return drop(a, common::LogLevel::Info, "it does not allow bots", out);
         if (!a.said_no_bots)
             say(out, common::LogLevel::Info,
-                    fmt::format("arena {}: does not allow bots (yet); watching it until it starts",
-                                name_of(a)));
+                fmt::format("arena {}: does not allow bots (yet); watching it until it starts",
+                            name_of(a)));
         a.said_no_bots = true;
         return;
     }
@@ -143,8 +142,8 @@ void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, Wa
             return drop(a, common::LogLevel::Warn, "lila no longer lists us in it", out);
         return;
     }
-    const auto starts_in = t.seconds_to_start ? std::chrono::seconds(*t.seconds_to_start)
-                                              : std::chrono::seconds(0);
+    const auto starts_in =
+        t.seconds_to_start ? std::chrono::seconds(*t.seconds_to_start) : std::chrono::seconds(0);
     if (t.is_started || starts_in <= times_.join_before) {
         a.join_wanted = true;
         if (!a.join_pending && a.game_id.empty()) join(a, now, out);
@@ -175,9 +174,9 @@ bool ArenaDesk::reserve(Arena& a, Requests& out) {
     if (!slots_.try_reserve(slot, slot, kArenaSlotTtl, false)) {
         if (!a.said_no_slot)
             say(out, common::LogLevel::Info,
-                    fmt::format("arena {}: no free game slot (challenge.concurrency {}); joining "
-                                "when one frees",
-                                name_of(a), slots_.limit()));
+                fmt::format("arena {}: no free game slot (challenge.concurrency {}); joining "
+                            "when one frees",
+                            name_of(a), slots_.limit()));
         a.said_no_slot = true;
         return false;
     }
@@ -198,8 +197,7 @@ void ArenaDesk::drop(Arena& a, common::LogLevel level, const std::string& why, R
     a.stage = Stage::Dropped;
     a.join_wanted = false;
     say(out, level,
-            fmt::format("arena {}: {}; {}", name_of(a), why,
-                        joined ? "leaving it" : "skipped"));
+        fmt::format("arena {}: {}; {}", name_of(a), why, joined ? "leaving it" : "skipped"));
 }
 
 ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint now) {
@@ -213,9 +211,9 @@ ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint n
             a->stage = Stage::Joined;
             const bool started = a->last && a->last->is_started;
             say(out, common::LogLevel::Info,
-                    fmt::format("arena {}: joined{}", name_of(*a),
-                                started ? "; lila pairs us as soon as it can"
-                                        : "; lila pairs us once it starts"));
+                fmt::format("arena {}: joined{}", name_of(*a),
+                            started ? "; lila pairs us as soon as it can"
+                                    : "; lila pairs us once it starts"));
         }
         return out;
     }
@@ -227,10 +225,9 @@ ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint n
     }
     a->next_join = now + times_.retry_after_error;
     say(out, common::LogLevel::Warn,
-            fmt::format("arena {}: joining failed ({}); trying again in {} s", name_of(*a),
-                        e.describe(),
-                        std::chrono::duration_cast<std::chrono::seconds>(times_.retry_after_error)
-                            .count()));
+        fmt::format(
+            "arena {}: joining failed ({}); trying again in {} s", name_of(*a), e.describe(),
+            std::chrono::duration_cast<std::chrono::seconds>(times_.retry_after_error).count()));
     return out;
 }
 
@@ -282,7 +279,7 @@ ArenaDesk::Requests ArenaDesk::stop() {
         if (a.stage == Stage::Joined) {
             out.push_back(arena::WithdrawArena{a.config.id});
             say(out, common::LogLevel::Info,
-                    fmt::format("arena {}: withdrawing (shutting down)", name_of(a)));
+                fmt::format("arena {}: withdrawing (shutting down)", name_of(a)));
         }
         release(a);
         a.stage = Stage::Dropped;

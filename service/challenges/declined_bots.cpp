@@ -57,8 +57,8 @@ DeclinedBotsFile::Loaded DeclinedBotsFile::load(SteadyTime now, WallTime wall_no
         }
     } catch (const std::exception& e) {
         out.refusals.clear();
-        out.warning = path_ + " is not a list of declined bots (" +
-                      common::printable(e.what()) + "); starting afresh";
+        out.warning = path_ + " is not a list of declined bots (" + common::printable(e.what()) +
+                      "); starting afresh";
     }
     return out;
 }

@@ -6,9 +6,7 @@
 namespace service {
 
 MatchmakingThread::MatchmakingThread(Matchmaker& matchmaker, std::chrono::milliseconds tick)
-    : matchmaker_(matchmaker),
-      tick_(tick),
-      thread_([this](std::stop_token stop) { main(stop); }) {}
+    : matchmaker_(matchmaker), tick_(tick), thread_([this](std::stop_token stop) { main(stop); }) {}
 
 MatchmakingThread::~MatchmakingThread() {
     stop();

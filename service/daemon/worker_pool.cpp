@@ -7,7 +7,8 @@
 
 namespace service {
 
-WorkerPool::WorkerPool(std::size_t max_threads) : max_threads_(max_threads == 0 ? 1 : max_threads) {}
+WorkerPool::WorkerPool(std::size_t max_threads)
+    : max_threads_(max_threads == 0 ? 1 : max_threads) {}
 
 WorkerPool::~WorkerPool() {
     std::vector<std::jthread> threads;

@@ -10,7 +10,6 @@ namespace emu {
 
 using nlohmann::json;
 
-
 World::ArenaSlot* World::find_arena(const std::string& id) {
     const auto it = arenas_.find(id);
     return it == arenas_.end() ? nullptr : &it->second;
@@ -21,19 +20,20 @@ json World::arena_json(const ArenaSlot& a) const {
     const Ms t_now = now();
     const bool started = t_now >= t.starts_at_ms && !a.view.finished;
     const std::string speed = speed_of(t.time_control);
-    json j{{"nbPlayers", a.view.joined ? 1 : 0},
-           {"duels", json::array()},
-           {"id", t.id},
-           {"createdBy", "lichess"},
-           {"startsAt", iso_utc(unix_start_ms_ + t.starts_at_ms, true)},
-           {"system", "arena"},
-           {"fullName", t.name},
-           {"minutes", (t.duration_ms + 59'999) / 60'000},
-           {"perf", {{"key", speed}, {"name", speed}}},
-           {"clock", {{"limit", *t.time_control.limit_s}, {"increment", t.time_control.increment_s}}},
-           {"variant", t.variant},
-           {"rated", t.rated},
-           {"berserkable", true}};
+    json j{
+        {"nbPlayers", a.view.joined ? 1 : 0},
+        {"duels", json::array()},
+        {"id", t.id},
+        {"createdBy", "lichess"},
+        {"startsAt", iso_utc(unix_start_ms_ + t.starts_at_ms, true)},
+        {"system", "arena"},
+        {"fullName", t.name},
+        {"minutes", (t.duration_ms + 59'999) / 60'000},
+        {"perf", {{"key", speed}, {"name", speed}}},
+        {"clock", {{"limit", *t.time_control.limit_s}, {"increment", t.time_control.increment_s}}},
+        {"variant", t.variant},
+        {"rated", t.rated},
+        {"berserkable", true}};
     // commonTournamentJson: each of these only when it holds.
     if (started) {
         j["isStarted"] = true;
@@ -109,7 +109,7 @@ Reply World::withdraw_tournament(const std::string& id) {
 void World::arena_tick(Ms t) {
     for (auto& [id, a] : arenas_) {
         if (!a.view.finished && t >= a.spec.starts_at_ms + a.spec.duration_ms) {
-            a.view.finished = true;  // finish: no more pairings; games under way play on
+            a.view.finished = true;    // finish: no more pairings; games under way play on
             a.view.withdrawn = false;  // PlayerRepo.unWithdraw at the end
             a.view.events.push_back("finished@" + std::to_string(t));
         }
@@ -128,8 +128,8 @@ void World::arena_tick(Ms t) {
         const bool more = a.spec.max_games < 0 || int(a.view.games.size()) < a.spec.max_games;
         if (!runs || !more || !a.view.joined || a.view.withdrawn || t < a.next_pair_at) continue;
         const std::string game_id = new_id();
-        GameSetup setup = base_setup(game_id, a.spec.variant, a.spec.time_control, a.spec.rated,
-                                     "", a.spec.opponent.user);
+        GameSetup setup = base_setup(game_id, a.spec.variant, a.spec.time_control, a.spec.rated, "",
+                                     a.spec.opponent.user);
         setup.bot_color = a.view.games.size() % 2 == 0 ? engine::WHITE : engine::BLACK;
         setup.source = "arena";
         setup.tournament_id = id;

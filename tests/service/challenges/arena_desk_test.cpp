@@ -1,7 +1,7 @@
 // ArenaDesk as a table: each row is one rule of playing Lichess arenas, played as inputs at given
-// times (a arena_tick, an arena's arena_answer, a join's answer, a game's start and end, arena_shutdown), with the
-// requests expected after each (log lines left out; a few rows check them) and the game slots
-// the arenas hold. No thread, no I/O, no clock.
+// times (a arena_tick, an arena's arena_answer, a join's answer, a game's start and end,
+// arena_shutdown), with the requests expected after each (log lines left out; a few rows check
+// them) and the game slots the arenas hold. No thread, no I/O, no clock.
 #include "service/challenges/arena_desk.hpp"
 
 #include <gtest/gtest.h>
@@ -35,8 +35,7 @@ lichess::Tournament lila_arena(const std::string& id, std::chrono::seconds start
     t.bots_allowed = true;
     const auto starts_at = wall_now + starts_in;
     t.starts_at_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(starts_at.time_since_epoch())
-            .count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(starts_at.time_since_epoch()).count();
     if (starts_in > 0s) {
         t.seconds_to_start = int(starts_in.count());
     } else {
@@ -46,8 +45,7 @@ lichess::Tournament lila_arena(const std::string& id, std::chrono::seconds start
     return t;
 }
 
-using ArenaShape = std::function<void(lichess::Tournament&)>;
-const ArenaShape kArenaAsIs = [](lichess::Tournament&) {};
+const std::function<void(lichess::Tournament&)> kArenaAsIs = [](lichess::Tournament&) {};
 
 struct ArenaHarness {
     config::ChallengeConfig challenge;
@@ -68,26 +66,26 @@ struct ArenaHarness {
     std::chrono::system_clock::time_point wall() const { return wall0 + (clock.now() - t0); }
 };
 
-using ArenaInput = std::function<ArenaDesk::Requests(ArenaHarness&)>;
-
-ArenaInput arena_tick() {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_tick() {
     return [](ArenaHarness& h) { return h.desk.tick(h.clock.now(), h.wall()); };
 }
 // lila's answer to a arena_answer: the arena starts `starts_in` from now, shaped by `shape`.
-ArenaInput arena_answer(std::chrono::seconds starts_in, ArenaShape shape = kArenaAsIs) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_answer(
+    std::chrono::seconds starts_in, std::function<void(lichess::Tournament&)> shape = kArenaAsIs) {
     return [starts_in, shape](ArenaHarness& h) {
         auto t = lila_arena("arena001", starts_in, h.wall());
         shape(t);
         return h.desk.on(arena::ArenaRead{"arena001", t, std::nullopt}, h.clock.now(), h.wall());
     };
 }
-ArenaInput arena_read_fails(lichess::ApiError error) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_read_fails(lichess::ApiError error) {
     return [error](ArenaHarness& h) {
         return h.desk.on(arena::ArenaRead{"arena001", std::nullopt, error}, h.clock.now(),
                          h.wall());
     };
 }
-ArenaInput join_answered(std::optional<lichess::ApiError> error = std::nullopt) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> join_answered(
+    std::optional<lichess::ApiError> error = std::nullopt) {
     return [error](ArenaHarness& h) {
         return h.desk.on(arena::JoinAnswered{"arena001", error}, h.clock.now());
     };
@@ -102,7 +100,8 @@ lichess::GameEventInfo arena_game_info(const std::string& id, const std::string&
     g.opponent->id = "rival";
     return g;
 }
-ArenaInput arena_game_starts(const std::string& id, const std::string& tournament = "arena001") {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_game_starts(
+    const std::string& id, const std::string& tournament = "arena001") {
     return [id, tournament](ArenaHarness& h) {
         const bool ours = h.desk.on_game_start(arena_game_info(id, tournament));
         ArenaDesk::Requests out;
@@ -111,7 +110,8 @@ ArenaInput arena_game_starts(const std::string& id, const std::string& tournamen
     };
 }
 // gameFinish of an arena game as noStart; `we_won`: the opponent was the one who did not move.
-ArenaInput arena_no_start(const std::string& id, bool we_won) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_no_start(const std::string& id,
+                                                                 bool we_won) {
     return [id, we_won](ArenaHarness& h) {
         auto g = arena_game_info(id, "arena001");
         g.status = lichess::GameStatus::NoStart;
@@ -120,17 +120,17 @@ ArenaInput arena_no_start(const std::string& id, bool we_won) {
     };
 }
 // The game's session ended: its slot frees (the ChallengeDesk's part), then the arena's turn.
-ArenaInput arena_session_ends(const std::string& id) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_session_ends(const std::string& id) {
     return [id](ArenaHarness& h) {
         (void)h.slots.on_game_finish(id);
         return h.desk.on_session_finished(id, h.clock.now());
     };
 }
-ArenaInput arena_shutdown() {
+std::function<ArenaDesk::Requests(ArenaHarness&)> arena_shutdown() {
     return [](ArenaHarness& h) { return h.desk.stop(); };
 }
 // Another game takes (or gives back) a slot.
-ArenaInput other_game_slot(bool starts) {
+std::function<ArenaDesk::Requests(ArenaHarness&)> other_game_slot(bool starts) {
     return [starts](ArenaHarness& h) {
         if (starts)
             (void)h.slots.on_game_start("other001", "someone");
@@ -157,7 +157,7 @@ std::string arena_summary(const arena::Request& request) {
 }
 
 struct ArenaStep {
-    ArenaInput input;
+    std::function<ArenaDesk::Requests(ArenaHarness&)> input;
     std::chrono::milliseconds at;
     std::string expect;  // the requests' summaries, joined by ", "
     // The slots after the step: the arena's reservation, the active games; none: not checked.
@@ -173,17 +173,29 @@ struct ArenaRow {
 
 std::ostream& operator<<(std::ostream& os, const ArenaRow& r) { return os << r.name; }
 
-const ArenaShape kNoBots = [](lichess::Tournament& t) { t.bots_allowed = false; };
-const ArenaShape kFinished = [](lichess::Tournament& t) {
+const std::function<void(lichess::Tournament&)> kNoBots = [](lichess::Tournament& t) {
+    t.bots_allowed = false;
+};
+const std::function<void(lichess::Tournament&)> kFinished = [](lichess::Tournament& t) {
     t.is_finished = true;
     t.is_started = false;
     t.seconds_to_finish.reset();
 };
-const ArenaShape kAtomic = [](lichess::Tournament& t) { t.variant = "atomic"; };
-const ArenaShape kBullet = [](lichess::Tournament& t) { t.clock_limit_s = 60; };
-const ArenaShape kWithdrawn = [](lichess::Tournament& t) { t.me = lichess::TournamentMe{true, {}, {}}; };
-const ArenaShape kPaused = [](lichess::Tournament& t) { t.me = lichess::TournamentMe{true, 50, {}}; };
-const ArenaShape kPlayer = [](lichess::Tournament& t) { t.me = lichess::TournamentMe{}; };
+const std::function<void(lichess::Tournament&)> kAtomic = [](lichess::Tournament& t) {
+    t.variant = "atomic";
+};
+const std::function<void(lichess::Tournament&)> kBullet = [](lichess::Tournament& t) {
+    t.clock_limit_s = 60;
+};
+const std::function<void(lichess::Tournament&)> kWithdrawn = [](lichess::Tournament& t) {
+    t.me = lichess::TournamentMe{true, {}, {}};
+};
+const std::function<void(lichess::Tournament&)> kPaused = [](lichess::Tournament& t) {
+    t.me = lichess::TournamentMe{true, 50, {}};
+};
+const std::function<void(lichess::Tournament&)> kPlayer = [](lichess::Tournament& t) {
+    t.me = lichess::TournamentMe{};
+};
 
 const std::vector<ArenaRow> kArenaRows = {
     // Joining.
@@ -216,12 +228,20 @@ const std::vector<ArenaRow> kArenaRows = {
       {arena_tick(), 60100ms, "read arena001"},
       {arena_answer(30s), 60200ms, "join arena001", std::pair(1, 0)}}},
     {"AnEndedArenaIsSkipped",
-     {{arena_tick(), 0ms, "read arena001"}, {arena_answer(-2h, kFinished), 100ms, ""}, {arena_tick(), 5min, ""}}},
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-2h, kFinished), 100ms, ""},
+      {arena_tick(), 5min, ""}}},
     {"AVariantWeDoNotPlayIsSkipped",
-     {{arena_tick(), 0ms, "read arena001"}, {arena_answer(-1min, kAtomic), 100ms, ""}, {arena_tick(), 5min, ""}}},
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-1min, kAtomic), 100ms, ""},
+      {arena_tick(), 5min, ""}}},
     {"ASpeedWeDoNotPlayIsSkipped",
-     {{arena_tick(), 0ms, "read arena001"}, {arena_answer(-1min, kBullet), 100ms, ""}, {arena_tick(), 5min, ""}},
-     [](auto& c) { c.time_controls = {"blitz", "rapid"}; }},
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-1min, kBullet), 100ms, ""},
+      {arena_tick(), 5min, ""}},
+     [](auto& c) {
+         c.time_controls = {"blitz", "rapid"};
+     }},
     {"AnArenaLichessDoesNotKnowIsDropped",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_read_fails(lila_fixtures::http_error(404, "Not found")), 100ms, ""},
@@ -276,8 +296,8 @@ const std::vector<ArenaRow> kArenaRows = {
     {"AJoinThatFailsOnTheWayIsTriedAgain",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
-      {join_answered(lila_fixtures::http_error(503, "Service Unavailable")), 200ms, "", std::pair(1, 0),
-       false},
+      {join_answered(lila_fixtures::http_error(503, "Service Unavailable")), 200ms, "",
+       std::pair(1, 0), false},
       {arena_tick(), 20s, ""},
       {arena_tick(), 30300ms, "join arena001 asap"}}},
     {"AReadShowingUsWithdrawnDropsTheArena",
@@ -353,7 +373,7 @@ std::string arena_logs_of(const ArenaDesk::Requests& requests) {
 
 TEST(ArenaDesk, EverySkipSaysWhy) {
     struct Why {
-        ArenaShape shape;
+        std::function<void(lichess::Tournament&)> shape;
         std::string says;
     };
     const std::vector<Why> rows = {
@@ -369,9 +389,8 @@ TEST(ArenaDesk, EverySkipSaysWhy) {
         (void)h.desk.tick(h.clock.now(), h.wall());
         auto t = lila_arena("arena001", -1min, h.wall());
         row.shape(t);
-        const std::string text =
-            arena_logs_of(h.desk.on(arena::ArenaRead{"arena001", t, std::nullopt}, h.clock.now(),
-                              h.wall()));
+        const std::string text = arena_logs_of(
+            h.desk.on(arena::ArenaRead{"arena001", t, std::nullopt}, h.clock.now(), h.wall()));
         EXPECT_NE(text.find(row.says), std::string::npos) << text;
     }
 }
@@ -381,10 +400,10 @@ TEST(ArenaDesk, LilasRefusalAndANoStartAreLoggedAsWarnings) {
     (void)h.desk.tick(h.clock.now(), h.wall());
     (void)h.desk.on(arena::ArenaRead{"arena001", lila_arena("arena001", -1min, h.wall()), {}},
                     h.clock.now(), h.wall());
-    const auto refused = h.desk.on(
-        arena::JoinAnswered{"arena001",
-                            lila_fixtures::http_error(400, "Your pause is not over yet")},
-        h.clock.now());
+    const auto refused =
+        h.desk.on(arena::JoinAnswered{"arena001",
+                                      lila_fixtures::http_error(400, "Your pause is not over yet")},
+                  h.clock.now());
     ASSERT_EQ(refused.size(), 1u);
     const auto& line = std::get<arena::Log>(refused[0]);
     EXPECT_EQ(line.level, common::LogLevel::Warn);

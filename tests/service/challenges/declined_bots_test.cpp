@@ -53,8 +53,9 @@ TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
 
 TEST(DeclinedBotsFile, NoFileIsAnEmptyMemoryWithoutAWarning) {
     TempDir dir;
-    const auto loaded = DeclinedBotsFile((dir.path / "none.json").string())
-                            .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+    const auto loaded =
+        DeclinedBotsFile((dir.path / "none.json").string())
+            .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
     EXPECT_TRUE(loaded.refusals.empty());
     EXPECT_EQ(loaded.warning, std::nullopt);
 }
@@ -68,9 +69,9 @@ TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
           std::string("{\"declined\": [{\"bot\": \"a\", \"until\": 99999999999999}, {}]}"),
           std::string(2 * 1024 * 1024, ' ')}) {
         write(file, text);
-        const auto loaded = DeclinedBotsFile(file.string())
-                                .load(std::chrono::steady_clock::now(),
-                                      std::chrono::system_clock::now());
+        const auto loaded =
+            DeclinedBotsFile(file.string())
+                .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
         EXPECT_TRUE(loaded.refusals.empty()) << text.substr(0, 40);
         ASSERT_TRUE(loaded.warning.has_value()) << text.substr(0, 40);
         EXPECT_NE(loaded.warning->find(file.string()), std::string::npos) << *loaded.warning;
