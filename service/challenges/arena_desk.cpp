@@ -106,11 +106,12 @@ ArenaDesk::Requests ArenaDesk::on(const arena::ArenaRead& answer, TimePoint now,
 void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, WallTime wall_now,
                        Requests& out) {
     a.last = t;
-    if (t.starts_at_ms)
+    // lila's secondsToFinish while it runs (the end it keeps), else its start and length.
+    if (t.seconds_to_finish)
+        a.ends_at = wall_now + std::chrono::seconds(*t.seconds_to_finish);
+    else if (t.starts_at_ms)
         a.ends_at =
             WallTime(std::chrono::milliseconds(*t.starts_at_ms)) + std::chrono::minutes(t.minutes);
-    else if (t.seconds_to_finish)
-        a.ends_at = wall_now + std::chrono::seconds(*t.seconds_to_finish);
     a.next_read = now + times_.read_every;
     const bool joined = a.stage == Stage::Joined;
     if (t.is_finished) return drop(a, common::LogLevel::Info, "it has ended", out);
