@@ -257,11 +257,14 @@ void Bot::execute(challenge::Request& request) {
         [&](auto& r) {
             using T = std::decay_t<decltype(r)>;
             if constexpr (std::is_same_v<T, challenge::Accept>) {
-                workers_.post([this, r](std::stop_token) {
-                    auto answer = api_.accept_challenge(r.challenge.id);
-                    if (answer) metrics_.challenges_accepted++;
-                    queue_.push(DeskAnswer{challenge::AcceptAnswered{r, error_of(answer)}});
-                });
+                // Urgent: a game waits on it, whatever declines the server is holding.
+                workers_.post(
+                    [this, r](std::stop_token) {
+                        auto answer = api_.accept_challenge(r.challenge.id);
+                        if (answer) metrics_.challenges_accepted++;
+                        queue_.push(DeskAnswer{challenge::AcceptAnswered{r, error_of(answer)}});
+                    },
+                    WorkerPool::Priority::Urgent);
             } else if constexpr (std::is_same_v<T, challenge::Decline>) {
                 workers_.post([this, r](std::stop_token) {
                     auto answer = api_.decline_challenge(r.challenge_id, r.reason);

@@ -21,10 +21,15 @@ WorkerPool::~WorkerPool() {
     // Joined here, outside the lock (each thread takes it once more to leave).
 }
 
-void WorkerPool::post(Job job) {
+void WorkerPool::post(Job job, Priority priority) {
     std::unique_lock lock(mutex_);
-    jobs_.push_back(std::move(job));
-    if (waiting_threads_ >= jobs_.size() || threads_.size() >= max_threads_) {
+    const bool urgent = priority == Priority::Urgent;
+    if (urgent)
+        jobs_.push_front(std::move(job));
+    else
+        jobs_.push_back(std::move(job));
+    const std::size_t cap = urgent ? 2 * max_threads_ : max_threads_;
+    if (waiting_threads_ >= jobs_.size() || threads_.size() >= cap) {
         lock.unlock();
         work_.notify_one();
         return;
@@ -41,8 +46,11 @@ void WorkerPool::post(Job job) {
         // No thread at all: run it here rather than never.
         spdlog::error("worker pool: cannot start a thread ({}); running the job on the caller's",
                       e.what());
-        Job now = std::move(jobs_.back());
-        jobs_.pop_back();
+        Job now = std::move(urgent ? jobs_.front() : jobs_.back());
+        if (urgent)
+            jobs_.pop_front();
+        else
+            jobs_.pop_back();
         ++running_;
         lock.unlock();
         now(std::stop_token{});

@@ -1,6 +1,7 @@
 // Nothing waits behind anything: a request lila holds (a decline, the list of online bots, a
-// challenge creation, all held 40 s) delays neither the answer to the next challenge nor the
-// first move of the game it starts. Each test prints what it measured.
+// challenge creation, all held 40 s; twelve declines, more than the bot's request threads)
+// delays neither the answer to the next challenge nor the first move of the game it starts. Each
+// test prints what it measured.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -72,6 +73,29 @@ challenges:
     // The held decline was given up after its deadline and sent again: declined all the same.
     EXPECT_TRUE(fx.wait_until([&] { return challenge(fx, "zh000001").status == "declined"; }, 15s));
     EXPECT_EQ(challenge(fx, "zh000001").decline_reason_key, "variant");
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+// More held declines than the bot has threads for its requests: an accept still goes at once.
+TEST(E2eResponsive, TwelveHeldDeclinesDelayNoAccept) {
+    emu::EmulatorFixture fx(R"(
+name: held-declines
+seed: 15
+keepalive_ms: 500
+faults: [{kind: delay, target: challenge, path: /decline, count: -1, delay_ms: 40000}]
+)");
+    BotRunner bot(fx, settings("{concurrency: 1, variants: [standard]}"));
+    ASSERT_TRUE(wait_event_stream(fx));
+    std::string declined = "challenges:\n";
+    for (int i = 0; i < 12; ++i)
+        declined += "  - {id: zh0000" + std::string(i < 10 ? "0" : "") + std::to_string(i) +
+                    ", at_ms: 0, challenger: {name: Zed" + std::to_string(i) +
+                    ", rating: 1500}, variant: crazyhouse, clock: {limit: 180, increment: 0}}\n";
+    send_challenges(fx, declined);
+    ASSERT_TRUE(fx.wait_until([&] { return fx->faults_fired().size() >= 12; }, 10s));
+    std::this_thread::sleep_for(500ms);
+    send_challenges(fx, kHumansBullet);
+    expect_fast(accept_and_first_move(fx), "twelve declines");
     EXPECT_EQ(bot.stop(), 0);
 }
 

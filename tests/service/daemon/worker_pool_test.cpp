@@ -9,6 +9,9 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -45,6 +48,43 @@ TEST(WorkerPool, AHeldJobDelaysNeitherTheCallerNorTheNextJob) {
         EXPECT_EQ(pool.threads(), 2u);
         EXPECT_FALSE(pool.wait_idle_until(std::chrono::steady_clock::now() + 50ms));
     }  // the destructor stops the held job and joins its thread
+}
+
+TEST(WorkerPool, AnUrgentJobGoesFirstAndPastTheCapWhenEveryThreadIsHeld) {
+    std::atomic<int> held{0};
+    std::mutex order_mutex;
+    std::vector<std::string> order;
+    const auto record = [&](const char* what) {
+        std::lock_guard lock(order_mutex);
+        order.emplace_back(what);
+    };
+    std::promise<void> urgent_ran;
+    auto urgent_done = urgent_ran.get_future();
+    service::WorkerPool pool(2);
+    pool.post(held_until_stopped(held));
+    pool.post(held_until_stopped(held));
+    for (int i = 0; i < 1000 && held.load() < 2; ++i) std::this_thread::sleep_for(10ms);
+    ASSERT_EQ(held.load(), 2);
+    pool.post([&](std::stop_token) { record("normal"); });
+    const auto posted = std::chrono::steady_clock::now();
+    pool.post(
+        [&](std::stop_token) {
+            record("urgent");
+            urgent_ran.set_value();
+        },
+        service::WorkerPool::Priority::Urgent);
+    // Both threads are held and a normal job waits: the urgent one starts a third thread.
+    ASSERT_EQ(urgent_done.wait_for(10s), std::future_status::ready);
+    EXPECT_LT(std::chrono::steady_clock::now() - posted, 2s);
+    EXPECT_EQ(pool.threads(), 3u);
+    // The third thread serves the waiting normal job next.
+    const auto both_ran = [&] {
+        std::lock_guard lock(order_mutex);
+        return order.size() == 2;
+    };
+    for (int i = 0; i < 1000 && !both_ran(); ++i) std::this_thread::sleep_for(10ms);
+    std::lock_guard lock(order_mutex);
+    EXPECT_EQ(order, (std::vector<std::string>{"urgent", "normal"}));
 }
 
 TEST(WorkerPool, BeyondTheCapJobsWaitTheirTurnAndAllRun) {
