@@ -13,9 +13,8 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 BotSettings arena_settings(const std::string& tournaments, const std::string& challenge = "{}") {
+    using namespace std::chrono_literals;
     BotSettings s = settings(challenge, "tournaments: " + tournaments + "\n");
     s.arenas.read_every = 1s;
     s.arenas.rejoin_every = 3s;
@@ -30,6 +29,7 @@ emu::ArenaView arena(emu::EmulatorFixture& fx, const std::string& id) {
 }
 
 TEST(E2eArena, PlaysAnArenaOfSeveralGamesToItsEnd) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: arena
 seed: 21
@@ -92,6 +92,7 @@ faults:
 }
 
 TEST(E2eArena, SkipsAnArenaWithoutBotsAndWithdrawsFromOneAtShutdown) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: arena-shutdown
 seed: 22
@@ -123,6 +124,7 @@ tournaments:
 }
 
 TEST(E2eArena, ANoStartLossLeavesTheArena) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: arena-nostart
 seed: 23
@@ -154,6 +156,7 @@ faults:
 }
 
 TEST(E2eArena, AnArenaGameJoinedElsewhereIsNeverAborted) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: arena-elsewhere
 seed: 24

@@ -11,8 +11,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // A human's 1+0 challenge, the bot to play white, sent now; the opponent plays on slowly.
 constexpr const char* kHumansBullet = R"(
 challenges:
@@ -27,6 +25,7 @@ struct Measured {
 
 // Waits for the human's game and the bot's first move in it; what it took.
 Measured accept_and_first_move(emu::EmulatorFixture& fx) {
+    using namespace std::chrono_literals;
     Measured m;
     EXPECT_TRUE(fx.wait_until([&] { return bot_moves(game(fx, "human001")) >= 1; }, 20s))
         << describe(game(fx, "human001"));
@@ -53,6 +52,7 @@ void expect_fast(const Measured& m, const char* held) {
 }
 
 TEST(E2eResponsive, ADeclineHeldFortySecondsDelaysNoOtherChallenge) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: held-decline
 seed: 11
@@ -78,6 +78,7 @@ challenges:
 
 // More held declines than the bot has threads for its requests: an accept still goes at once.
 TEST(E2eResponsive, TwelveHeldDeclinesDelayNoAccept) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: held-declines
 seed: 15
@@ -100,6 +101,7 @@ faults: [{kind: delay, target: challenge, path: /decline, count: -1, delay_ms: 4
 }
 
 TEST(E2eResponsive, TheOnlineBotsListHeldFortySecondsDelaysNoChallenge) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: held-bot-list
 seed: 12
@@ -121,6 +123,7 @@ faults: [{kind: delay, target: users, path: /api/bot/online, count: 1, delay_ms:
 }
 
 TEST(E2eResponsive, AChallengeCreationHeldFortySecondsDelaysNoChallenge) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: held-creation
 seed: 13
@@ -144,6 +147,7 @@ faults: [{kind: delay, target: challenge, path: /api/challenge/OtherBot, count: 
 
 // Four block lists the server holds 30 s each: the event stream opens at once and a stop is quick.
 TEST(E2eResponsive, SlowBlockListsHoldUpNeitherTheEventStreamNorShutdown) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: slow-block-lists
 seed: 14

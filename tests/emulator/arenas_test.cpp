@@ -9,11 +9,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::next_of_type;
-using emu_test::parse_json;
-using emu_test::StreamReader;
-
 ArenaView arena_of(EmulatorFixture& emu, const std::string& id) {
     for (auto& a : emu->arenas())
         if (a.id == id) return a;
@@ -29,10 +24,10 @@ tournaments:
   - {id: nobots01, name: Humans, bots_allowed: false, clock: {limit: 180, increment: 0}}
   - {id: secret01, password: open-sesame, team: my-team, starts_at_ms: 600000, clock: {limit: 180, increment: 0}}
 )");
-    HttpClient http(emu.port(), emu.token());
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
     // Before the start: secondsToStart, botsAllowed, no `me` yet.
-    auto before = parse_json(http.get("/api/tournament/arena001").body);
+    auto before = emu_test::parse_json(http.get("/api/tournament/arena001").body);
     EXPECT_EQ(before["fullName"], "Bot Arena");
     EXPECT_EQ(before["botsAllowed"], true);
     EXPECT_EQ(before["clock"]["limit"], 60);
@@ -41,15 +36,17 @@ tournaments:
     EXPECT_FALSE(before.contains("isStarted"));
     EXPECT_FALSE(before.contains("me"));
     // lila writes botsAllowed only when true.
-    EXPECT_FALSE(parse_json(http.get("/api/tournament/nobots01").body).contains("botsAllowed"));
+    EXPECT_FALSE(
+        emu_test::parse_json(http.get("/api/tournament/nobots01").body).contains("botsAllowed"));
     EXPECT_EQ(http.get("/api/tournament/unknown1").status, 404);
     // Refusals, with lila's texts.
     auto refused = http.post("/api/tournament/nobots01/join");
     EXPECT_EQ(refused.status, 400);
-    EXPECT_EQ(parse_json(refused.body)["error"], "Tournament restrictions");
-    EXPECT_EQ(parse_json(http.post("/api/tournament/secret01/join", "team=my-team").body)["error"],
+    EXPECT_EQ(emu_test::parse_json(refused.body)["error"], "Tournament restrictions");
+    EXPECT_EQ(emu_test::parse_json(
+                  http.post("/api/tournament/secret01/join", "team=my-team").body)["error"],
               "Wrong entry code");
-    EXPECT_EQ(parse_json(
+    EXPECT_EQ(emu_test::parse_json(
                   http.post("/api/tournament/secret01/join", "password=open-sesame").body)["error"],
               "Missing team");
     EXPECT_EQ(
@@ -57,14 +54,14 @@ tournaments:
         200);
     // Joined before the start: paired once it runs, with the arena's id, again after each game.
     ASSERT_EQ(http.post("/api/tournament/arena001/join").status, 200);
-    auto start = next_of_type(events, "gameStart");
+    auto start = emu_test::next_of_type(events, "gameStart");
     ASSERT_FALSE(start.is_null());
     EXPECT_EQ(start["game"]["source"], "arena");
     EXPECT_EQ(start["game"]["tournamentId"], "arena001");
     const std::string first = start["game"]["gameId"];
-    StreamReader game(emu.port(), "/api/bot/game/stream/" + first, emu.token());
-    EXPECT_EQ(next_of_type(game, "gameFull")["tournamentId"], "arena001");
-    auto during = parse_json(http.get("/api/tournament/arena001").body);
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/" + first, emu.token());
+    EXPECT_EQ(emu_test::next_of_type(game, "gameFull")["tournamentId"], "arena001");
+    auto during = emu_test::parse_json(http.get("/api/tournament/arena001").body);
     EXPECT_EQ(during["isStarted"], true);
     EXPECT_EQ(during["me"]["gameId"], first);
     // An arena game is never abortable, and takes no takeback.
@@ -75,10 +72,10 @@ tournaments:
     }
     ASSERT_TRUE(emu.wait_until([&] { return arena_of(emu, "arena001").games.size() >= 2; }));
     ASSERT_TRUE(emu.wait_until([&] { return arena_of(emu, "arena001").finished; }));
-    auto after = parse_json(http.get("/api/tournament/arena001").body);
+    auto after = emu_test::parse_json(http.get("/api/tournament/arena001").body);
     EXPECT_EQ(after["isFinished"], true);
     EXPECT_FALSE(after.contains("isStarted"));
-    EXPECT_EQ(parse_json(http.post("/api/tournament/arena001/join").body)["error"],
+    EXPECT_EQ(emu_test::parse_json(http.post("/api/tournament/arena001/join").body)["error"],
               "This tournament no longer exists");
 }
 
@@ -89,7 +86,7 @@ tournaments:
   - {id: arena002, starts_at_ms: 0, duration_ms: 60000, first_move_timeout_ms: 500, pair_delay_ms: 50,
      clock: {limit: 60, increment: 0}, opponent: {kind: random, think_ms: 0}}
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_EQ(http.post("/api/tournament/arena002/join", "pairMeAsap=true").status, 200);
     EXPECT_EQ(arena_of(emu, "arena002").pair_me_asap, 1);
     // The bot never moves: its game ends as noStart and lila withdraws it; no second pairing.
@@ -100,13 +97,14 @@ tournaments:
     for (const auto& g : emu->games())
         if (g.id == a.games[0]) status = g.status;
     EXPECT_EQ(status, "noStart");
-    EXPECT_EQ(parse_json(http.get("/api/tournament/arena002").body)["me"]["withdraw"], true);
+    EXPECT_EQ(emu_test::parse_json(http.get("/api/tournament/arena002").body)["me"]["withdraw"],
+              true);
     // Joining again makes it active; withdrawing while it runs pauses it (10 s).
     ASSERT_EQ(http.post("/api/tournament/arena002/join").status, 200);
     ASSERT_EQ(http.post("/api/tournament/arena002/withdraw").status, 200);
-    auto paused = parse_json(http.get("/api/tournament/arena002").body);
+    auto paused = emu_test::parse_json(http.get("/api/tournament/arena002").body);
     EXPECT_TRUE(paused["me"].contains("pauseDelay"));
-    EXPECT_EQ(parse_json(http.post("/api/tournament/arena002/join").body)["error"],
+    EXPECT_EQ(emu_test::parse_json(http.post("/api/tournament/arena002/join").body)["error"],
               "Your pause is not over yet");
 }
 

@@ -11,8 +11,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 
@@ -464,7 +463,7 @@ void World::go_away(GameSlot& s) {
 void World::push_gone_line(GameSlot& s) {
     if (!s.stream) return;
     const Ms left = std::max<Ms>(0, s.gone_at + Ms(s.opp.claim_win_in_seconds) * 1000 - now());
-    const Color gone = ~s.game.bot_color();
+    const engine::Color gone = ~s.game.bot_color();
     if (left > 0 && s.game.has_clock() && s.game.remaining(gone, now()) <= left + 3000) return;
     s.stream->push(Line{
         json{{"type", "opponentGone"}, {"gone", true}, {"claimWinInSeconds", (left + 999) / 1000}}
@@ -477,7 +476,7 @@ void World::apply_opponent_move(GameSlot& s, int ply, const std::optional<std::s
     if (!move || g.over() || g.bot_to_move() || g.ply() != ply || s.gone)
         return;  // stalling, or too late
     const Ms t = now();
-    const Color opp = ~g.bot_color();
+    const engine::Color opp = ~g.bot_color();
     if (auto err = g.play(opp, *move, t, false)) {
         s.events.push_back("opponent_move_rejected:" + *move + ":" + *err);
         return;

@@ -8,7 +8,7 @@
 
 namespace emu {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 World::ArenaSlot* World::find_arena(const std::string& id) {
     const auto it = arenas_.find(id);

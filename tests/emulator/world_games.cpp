@@ -7,8 +7,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 const char* const NO_GAME = "No such game";
@@ -26,7 +25,7 @@ Reply World::move(const std::string& id, const std::string& uci,
         return error_reply(400, "Not your turn, or game already over");
     }
     const int ply_before = g.ply();
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     const bool opponent_offered = g.draw_offer(~bot);
     const bool may_offer = bot_may_offer_draw(*s);  // BotPlayer offers before it plays
     if (auto err = g.play(bot, uci, t, true)) return error_reply(400, *err);
@@ -131,7 +130,7 @@ Reply World::draw(const std::string& id, bool yes) {
     if (!s) return error_reply(404, NO_GAME);
     Game& g = s->game;
     if (g.over()) return ok_reply();  // lila: a silent no-op when not applicable
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     if (yes && !g.draw_offer(~bot) && !bot_may_offer_draw(*s)) {
         s->events.push_back("draw_offer_ignored@" + std::to_string(g.ply()));
         return ok_reply();
@@ -160,7 +159,7 @@ Reply World::takeback(const std::string& id, bool yes) {
     if (!s) return error_reply(404, NO_GAME);
     Game& g = s->game;
     if (g.over()) return ok_reply();
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     if (!g.takeback_allowed()) {  // lila Game.canTakebackOrAddTime: no takeback in an arena
         s->events.push_back("takeback_ignored@" + std::to_string(g.ply()));
         return ok_reply();

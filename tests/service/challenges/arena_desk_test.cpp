@@ -19,12 +19,11 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 // An arena as lila's JsonView writes it: a 3+0 standard one that allows bots, 60 minutes long,
 // starting `starts_in` from now (negative: started that long ago).
 lichess::Tournament lila_arena(const std::string& id, std::chrono::seconds starts_in,
                                std::chrono::system_clock::time_point wall_now) {
+    using namespace std::chrono_literals;
     lichess::Tournament t;
     t.id = id;
     t.full_name = "Bot Arena " + id;
@@ -59,7 +58,7 @@ struct ArenaHarness {
 
     explicit ArenaHarness(config::ChallengeConfig c)
         : challenge(std::move(c)),
-          slots(challenge.concurrency, 30s, clock.fn()),
+          slots(challenge.concurrency, std::chrono::seconds(30), clock.fn()),
           desk({config::TournamentConfig{"arena001", "", ""}}, challenge, slots, ArenaTimes{}) {
         t0 = clock.now();
     }
@@ -197,6 +196,10 @@ const std::function<void(lichess::Tournament&)> kPlayer = [](lichess::Tournament
     t.me = lichess::TournamentMe{};
 };
 
+// The rows' times are chrono literals; the using that brings them in stays in this block.
+namespace arena_table {
+using namespace std::chrono_literals;
+
 const std::vector<ArenaRow> kArenaRows = {
     // Joining.
     {"JoinsShortlyBeforeItStartsWithASlotReservedFirst",
@@ -330,6 +333,7 @@ const std::vector<ArenaRow> kArenaRows = {
       {arena_tick(), 60200ms, "read arena001, join arena001 asap"},
       {arena_answer(-2min, kPlayer), 60300ms, "", std::pair(1, 0), true}}},
 };
+}  // namespace arena_table
 
 class ArenaTable : public ::testing::TestWithParam<ArenaRow> {};
 
@@ -359,7 +363,7 @@ TEST_P(ArenaTable, Plays) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(ArenaDesk, ArenaTable, ::testing::ValuesIn(kArenaRows),
+INSTANTIATE_TEST_SUITE_P(ArenaDesk, ArenaTable, ::testing::ValuesIn(arena_table::kArenaRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // ---- what the log says -------------------------------------------------------------------------
@@ -372,6 +376,7 @@ std::string arena_logs_of(const ArenaDesk::Requests& requests) {
 }
 
 TEST(ArenaDesk, EverySkipSaysWhy) {
+    using namespace std::chrono_literals;
     struct Why {
         std::function<void(lichess::Tournament&)> shape;
         std::string says;
@@ -396,6 +401,7 @@ TEST(ArenaDesk, EverySkipSaysWhy) {
 }
 
 TEST(ArenaDesk, LilasRefusalAndANoStartAreLoggedAsWarnings) {
+    using namespace std::chrono_literals;
     ArenaHarness h({});
     (void)h.desk.tick(h.clock.now(), h.wall());
     (void)h.desk.on(arena::ArenaRead{"arena001", lila_arena("arena001", -1min, h.wall()), {}},
@@ -413,6 +419,7 @@ TEST(ArenaDesk, LilasRefusalAndANoStartAreLoggedAsWarnings) {
 }
 
 TEST(ArenaDesk, TheJoinCarriesTheTeamAndTheEntryCode) {
+    using namespace std::chrono_literals;
     config::ChallengeConfig challenge;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
@@ -429,6 +436,7 @@ TEST(ArenaDesk, TheJoinCarriesTheTeamAndTheEntryCode) {
 }
 
 TEST(ArenaDesk, JoinedArenasNameTheirEnd) {
+    using namespace std::chrono_literals;
     ArenaHarness h({});
     (void)h.desk.tick(h.clock.now(), h.wall());
     const auto t = lila_arena("arena001", -10min, h.wall());

@@ -11,8 +11,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 struct TempDir {
     std::filesystem::path path;
     TempDir() {
@@ -26,6 +24,7 @@ struct TempDir {
 void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
+    using namespace std::chrono_literals;
     TempDir dir;
     const auto file = (dir.path / "declined-bots.json").string();
     const auto steady = std::chrono::steady_clock::now();
@@ -79,6 +78,7 @@ TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
 }
 
 TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
+    using namespace std::chrono_literals;
     TempDir dir;
     const auto error =
         DeclinedBotsFile((dir.path / "no-such-folder" / "declined-bots.json").string())

@@ -15,8 +15,6 @@
 
 namespace {
 
-using namespace std::chrono_literals;
-
 // A job that holds its thread until its stop token is set (a request lila never answers).
 service::WorkerPool::Job held_until_stopped(std::atomic<int>& started) {
     return [&started](std::stop_token stop) {
@@ -29,6 +27,7 @@ service::WorkerPool::Job held_until_stopped(std::atomic<int>& started) {
 }
 
 TEST(WorkerPool, AHeldJobDelaysNeitherTheCallerNorTheNextJob) {
+    using namespace std::chrono_literals;
     std::atomic<int> held{0};
     std::promise<std::chrono::steady_clock::time_point> ran;
     auto ran_at = ran.get_future();
@@ -51,6 +50,7 @@ TEST(WorkerPool, AHeldJobDelaysNeitherTheCallerNorTheNextJob) {
 }
 
 TEST(WorkerPool, AnUrgentJobGoesFirstAndPastTheCapWhenEveryThreadIsHeld) {
+    using namespace std::chrono_literals;
     std::atomic<int> held{0};
     std::mutex order_mutex;
     std::vector<std::string> order;
@@ -88,6 +88,7 @@ TEST(WorkerPool, AnUrgentJobGoesFirstAndPastTheCapWhenEveryThreadIsHeld) {
 }
 
 TEST(WorkerPool, BeyondTheCapJobsWaitTheirTurnAndAllRun) {
+    using namespace std::chrono_literals;
     service::WorkerPool pool(2);
     std::atomic<int> done{0};
     for (int i = 0; i < 20; ++i) pool.post([&done](std::stop_token) { ++done; });
@@ -98,6 +99,7 @@ TEST(WorkerPool, BeyondTheCapJobsWaitTheirTurnAndAllRun) {
 }
 
 TEST(WorkerPool, AFailingJobIsLoggedAndTheThreadServesTheNext) {
+    using namespace std::chrono_literals;
     service::WorkerPool pool(1);
     std::atomic<bool> next_ran{false};
     pool.post([](std::stop_token) { throw std::runtime_error("lila said no"); });
