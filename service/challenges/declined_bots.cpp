@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -19,6 +20,9 @@ namespace {
 
 // A file of many thousands of declines is still far below this; a larger one is not ours.
 constexpr std::size_t kMaxFileBytes = 1024 * 1024;
+// No refusal is kept longer than this (the matchmaker remembers a decline 24 h): an end further
+// off in a file is cut to it, so no forged or corrupt `until` overflows the steady clock.
+constexpr std::int64_t kLongestMemoryMs = 7LL * 24 * 3600 * 1000;
 
 std::int64_t unix_ms(DeclinedBotsFile::WallTime t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
@@ -52,7 +56,7 @@ DeclinedBotsFile::Loaded DeclinedBotsFile::load(SteadyTime now, WallTime wall_no
             r.mode = e.value("mode", "");
             const std::int64_t until = e.at("until").get<std::int64_t>();
             if (r.bot.empty() || until <= wall) continue;
-            r.until = now + std::chrono::milliseconds(until - wall);
+            r.until = now + std::chrono::milliseconds(std::min(until - wall, kLongestMemoryMs));
             out.refusals.push_back(std::move(r));
         }
     } catch (const std::exception& e) {

@@ -77,6 +77,20 @@ TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
     }
 }
 
+TEST(DeclinedBotsFile, AnEndFarOffIsCutToAWeek) {
+    TempDir dir;
+    const auto file = dir.path / "declined-bots.json";
+    write(file, "{\"declined\": [{\"bot\": \"Far\", \"until\": 9223372036854775807}]}");
+    const auto steady = std::chrono::steady_clock::now();
+    const auto loaded =
+        DeclinedBotsFile(file.string()).load(steady, std::chrono::system_clock::now());
+    EXPECT_FALSE(loaded.warning.has_value()) << *loaded.warning;
+    ASSERT_EQ(loaded.refusals.size(), 1u);
+    EXPECT_EQ(loaded.refusals[0].bot, "far");
+    EXPECT_GT(loaded.refusals[0].until, steady + std::chrono::hours(24 * 6));
+    EXPECT_LE(loaded.refusals[0].until, steady + std::chrono::hours(24 * 7));
+}
+
 TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
     using namespace std::chrono_literals;
     TempDir dir;
