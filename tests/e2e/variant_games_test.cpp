@@ -87,8 +87,7 @@ TEST_P(E2eVariantGame, IsAcceptedPlayedAndWonByTheVariantsOwnRule) {
     VariantPgnDir pgn_dir(v.name);
     BotRunner bot(fx, settings("{concurrency: 1}", pgn_dir.config()));
     ASSERT_TRUE(wait_event_stream(fx));
-    const std::string challenger_color =
-        std::string(v.bot_color) == "white" ? "black" : "white";
+    const std::string challenger_color = std::string(v.bot_color) == "white" ? "black" : "white";
     const std::string fen = v.fen[0] ? std::string(", initial_fen: \"") + v.fen + "\"" : "";
     // 30+0 is bullet (Lichess's UltraBullet, below it, is closed to bots); a random mover
     // answers within 20 ms, so each game takes a few seconds of the bot's clock.
@@ -140,8 +139,8 @@ TEST_P(E2eVariantGame, IsAcceptedPlayedAndWonByTheVariantsOwnRule) {
 INSTANTIATE_TEST_SUITE_P(
     Variants, E2eVariantGame,
     ::testing::Values(
-        VariantGame{"KingOfTheHillFromItsStart", "kingOfTheHill", "", "white",
-                    "King of the Hill", "a king on the hill"},
+        VariantGame{"KingOfTheHillFromItsStart", "kingOfTheHill", "", "white", "King of the Hill",
+                    "a king on the hill"},
         VariantGame{"ThreeCheckFromItsStart", "threeCheck", "", "white", "Three-check",
                     "the third check"},
         VariantGame{"AtomicFromItsStart", "atomic", "", "white", "Atomic",
@@ -161,8 +160,8 @@ INSTANTIATE_TEST_SUITE_P(
         VariantGame{"AtomicFromAPosition", "atomic",
                     "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2", "white",
                     "Atomic", "a capture beside the king explodes it"},
-        VariantGame{"AntichessFromAPosition", "antichess", "k7/8/8/8/8/8/8/1RR5 w - - 0 1",
-                    "white", "Antichess", "both rooks given away"}),
+        VariantGame{"AntichessFromAPosition", "antichess", "k7/8/8/8/8/8/8/1RR5 w - - 0 1", "white",
+                    "Antichess", "both rooks given away"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // Crazyhouse from its start at 1+0 on this (two-core) machine: the longest game of the variants
@@ -288,10 +287,10 @@ INSTANTIATE_TEST_SUITE_P(
 
 struct VariantBadInput {
     const char* name;
-    const char* game;        // the scenario's game (gameStart without a challenge)
-    const char* fault;       // the inject fault, or ""
-    const char* logged;      // the error line's text after "game <id>: ending the session: "
-    const char* left_with;   // "/abort" or "/resign"
+    const char* game;       // the scenario's game (gameStart without a challenge)
+    const char* fault;      // the inject fault, or ""
+    const char* logged;     // the error line's text after "game <id>: ending the session: "
+    const char* left_with;  // "/abort" or "/resign"
 };
 
 void PrintTo(const VariantBadInput& b, std::ostream* os) { *os << b.name; }
@@ -301,14 +300,13 @@ class E2eVariantBadInput : public ::testing::TestWithParam<VariantBadInput> {};
 TEST_P(E2eVariantBadInput, TheGameIsLeftWithAnErrorThatNamesItAndNoMoveIsSent) {
     const VariantBadInput& b = GetParam();
     test_support::LogCapture log;
-    emu::EmulatorFixture fx(std::string("name: variant-bad\nseed: 41\nkeepalive_ms: 500\n"
-                                        "games:\n  - ") +
-                            b.game + "\n" + (b.fault[0] ? std::string("faults:\n  - ") + b.fault +
-                                                              "\n"
-                                                        : std::string()));
+    emu::EmulatorFixture fx(
+        std::string("name: variant-bad\nseed: 41\nkeepalive_ms: 500\n"
+                    "games:\n  - ") +
+        b.game + "\n" +
+        (b.fault[0] ? std::string("faults:\n  - ") + b.fault + "\n" : std::string()));
     BotRunner bot(fx);
-    ASSERT_TRUE(fx.wait_until([&] { return requests_to(fx, b.left_with) > 0; }, 20s))
-        << log.text();
+    ASSERT_TRUE(fx.wait_until([&] { return requests_to(fx, b.left_with) > 0; }, 20s)) << log.text();
     const std::string text = log.text();
     EXPECT_NE(text.find(std::string("game bad00001: ending the session: ") + b.logged),
               std::string::npos)
