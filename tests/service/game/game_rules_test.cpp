@@ -327,6 +327,13 @@ const std::vector<RulesRow> kRulesRows = {
          s.draw_or_resign.resign_enabled = true;
          s.draw_or_resign.resign_moves = 1;
      }},
+    {"AGoneOpponentInAVariantGameIsClaimed",
+     {{variant_full("atomic", false, "e2e4"), 0ms, kHello + ", think"},
+      {searched_in(engine::Variant::ATOMIC, "e2e4", "e7e5"), 100ms, "post e7e5"},
+      {posted(), 150ms, "played"},
+      {moved("e2e4 e7e5"), 1000ms, ""},
+      {gone(0), 2000ms, ""},
+      {tick(), 2300ms, "claim"}}},
     {"PonderInAVariantGame",
      {{variant_full("threeCheck", true), 0ms, kHello + ", think"},
       {[] {
