@@ -19,8 +19,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // A PGN folder of its own for one test, removed at the end.
 class VariantPgnDir {
   public:
@@ -39,6 +37,7 @@ class VariantPgnDir {
     std::string config() const { return "pgn_directory: \"" + path_.string() + "\"\n"; }
     // The text of the one PGN file written, waiting for it (empty when none came).
     std::string wait_pgn(emu::EmulatorFixture& fx) const {
+        using namespace std::chrono_literals;
         std::string pgn;
         (void)fx.wait_until(
             [&] {
@@ -85,6 +84,7 @@ void PrintTo(const VariantGame& v, std::ostream* os) { *os << v.name; }
 class E2eVariantGame : public ::testing::TestWithParam<VariantGame> {};
 
 TEST_P(E2eVariantGame, IsAcceptedPlayedAndWonByTheVariantsOwnRule) {
+    using namespace std::chrono_literals;
     const VariantGame& v = GetParam();
     emu::EmulatorFixture fx("name: variant\nseed: 38\nkeepalive_ms: 500\n");
     VariantPgnDir pgn_dir(v.name);
@@ -172,6 +172,7 @@ INSTANTIATE_TEST_SUITE_P(
 // Crazyhouse from its start at 1+0 on this (two-core) machine: the longest game of the variants
 // (no fifty-move rule, pieces come back), a clock that leaves no slack, and drops both ways.
 TEST(E2eVariantGames, ABulletCrazyhouseGameIsMatedWithDropsAndLosesNoTime) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: crazyhouse\nseed: 39\nkeepalive_ms: 500\n");
     VariantPgnDir pgn_dir("crazyhouse");
     BotRunner bot(fx, settings("{concurrency: 1}", pgn_dir.config()));
@@ -219,6 +220,7 @@ void PrintTo(const VariantSource& s, std::ostream* os) { *os << s.name; }
 class E2eVariantSource : public ::testing::TestWithParam<VariantSource> {};
 
 TEST_P(E2eVariantSource, TheSourceIsAskedForTheVariantAndItsMoveIsPlayed) {
+    using namespace std::chrono_literals;
     const VariantSource& c = GetParam();
     test_support::LogCapture log;
     emu::EmulatorFixture fx(std::string("name: variant-online\nseed: 40\nkeepalive_ms: 500\n"
@@ -303,6 +305,7 @@ void PrintTo(const VariantBadInput& b, std::ostream* os) { *os << b.name; }
 class E2eVariantBadInput : public ::testing::TestWithParam<VariantBadInput> {};
 
 TEST_P(E2eVariantBadInput, TheGameIsLeftWithAnErrorThatNamesItAndNoMoveIsSent) {
+    using namespace std::chrono_literals;
     const VariantBadInput& b = GetParam();
     test_support::LogCapture log;
     emu::EmulatorFixture fx(

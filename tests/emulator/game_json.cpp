@@ -5,8 +5,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 json variant_json(const std::string& key) {
     // scalachess core/src/main/scala/variant/*.scala: key, name, shortName.
@@ -57,7 +56,7 @@ std::string title_case(std::string s) {
 }
 
 // lila's PerfType: chess960 and the seven variants have their own, standard chess one per speed.
-std::string perf_name(const Game& g) {
+std::string perf_key(const Game& g) {
     if (has_own_perf(g.setup().variant)) return g.setup().variant;
     return g.speed();
 }
@@ -115,7 +114,7 @@ namespace {
 
 json event_info(const Game& g, Ms now) {
     const auto& s = g.setup();
-    const Color bot = s.bot_color;
+    const engine::Color bot = s.bot_color;
     const Ms left = g.remaining(bot, now);
     json opp{{"id", s.opponent.id}, {"username", s.opponent.name}, {"rating", s.opponent.rating}};
     json j{{"fullId", s.id + "abcd"},
@@ -128,7 +127,7 @@ json event_info(const Game& g, Ms now) {
            {"status", status_json(g.status())},
            {"variant", {{"key", s.variant}, {"name", variant_json(s.variant)["name"]}}},
            {"speed", g.speed()},
-           {"perf", perf_name(g)},
+           {"perf", perf_key(g)},
            {"rated", s.rated},
            {"hasMoved", false},
            {"opponent", opp},

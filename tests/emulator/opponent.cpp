@@ -11,9 +11,7 @@
 
 namespace emu {
 
-using engine::Move;
-
-std::string king_to_rook_uci(const engine::Position& pos, Move m) {
+std::string king_to_rook_uci(const engine::Position& pos, engine::Move m) {
     // Antichess has no castling (its king promotion is stored like one).
     if (pos.visit([&](const auto& b) { return b.is_castling(m); }))
         return engine::square_name(m.from()) + engine::square_name(m.to());
@@ -50,7 +48,7 @@ struct Searcher {
             return !r.winner ? 0 : *r.winner == b.side ? MATE - ply : -MATE + ply;
         }
         if (depth <= 0 || (node_limit > 0 && nodes >= node_limit)) return material(b);
-        for (Move m : moves) {
+        for (engine::Move m : moves) {
             engine::BasicBoard<V> next = b;
             next.make_move(m);
             const int score = -search(next, depth - 1, -beta, -alpha, ply + 1);
@@ -63,16 +61,16 @@ struct Searcher {
 
 }  // namespace
 
-Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
-                     std::mt19937_64& rng) {
+engine::Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
+                             std::mt19937_64& rng) {
     const auto moves = pos.legal_moves();
-    if (moves.empty()) return Move::none();
-    std::vector<Move> best;
+    if (moves.empty()) return engine::Move::none();
+    std::vector<engine::Move> best;
     int best_score = -MATE - 1;
     pos.visit([&](const auto& board) {
         using BoardT = std::decay_t<decltype(board)>;
         Searcher<BoardT::variant> s{nodes};
-        for (Move m : moves) {
+        for (engine::Move m : moves) {
             BoardT next = board;
             next.make_move(m);
             const int score = -s.search(next, std::max(depth, 1) - 1, -MATE - 1, MATE + 1, 1);
@@ -115,7 +113,7 @@ std::optional<std::string> OpponentMover::by_kind(OpponentSpec::Kind kind,
                 const auto r = engine_->search(pos, limits, stop);
                 if (r.best) return king_to_rook_uci(pos, r.best);
             }
-            const Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
+            const engine::Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
             if (!m) return std::nullopt;
             return king_to_rook_uci(pos, m);
         }
