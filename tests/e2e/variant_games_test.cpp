@@ -137,10 +137,11 @@ TEST_P(E2eVariantGame, IsAcceptedPlayedAndWonByTheVariantsOwnRule) {
 
 // From the variant's own start ("startpos" on the wire), a random mover loses within a few
 // seconds of the bot's clock (5 to 11 s each on a loaded two-core machine), by the variant's rule
-// or, where the variant has one, by mate; the horde's capture of 36 pawns takes 26 s, so the
-// horde plays from a position instead. From a position (an initialFen, with three-check's
-// checks-given suffix), the variant's own win is a few moves away (the engine sees it as a mate
-// in 2 to 4 at depth 8), so those rows ask for exactly that end.
+// or, where the variant has one, by mate. The horde plays White from its start (White wins only
+// by mate) and Black from a position: capturing all 36 pawns of the start takes 26 s. From a
+// position (an initialFen, with three-check's checks-given suffix), the variant's own win is a
+// few moves away (the engine sees it as a mate in 2 to 4 at depth 8), so those rows ask for
+// exactly that end.
 INSTANTIATE_TEST_SUITE_P(
     Variants, E2eVariantGame,
     ::testing::Values(
@@ -154,6 +155,7 @@ INSTANTIATE_TEST_SUITE_P(
                     "every piece given away, or stalemated"},
         VariantGame{"RacingKingsFromItsStart", "racingKings", "", "white", "Racing Kings",
                     "the king reaches the eighth rank"},
+        VariantGame{"HordeFromItsStart", "horde", "", "white", "Horde", "the horde mates", "mate"},
         VariantGame{"HordeFromAPosition", "horde", "3qk3/8/8/8/8/8/PP6/8 w - - 0 1", "black",
                     "Horde", "the horde captured to the last pawn"},
         VariantGame{"KingOfTheHillFromAPosition", "kingOfTheHill",
