@@ -517,16 +517,26 @@ Result<ExplorerReply> OnlineSources::explorer_player(const std::string& target, 
 }
 
 Result<CloudEvalReply> OnlineSources::cloud_eval(std::string_view fen, int multi_pv,
-                                                 Millis deadline) {
-    const std::string target = "/api/cloud-eval?fen=" + url_encode(fen) +
-                               "&multiPv=" + std::to_string(std::clamp(multi_pv, 1, 5));
+                                                 Millis deadline, std::string_view variant) {
+    std::string target = "/api/cloud-eval?fen=" + url_encode(fen) +
+                         "&multiPv=" + std::to_string(std::clamp(multi_pv, 1, 5));
+    if (variant != "standard") target += "&variant=" + url_encode(variant);
     auto r = get(OnlineSource::CloudEval, target, deadline);
     if (!r) return r.error();
     return parse_cloud_eval(r->body);
 }
 
-Result<TablebaseReply> OnlineSources::tablebase(std::string_view fen, Millis deadline) {
-    auto r = get(OnlineSource::Tablebase, "/standard?fen=" + url_encode(fen), deadline);
+Result<TablebaseReply> OnlineSources::tablebase(std::string_view fen, Millis deadline,
+                                                std::string_view table) {
+    if (table != "standard" && table != "atomic" && table != "antichess")
+        return ApiError{
+            ApiError::Kind::Config,
+            0,
+            "tablebase: no table for " + std::string(table) + " (standard, atomic, antichess)",
+            {},
+            {}};
+    auto r = get(OnlineSource::Tablebase, "/" + std::string(table) + "?fen=" + url_encode(fen),
+                 deadline);
     if (!r) return r.error();
     return parse_tablebase(r->body);
 }

@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "common/text.hpp"
-#include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
+#include "engine/variant.hpp"
 #include "service/game/chat_text.hpp"
 #include "service/game/pgn_tags.hpp"
 
@@ -124,33 +124,40 @@ std::vector<GameAction> GameRules::on(const GameInput& event, TimePoint now) {
 
 void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
                         Actions& out) {
+    server_plies_ = facts.moves.size();
     if (full.id != s_.game_id)
         return leave("gameFull is for another game ('" + full.id + "')", out);
     const bool white = full.white.id && *full.white.id == s_.my_id;
     const bool black = full.black.id && *full.black.id == s_.my_id;
     if (!white && !black)
         return leave("gameFull names neither player as us (" + s_.my_id + ")", out);
-    const std::string& variant = full.variant.key;
-    if (variant != "standard" && variant != "chess960" && variant != "fromPosition")
-        return leave("variant '" + variant + "' cannot be played", out);
-    const bool chess960 = variant == "chess960";
+    // Every Lichess key is a game the engine plays; a key lila may add later is not.
+    const std::string& key = full.variant.key;
+    const std::optional<engine::Variant> variant = engine::parse_variant(key);
+    if (!variant)
+        return leave("variant '" + common::printable(key) + "' is not one Outpost plays", out);
+    const bool chess960 = key == "chess960";
     const std::string initial_fen =
-        full.is_startpos() ? std::string(engine::START_FEN) : full.initial_fen;
+        full.is_startpos() ? std::string(engine::start_fen(*variant)) : full.initial_fen;
     const bool first = !full_.has_value();
     // A reconnect's gameFull replays the same game: keep the position, so that on_state sees
     // whether the move list changed (an unchanged one starts no search and keeps a pending move
     // retry) and the PGN keeps its clocks and evals. sync() rebuilds from the start when the list
     // does not extend ours.
-    const bool same_start =
-        !first && position_ && initial_fen == initial_fen_ && chess960 == chess960_;
+    const bool same_start = !first && position_ && initial_fen == initial_fen_ &&
+                            *variant == variant_ && chess960 == chess960_;
     if (!same_start) {
-        auto start = engine::Position::from_fen(initial_fen, chess960);
-        if (!start) return leave("the initial FEN does not parse: " + start.error(), out);
+        auto start = engine::Position::from_fen(initial_fen, *variant, chess960);
+        if (!start)
+            return leave("the initial FEN '" + common::printable(initial_fen) + "' is not a " +
+                             key + " position: " + start.error(),
+                         out);
         position_ = *start;
         moves_.clear();
         notes_.clear();
     }
     us_ = white ? engine::WHITE : engine::BLACK;
+    variant_ = *variant;
     chess960_ = chess960;
     initial_fen_ = initial_fen;
     full_ = full;
@@ -159,7 +166,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
         log(out, common::LogLevel::Info,
             fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", s_.game_id,
                         common::printable(full.white.name), common::printable(full.black.name),
-                        common::printable(variant), common::printable(full.speed),
+                        common::printable(key), common::printable(full.speed),
                         full.rated ? "rated" : "casual", white ? "white" : "black"));
     }
     on_state(full.state, facts, now, out);
@@ -168,7 +175,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
 bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
     if (!extends(moves, moves_)) {
         // A takeback (or a server that changed its mind): rebuild from the initial position.
-        auto start = engine::Position::from_fen(initial_fen_, chess960_);
+        auto start = engine::Position::from_fen(initial_fen_, variant_, chess960_);
         if (!start) return false;
         position_ = *start;
         moves_.clear();
@@ -200,6 +207,7 @@ bool GameRules::first_moves_pending() const {
 void GameRules::on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
                          Actions& out) {
     if (!full_ || !position_) return;  // a state before gameFull: wait for the full one
+    server_plies_ = facts.moves.size();
     if (facts.unknown_status) {
         // Maybe a status newer than this client; the game may still be on, and a session
         // that cannot tell would lose it on time: leave it (abort/resign) instead.
@@ -264,7 +272,7 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
     const bool takeback_asked = we_are_white ? state.btakeback : state.wtakeback;
     if (draw_offered && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
-        if (draw_resign_->accept_draw(engine::popcount(position_->board().pieces()))) {
+        if (draw_resign_->accept_draw(piece_count(*position_))) {
             log(out, common::LogLevel::Info,
                 fmt::format("game {}: accepted a draw offer", s_.game_id));
             out.push_back(game::AcceptDraw{});
@@ -350,8 +358,8 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     const engine::SearchResult& r = *chosen.search;
     if (!r.best) return;
     // Only searched moves feed the draw and resign counters: a book move has no score.
-    const DrawResignDecision verdict = draw_resign_->after_search(r.score, position_->board());
-    last_search_ = LastSearch{.board = position_->board(), .info = r};
+    const DrawResignDecision verdict = draw_resign_->after_search(r.score, *position_);
+    last_search_ = LastSearch{.position = *position_, .info = r};
     const std::string uci = position_->to_uci(r.best);
     OutgoingMove move;
     move.uci = uci;
@@ -400,7 +408,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
         move.eval = PgnEval{.kind = score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
                             .value = score.value,
                             .depth = 0};
-        const DrawResignDecision verdict = draw_resign_->after_search(score, position_->board());
+        const DrawResignDecision verdict = draw_resign_->after_search(score, *position_);
         move.offer_draw = verdict.offer_draw;
         if (verdict.resign) {
             log(out, common::LogLevel::Info,
@@ -573,7 +581,9 @@ void GameRules::leave(const std::string& why, Actions& out) {
         fmt::format("game {}: ending the session: {}", s_.game_id, why));
     // The game may still be on: leave it cleanly rather than lose on time.
     out.push_back(game::StopPonder{});
-    out.push_back(game::LeaveGame{.abort = moves_.size() < 2});
+    // lila lets a game be aborted before its second ply: count the server's plies, which a move
+    // list we could not replay (or did not read) may have more of than ours.
+    out.push_back(game::LeaveGame{.abort = std::max(moves_.size(), server_plies_) < 2});
     phase_ = Phase::Left;
 }
 

@@ -134,7 +134,7 @@ struct ClaimAnswered {
 // Choose a move: the book (when it has one), a ponder hit, or a search with `plan`.
 struct Think {
     engine::Position position;
-    std::string variant;  // Lichess key, for the book
+    std::string variant;  // Lichess key, for the book and the online sources
     MoveClock clock;
     MovePlan plan;
     int fullmove = 1;  // for the book's max_depth
@@ -275,9 +275,11 @@ class GameRules {
     std::optional<lichess::GameFull> full_;
     engine::Color us_ = engine::WHITE;
     std::string initial_fen_;
+    engine::Variant variant_ = engine::Variant::STANDARD;
     bool chess960_ = false;
     std::optional<engine::Position> position_;
     std::vector<std::string> moves_;  // as Lichess sent them
+    std::size_t server_plies_ = 0;    // in the last move list the server sent
     std::vector<PgnMove> notes_;      // per ply, for the PGN
     lichess::GameState last_state_;   // the last state we played from (clocks for Think)
 

@@ -29,7 +29,8 @@ const std::vector<BadInput> kCases = {
     {"badgid01", "gameFull", 0, R"({"id": "othergme"})",
      "ending the session: gameFull is for another game ('othergme')"},
     {"badfen01", "gameFull", 0, R"({"initialFen": "rnbqkbnr/pppppppp/8/8 w KQkq - zero one"})",
-     "ending the session: the initial FEN does not parse"},
+     "ending the session: the initial FEN 'rnbqkbnr/pppppppp/8/8 w KQkq - zero one' is not a "
+     "standard position"},
 };
 
 std::string scenario() {

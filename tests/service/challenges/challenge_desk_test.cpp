@@ -216,7 +216,7 @@ const std::vector<DeskRow> kDeskRows = {
     {"AnUnwantedVariantIsDeclinedWithItsReason",
      {{arrives([] {
            auto c = offer("c1", "Alice");
-           c.variant.key = "atomic";
+           c.variant.key = "duckChess";
            return c;
        }()),
        0ms, "decline c1 variant"}}},
@@ -460,7 +460,7 @@ TEST(ChallengeDesk, TheDailyBotLimitIsLoggedOnceAndEachDeclineSaysWhy) {
 TEST(ChallengeDesk, NamesWithControlCharactersCannotForgeALogLine) {
     Harness h({}, {});
     auto c = offer("c1", "Eve\nFAKE line");
-    c.variant.key = "atomic";
+    c.variant.key = "duckChess";
     const auto requests = h.desk.on_challenge(c, {}, h.clock.now());
     const std::string text = logged(requests);
     EXPECT_EQ(text.find('\n'), text.size() - 1) << text;
