@@ -57,7 +57,8 @@ std::filesystem::path nearest_existing(const std::filesystem::path& path) {
 // Whether a folder can be made inside `folder` (and removed again): a missing folder that the
 // daemon makes at start (pgn_directory, log.file's folder) is made there.
 std::optional<std::string> cannot_make_folder_in(const std::filesystem::path& folder) {
-    const std::filesystem::path probe = folder / (".outpost-start-check." + std::to_string(::getpid()));
+    const std::filesystem::path probe =
+        folder / (".outpost-start-check." + std::to_string(::getpid()));
     if (::mkdir(probe.c_str(), 0700) != 0) return common::errno_text(errno);
     ::rmdir(probe.c_str());
     return std::nullopt;
@@ -73,7 +74,8 @@ std::optional<std::string> cannot_write_in(const std::filesystem::path& folder) 
     if (fd < 0) return common::errno_text(errno);
     static constexpr char kText[] = "outpost start-up check\n";
     int err = 0;
-    if (::write(fd, kText, sizeof kText - 1) != ssize_t(sizeof kText - 1)) err = errno ? errno : EIO;
+    if (::write(fd, kText, sizeof kText - 1) != ssize_t(sizeof kText - 1))
+        err = errno ? errno : EIO;
     if (err == 0 && ::fsync(fd) != 0 && errno != EINVAL) err = errno;
     if (::close(fd) != 0 && err == 0) err = errno;
     ::unlink(probe.c_str());
@@ -113,15 +115,18 @@ std::optional<std::string> log_file_problem(const std::string& file) {
         if (kernel_file_system(file))
             return quoted(file) +
                    " is a file the kernel makes up (/proc, /sys), not one a log can be written to";
-        const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-        if (fd < 0) return "cannot open " + quoted(file) + " for writing: " + common::errno_text(errno);
+        const int fd =
+            ::open(file.c_str(), O_WRONLY | O_APPEND | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+        if (fd < 0)
+            return "cannot open " + quoted(file) + " for writing: " + common::errno_text(errno);
         ::close(fd);
         return std::nullopt;
     }
     if (errno != ENOENT && errno != ENOTDIR)
         return "cannot read " + quoted(file) + ": " + common::errno_text(errno);
     // A new file (the daemon makes its folders too): its nearest existing folder must take it.
-    const std::filesystem::path existing = nearest_existing(std::filesystem::path(file).parent_path());
+    const std::filesystem::path existing =
+        nearest_existing(std::filesystem::path(file).parent_path());
     std::error_code ec;
     if (!std::filesystem::is_directory(existing, ec))
         return "cannot make " + quoted(file) + ": " + quoted(existing.string()) +
@@ -154,8 +159,9 @@ std::optional<std::string> memory_problem(const config::Config& config) {
         if (const auto limit = cgroup_memory_limit(*cgroup, read_text);
             limit && (limit_mb == 0 || *limit / (1024 * 1024) < limit_mb)) {
             limit_mb = *limit / (1024 * 1024);
-            where = "the memory limit of this process's cgroup (a container's or systemd's "
-                    "MemoryMax)";
+            where =
+                "the memory limit of this process's cgroup (a container's or systemd's "
+                "MemoryMax)";
         }
     }
     if (limit_mb == 0) return std::nullopt;  // nothing known: no verdict
@@ -231,8 +237,8 @@ std::optional<std::uint64_t> cgroup_memory_limit(
     return lowest;
 }
 
-std::optional<std::string> hash_memory_problem(const config::Config& config,
-                                               std::uint64_t limit_mb, std::string_view where) {
+std::optional<std::string> hash_memory_problem(const config::Config& config, std::uint64_t limit_mb,
+                                               std::string_view where) {
     const int games = std::max(0, config.challenge.concurrency);
     const int searches = std::max(0, config.correspondence.max_concurrent_searches);
     const std::uint64_t engines = std::uint64_t(std::max(1, games + searches));
@@ -247,8 +253,7 @@ std::optional<std::string> hash_memory_problem(const config::Config& config,
            std::to_string(limit_mb) + " MB); lower engine.hash_mb or the concurrency";
 }
 
-std::optional<std::string> free_space_problem(const std::string& folder,
-                                              std::uint64_t free_bytes) {
+std::optional<std::string> free_space_problem(const std::string& folder, std::uint64_t free_bytes) {
     if (free_bytes >= kMinPgnFreeBytes) return std::nullopt;
     return "the PGN folder " + quoted(folder) + " has " + std::to_string(free_bytes / 1024) +
            " KB free, less than the " + std::to_string(kMinPgnFreeBytes / 1024) +

@@ -27,7 +27,9 @@ struct CgroupRow {
 std::ostream& operator<<(std::ostream& os, const CgroupRow& r) { return os << r.name; }
 
 const CgroupRow kCgroupRows[] = {
-    {"V2ContainerAtTheNamespaceRoot", "0::/\n", {{"/sys/fs/cgroup/memory.max", "268435456\n"}},
+    {"V2ContainerAtTheNamespaceRoot",
+     "0::/\n",
+     {{"/sys/fs/cgroup/memory.max", "268435456\n"}},
      268435456},
     {"V2UnlimitedIsNone", "0::/\n", {{"/sys/fs/cgroup/memory.max", "max\n"}}, std::nullopt},
     {"V2SystemdServiceAndItsSlice",
@@ -171,15 +173,14 @@ TEST_F(StartChecksOnDisk, TheLogFileMustBeARegularFileWeCanOpen) {
 
 TEST_F(StartChecksOnDisk, ThePgnFolderMustBeOneWeCanWriteOrMake) {
     std::ofstream(dir_ / "plain") << "x";
-    EXPECT_EQ(problems([&](config::Config& c) { c.pgn_directory = (dir_ / "plain").string(); }),
-              "pgn_directory: the PGN folder '" + (dir_ / "plain").string() +
-                  "' is not a folder\n");
+    EXPECT_EQ(
+        problems([&](config::Config& c) { c.pgn_directory = (dir_ / "plain").string(); }),
+        "pgn_directory: the PGN folder '" + (dir_ / "plain").string() + "' is not a folder\n");
     const std::string in_proc = problems([](config::Config& c) { c.pgn_directory = "/proc/pgn"; });
-    EXPECT_EQ(in_proc.rfind("pgn_directory: cannot make the PGN folder '/proc/pgn' in '/proc': ", 0),
-              0u)
+    EXPECT_EQ(
+        in_proc.rfind("pgn_directory: cannot make the PGN folder '/proc/pgn' in '/proc': ", 0), 0u)
         << in_proc;
-    const std::string in_sys =
-        problems([](config::Config& c) { c.pgn_directory = "/sys/kernel"; });
+    const std::string in_sys = problems([](config::Config& c) { c.pgn_directory = "/sys/kernel"; });
     EXPECT_EQ(in_sys.rfind("pgn_directory: the PGN folder '/sys/kernel' is not writable: ", 0), 0u)
         << in_sys;
 }
