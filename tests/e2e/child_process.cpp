@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <fcntl.h>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -17,6 +19,27 @@
 extern char** environ;
 
 namespace e2e {
+
+namespace {
+
+// Tasks (processes and threads) that `uid` runs now, as RLIMIT_NPROC counts them.
+unsigned long user_tasks(uid_t uid) {
+    unsigned long n = 0;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        std::ifstream in(entry.path() / "status");
+        bool ours = false;
+        for (std::string line; std::getline(in, line);) {
+            if (line.rfind("Uid:", 0) == 0)
+                ours = std::strtoul(line.c_str() + 4, nullptr, 10) == uid;
+            if (line.rfind("Threads:", 0) == 0 && ours)
+                n += std::strtoul(line.c_str() + 8, nullptr, 10);
+        }
+    }
+    return n;
+}
+
+}  // namespace
 
 ChildProcess::ChildProcess(const std::string& exe, const std::vector<std::string>& args,
                            const std::string& stdout_path, const std::string& stderr_path)
@@ -41,7 +64,9 @@ ChildProcess::ChildProcess(const std::string& exe, const std::vector<std::string
         // fork and exec: posix_spawn can set neither a limit nor a user. Between the two only
         // async-signal-safe calls (the test process has threads).
         const bool as_root = ::geteuid() == 0;
-        const rlimit limit{*options.max_tasks, *options.max_tasks};
+        // Another user's limit counts every task that user runs: the child's share comes on top.
+        const unsigned long tasks = *options.max_tasks + (as_root ? 0 : user_tasks(::getuid()));
+        const rlimit limit{tasks, tasks};
         const int out_fd =
             options.output_fd >= 0
                 ? options.output_fd
@@ -124,6 +149,15 @@ std::string read_file(const std::string& path) {
     std::ostringstream out;
     out << in.rdbuf();
     return out.str();
+}
+
+std::string logged_health_port(const std::string& log_text) {
+    const std::string marker = "health endpoint on http://127.0.0.1:";
+    const auto at = log_text.find(marker);
+    if (at == std::string::npos) return {};
+    const auto end = log_text.find("/healthz", at);
+    if (end == std::string::npos) return {};
+    return log_text.substr(at + marker.size(), end - at - marker.size());
 }
 
 bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout) {

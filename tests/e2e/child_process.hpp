@@ -58,6 +58,10 @@ struct RunResult {
 
 [[nodiscard]] std::string read_file(const std::string& path);
 
+// The port of the health endpoint that `outpost run` logged ("health endpoint on
+// http://127.0.0.1:PORT/healthz"), or empty while it has not.
+[[nodiscard]] std::string logged_health_port(const std::string& log_text);
+
 // Polls `done` every 20 ms until it holds (true) or `timeout` has passed (false): for what a
 // child writes to its files.
 [[nodiscard]] bool wait_for(const std::function<bool()>& done, std::chrono::milliseconds timeout);
