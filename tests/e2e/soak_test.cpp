@@ -414,9 +414,10 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
                                                       samples_mutex, started);
                 else
                     d = std::make_unique<InProcessDaemon>(fx);
-                if (wait_event_stream(fx, 60s)) return d;
+                // A 429 on the event stream pauses it a minute (as lila asks): wait longer.
+                if (wait_event_stream(fx, 90s)) return d;
                 if (auto why = d->died()) throw std::runtime_error("the daemon " + *why);
-                throw std::runtime_error("no event stream after 60 s");
+                throw std::runtime_error("no event stream after 90 s");
             } catch (const std::exception& e) {
                 if (attempt >= 3) throw;
                 ++failed_starts;
