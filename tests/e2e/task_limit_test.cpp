@@ -4,12 +4,14 @@
 // limit, /healthz answers 503 at once, and the process ends by itself with exit code 1 within
 // shutdown_grace_s (+ a few seconds), where it used to stop handling events, stay healthy and
 // ignore SIGTERM. Root is not held to RLIMIT_NPROC, so as root the daemon runs as nobody.
+// Without a limit, such games are capped: kMaxGamesBeyondConcurrency are played, more resigned.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -17,6 +19,7 @@
 #include "child_process.hpp"
 #include "lichess_client/http_client.hpp"
 #include "tests/engine/polyglot_test_util.hpp"
+#include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
@@ -72,7 +75,8 @@ TEST(E2eTaskLimit, ASessionThatCannotStartItsThreadsStopsTheDaemonWithA503) {
         [&] { return read_file(log).find("the event loop stopped") != std::string::npos; }, 60s))
         << read_file(log);
     const auto failed_at = std::chrono::steady_clock::now();
-    const auto health = http.perform({lichess::Method::Get, "/healthz", {}, {}, false, "text/plain"});
+    const auto health =
+        http.perform({lichess::Method::Get, "/healthz", {}, {}, false, "text/plain"});
     ASSERT_TRUE(health) << health.error().describe();
     EXPECT_EQ(health->status, 503) << health->body;
     EXPECT_NE(health->body.find("the event loop stopped"), std::string::npos) << health->body;
@@ -90,6 +94,46 @@ TEST(E2eTaskLimit, ASessionThatCannotStartItsThreadsStopsTheDaemonWithA503) {
     EXPECT_NE(text.find("its session's threads could not be started"), std::string::npos) << text;
     EXPECT_NE(text.find("task limit"), std::string::npos) << text;
     EXPECT_NE(text.find("stopped"), std::string::npos) << text;
+}
+
+// Without a limit, games lila will not let us abort still cost a bounded amount: of 11 such
+// games beyond concurrency 1, 4 are played (a session of 2 threads each), the other 7 resigned
+// at once, each logged; the sessions never number more than 1 + 4.
+TEST(E2eTaskLimit, GamesBeyondTheConcurrencyThatCannotBeAbortedAreCapped) {
+    std::ostringstream s;
+    s << "name: beyond-cap\nseed: 62\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\ngames:\n";
+    for (int i = 0; i < 12; ++i)
+        s << "  - {id: capped" << (i < 10 ? "0" : "") << i << ", at_ms: " << 100 * i
+          << ", bot_color: white, clock: {limit: 300, increment: 0}, moves: \"e2e4 e7e5\", "
+             "opponent: {kind: random, think_ms: 100, resign_at_ply: 10}}\n";
+    test_support::LogCapture logs;
+    emu::EmulatorFixture fx(s.str());
+    BotRunner bot(fx, settings("{concurrency: 1}"));
+    int most_sessions = 0;
+    ASSERT_TRUE(fx.wait_until(
+        [&] {
+            most_sessions = std::max(most_sessions, bot.bot().active_games());
+            int over = 0;
+            for (const auto& g : fx->games()) over += g.over ? 1 : 0;
+            return over == 12;
+        },
+        180s));
+    int played = 0, resigned_at_once = 0;
+    for (const auto& g : fx->games()) {
+        // Resigned where it started, after the two plies the scenario played.
+        if (g.moves.size() == 2 && g.status == "resign" && g.winner && *g.winner != g.bot_color)
+            ++resigned_at_once;
+        else if (legal_end(g))
+            ++played;
+        else
+            ADD_FAILURE() << describe(g);
+    }
+    EXPECT_EQ(played, 5);
+    EXPECT_EQ(resigned_at_once, 7);
+    EXPECT_LE(most_sessions, 1 + 4);
+    EXPECT_EQ(logs.count("such games are played already (the most), so it is resigned"), 7u)
+        << logs.text();
+    EXPECT_EQ(bot.stop(), 0);
 }
 
 }  // namespace
