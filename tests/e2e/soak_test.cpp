@@ -392,8 +392,10 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
         plan.push_back(soak.plan_game(i));
         faults += soak.game_faults(ids.back());
     }
+    // lila lets a bot play 100 games a day against other bots; the soak's challengers are bots,
+    // and the long version plays more.
     emu::EmulatorFixture fx("name: soak\nseed: " + std::to_string(p.seed) +
-                            "\nkeepalive_ms: 400\nfaults:\n" + faults);
+                            "\nkeepalive_ms: 400\nbot_games_per_day: 100000\nfaults:\n" + faults);
 
     const auto started = std::chrono::steady_clock::now();
     // Bounded: within ctest's 600 s by default (OUTPOST_SOAK_TIMEOUT_S for the long version).
