@@ -3,8 +3,8 @@
 // SIGUSR2. The real `outpost run` plays on, keeps its log file, and stops cleanly on SIGTERM.
 #include <gtest/gtest.h>
 #include <poll.h>
-#include <sys/stat.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,8 +74,8 @@ challenges:
     ASSERT_TRUE(bot.running()) << "the daemon died:\n" << read_file(log);
 
     // The log file has the game to its end, and the signals as ignored.
-    ASSERT_TRUE(wait_for([&] { return read_file(log).find("game piped001: over") != std::string::npos; },
-                         10s))
+    ASSERT_TRUE(wait_for(
+        [&] { return read_file(log).find("game piped001: over") != std::string::npos; }, 10s))
         << read_file(log);
     const std::string text = read_file(log);
     EXPECT_NE(text.find("received SIGUSR1: ignored"), std::string::npos) << text;
