@@ -17,8 +17,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Reads what the child writes to `fd` until `text` has come (true) or `timeout` has passed.
 bool read_until(int fd, const std::string& text, std::chrono::milliseconds timeout,
                 std::string& seen) {
@@ -38,6 +36,7 @@ bool read_until(int fd, const std::string& text, std::chrono::milliseconds timeo
 }
 
 TEST(E2eOutputPipe, AClosedLogPipeAndUserSignalsChangeNothing) {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("e2e-output-pipe");
     emu::EmulatorFixture fx(R"(
 name: output-pipe

@@ -31,8 +31,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 int env_int(const char* name, int fallback) {
     const char* v = std::getenv(name);
     return v && *v ? std::atoi(v) : fallback;
@@ -310,7 +308,7 @@ class ChildDaemon final : public SoakDaemon {
                     samples.push_back(m);
                 }
                 for (int i = 0; i < 10 && !stop.stop_requested(); ++i)
-                    std::this_thread::sleep_for(100ms);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
             }
         });
     }
@@ -324,17 +322,17 @@ class ChildDaemon final : public SoakDaemon {
     int stop() override {
         sampler_ = {};
         child_->signal(SIGTERM);
-        const auto status = child_->wait(60s);
+        const auto status = child_->wait(std::chrono::seconds(60));
         if (!status) {
             child_->signal(SIGKILL);
-            (void)child_->wait(10s);
+            (void)child_->wait(std::chrono::seconds(10));
             return -1;
         }
         return WIFEXITED(*status) ? WEXITSTATUS(*status) : -1;
     }
     std::optional<std::string> died() override {
         if (child_->running()) return std::nullopt;
-        const auto status = child_->wait(0ms);
+        const auto status = child_->wait(std::chrono::milliseconds(0));
         if (!status) return "gone";
         return WIFEXITED(*status) ? "exited with " + std::to_string(WEXITSTATUS(*status))
                                   : "killed by signal " + std::to_string(WTERMSIG(*status));
@@ -371,6 +369,7 @@ class ChildDaemon final : public SoakDaemon {
 // ---- the soak --------------------------------------------------------------------------------
 
 TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
+    using namespace std::chrono_literals;
     const SoakParams p;
     if (const char* level = std::getenv("OUTPOST_SOAK_LOG"))
         spdlog::set_level(spdlog::level::from_str(level));

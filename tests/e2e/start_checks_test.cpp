@@ -14,8 +14,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 struct Refusal {
     const char* name;
     std::string config;  // the config's keys beside url, token and health

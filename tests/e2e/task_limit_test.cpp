@@ -24,14 +24,12 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // The daemon idles with 5 threads (main, signals, chat, event stream, health); each real-time
 // session adds 2 (its stream and its worker). With 10 tasks the third session cannot start.
 constexpr unsigned long kTasks = 10;
 
 // Games already two plies in (lila refuses to abort them), a few hundred ms apart.
-std::string scenario() {
+std::string task_limit_scenario() {
     std::ostringstream s;
     s << "name: task-limit\nseed: 61\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\ngames:\n";
     for (int i = 1; i <= 8; ++i)
@@ -42,8 +40,9 @@ std::string scenario() {
 }
 
 TEST(E2eTaskLimit, ASessionThatCannotStartItsThreadsStopsTheDaemonWithA503) {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("e2e-task-limit");
-    emu::EmulatorFixture fx(scenario());
+    emu::EmulatorFixture fx(task_limit_scenario());
     BotSettings s = settings("{concurrency: 1}", "log: {level: info}\n");
     s.shutdown_grace_s = 3;
     std::string config = config_text(fx, s);
@@ -100,6 +99,7 @@ TEST(E2eTaskLimit, ASessionThatCannotStartItsThreadsStopsTheDaemonWithA503) {
 // games beyond concurrency 1, 4 are played (a session of 2 threads each), the other 7 resigned
 // at once, each logged; the sessions never number more than 1 + 4.
 TEST(E2eTaskLimit, GamesBeyondTheConcurrencyThatCannotBeAbortedAreCapped) {
+    using namespace std::chrono_literals;
     std::ostringstream s;
     s << "name: beyond-cap\nseed: 62\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\ngames:\n";
     for (int i = 0; i < 12; ++i)

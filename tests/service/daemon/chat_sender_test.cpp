@@ -14,11 +14,10 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kToken = "lip_ChatSenderSecret_0123456789";
 
 lichess::ApiOptions options(const std::string& base_url) {
+    using namespace std::chrono_literals;
     lichess::ApiOptions o;
     o.http.base_url = base_url;
     o.http.token = kToken;
@@ -28,6 +27,7 @@ lichess::ApiOptions options(const std::string& base_url) {
 }
 
 TEST(ChatSender, ALineHoldingTheTokenIsNeverSent) {
+    using namespace std::chrono_literals;
     test_support::LogCapture logs;
     test_support::TestServer server(
         [](test_support::Connection& c) { c.respond(200, R"({"ok":true})"); });

@@ -13,8 +13,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kGame = "game0001";
 constexpr const char* kFen20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";  // K+P vs K at move 20
 const TimePoint t0{};
@@ -192,6 +190,7 @@ struct RulesRow {
 std::ostream& operator<<(std::ostream& os, const RulesRow& r) { return os << r.name; }
 
 GameSettings base_settings() {
+    using namespace std::chrono_literals;
     GameSettings s;
     s.game_id = kGame;
     s.my_id = "outpost";
@@ -204,6 +203,7 @@ const std::string kHello = "say player, say spectator";
 const std::string kBye = "ponder stop, say player, say spectator";
 // We play white, moved e2e4 and the server showed it at 1 s: black to move.
 std::vector<Step> white_moved() {
+    using namespace std::chrono_literals;
     return {{full(true), 0ms, kHello + ", think"},
             {searched("", "e2e4"), 100ms, "post e2e4"},
             {posted(), 150ms, "played"},
@@ -211,6 +211,7 @@ std::vector<Step> white_moved() {
 }
 // We play black, answered e2e4 with e7e5: white (who has moved) to move.
 std::vector<Step> black_moved() {
+    using namespace std::chrono_literals;
     return {{full(false, "e2e4"), 0ms, kHello + ", think"},
             {searched("e2e4", "e7e5"), 100ms, "post e7e5"},
             {posted(), 150ms, "played"},
@@ -227,6 +228,9 @@ std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
     return a;
 }
 
+// The rows' times are chrono literals; the using that brings them in stays in this block.
+namespace rules_table {
+using namespace std::chrono_literals;
 const std::vector<RulesRow> kRulesRows = {
     // First moves, greetings, searching only on a new move list.
     {"WhiteGreetsAndThinksAtOnce", {{full(true), 0ms, kHello + ", think"}}},
@@ -583,6 +587,7 @@ const std::vector<RulesRow> kRulesRows = {
      nullptr,
      Phase::Left},
 };
+}  // namespace rules_table
 
 class RulesTable : public testing::TestWithParam<RulesRow> {};
 
@@ -599,7 +604,7 @@ TEST_P(RulesTable, Plays) {
     EXPECT_EQ(to_string(game.phase()), std::string(to_string(row.phase_after)));
 }
 
-INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(kRulesRows),
+INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(rules_table::kRulesRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // The end of a game in every final status lila sends: result, PGN result, goodbye, phase.
@@ -612,6 +617,7 @@ struct Ending {
 class EndTable : public testing::TestWithParam<Ending> {};
 
 TEST_P(EndTable, RecordsTheResult) {
+    using namespace std::chrono_literals;
     const Ending& e = GetParam();
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
@@ -650,6 +656,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Facts the table does not show: the PGN notes, the move's deadline, the lag and the logs.
 TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
+    using namespace std::chrono_literals;
     GameSettings s = base_settings();
     GameRules game(s);
     (void)game.on(full(true), t0);
@@ -679,6 +686,7 @@ TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
 }
 
 TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     auto f = full_game(true, "e2e4 e7e5");
     f.state.wtime_ms = 1500;
@@ -692,6 +700,7 @@ TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
 }
 
 TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true, "e2e4 e7e5"), t0);
     (void)game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
@@ -707,6 +716,7 @@ TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
 }
 
 TEST(GameRules, LogsNameTheGameAndTheMove) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(book("e2e4"), t0 + 10ms);
@@ -720,6 +730,7 @@ TEST(GameRules, LogsNameTheGameAndTheMove) {
 }
 
 TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(online(MoveSource::Cloud, "e2e4", engine::Score{false, 25}), t0 + 10ms);
@@ -739,6 +750,7 @@ TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
 }
 
 TEST(GameRules, AnUnreadableLineIsAnErrorNamingTheGameAndTheField) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true, "e2e4 e7e5"), t0);
     const auto actions = game.on(unreadable("gameState", "wtime"), t0 + 10ms);
@@ -755,6 +767,7 @@ TEST(GameRules, AnUnreadableLineIsAnErrorNamingTheGameAndTheField) {
 // The clock a Think plans with is what the game can hold: a state that says 1e10 ms in a 1+0
 // game plans with its minute, and the move's deadline is within that minute too.
 TEST(GameRules, ThinkPlansWithTheClockTheGameCanHold) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     const auto actions = game.on(full_with_clock("e2e4 e7e5", 10'000'000'000), t0);
     const auto* think = std::get_if<game::Think>(&actions.back());
@@ -768,6 +781,7 @@ TEST(GameRules, ThinkPlansWithTheClockTheGameCanHold) {
 }
 
 TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     EXPECT_FALSE(game.first_moves_pending());
     (void)game.on(full(false), t0);
