@@ -400,16 +400,23 @@ std::optional<ApiError> OnlineSources::admit(OnlineSource s, Clock::time_point s
     return std::nullopt;
 }
 
+// A GET of `target` at the slot's server, with what is left of the deadline that began at `start`.
+HttpRequest OnlineSources::request_to(const Slot& slot, const std::string& target,
+                                      Clock::time_point start, Millis deadline) {
+    HttpRequest req;
+    req.target = target;
+    req.authenticated = slot.token;
+    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
+    return req;
+}
+
 Result<HttpResponse> OnlineSources::get(OnlineSource s, const std::string& target,
                                         Millis deadline) {
     const auto start = Clock::now();
     RequestLock lock;
     if (auto refused = admit(s, start, deadline, lock)) return *refused;
     const Slot& slot = *slots_[static_cast<std::size_t>(s)];
-    HttpRequest req;
-    req.target = target;
-    req.authenticated = slot.token;
-    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
+    HttpRequest req = request_to(slot, target, start, deadline);
     req.stop = shutdown_.get_token();
     auto r = slot.http->perform(req);
     if (!r.ok()) {
@@ -474,11 +481,8 @@ Result<ExplorerReply> OnlineSources::explorer_player(const std::string& target, 
     RequestLock lock;
     if (auto refused = admit(s, start, deadline, lock)) return *refused;
     const Slot& slot = *slots_[static_cast<std::size_t>(s)];
-    HttpRequest req;
-    req.target = target;
-    req.authenticated = slot.token;
+    HttpRequest req = request_to(slot, target, start, deadline);
     req.accept = "application/x-ndjson";
-    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
     NdjsonStream lines;
     std::string last;
     const StreamEnd end = slot.http->stream(

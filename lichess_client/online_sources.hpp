@@ -201,6 +201,8 @@ class OnlineSources {
     // within the deadline; nullopt when the request may go.
     [[nodiscard]] std::optional<ApiError> admit(OnlineSource s, Clock::time_point start,
                                                 Millis deadline, RequestLock& lock);
+    [[nodiscard]] static HttpRequest request_to(const Slot& slot, const std::string& target,
+                                                Clock::time_point start, Millis deadline);
     [[nodiscard]] Result<HttpResponse> get(OnlineSource s, const std::string& target,
                                            Millis deadline);
     [[nodiscard]] ApiError error_from(OnlineSource s, const HttpResponse& response);
