@@ -27,6 +27,10 @@ bool extends(const std::vector<std::string>& longer, const std::vector<std::stri
     return longer.size() >= ours.size() && std::equal(ours.begin(), ours.end(), longer.begin());
 }
 
+// A move post refused for a passing reason waits at most this share of what is left on our
+// clock before it is sent again (and at least GameTimings::move_retry).
+constexpr int kRetryShareOfClock = 4;
+
 template <class... Fs>
 struct Overloaded : Fs... {
     using Fs::operator()...;
@@ -79,6 +83,7 @@ Outcome Outcome::from(const lichess::Result<lichess::Ok>& r) {
 
 GameRules::GameRules(GameSettings settings)
     : s_(std::move(settings)),
+      id_(common::printable(s_.game_id)),
       planner_(s_.planner),
       draw_resign_(s_.parking && s_.parking->draw_resign
                        ? s_.parking->draw_resign
@@ -90,35 +95,36 @@ GameRules::GameRules(GameSettings settings)
 std::vector<GameAction> GameRules::on(const GameInput& event, TimePoint now) {
     Actions out;
     if (ended()) return out;
-    std::visit(Overloaded{
-                   [&](const game::FullReceived& e) { on_full(e.full, e.facts, now, out); },
-                   [&](const game::StateReceived& e) { on_state(e.state, e.facts, now, out); },
-                   [&](const game::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
-                   [&](const game::AbortTimerExtended& e) { abort_extension_ += e.by; },
-                   [&](const game::Tick& e) { on_tick(e, now, out); },
-                   [&](const game::MoveChosen& e) { on_chosen(e, now, out); },
-                   [&](const game::NoMoveChosen&) { outgoing_.reset(); },
-                   [&](const game::MovePosted& e) { on_posted(e.outcome, now, out); },
-                   [&](const game::ResignAnswered& e) {
-                       if (e.outcome.ok || !outgoing_) return;  // the final state ends the game
-                       log(out, common::LogLevel::Info,
-                           fmt::format("game {}: resigning failed: {}; playing on", s_.game_id,
-                                       e.outcome.error));
-                       post(*outgoing_, now, out);
-                   },
-                   [&](const game::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
-                   [&](const game::ClaimAnswered& e) {
-                       if (e.outcome.final_no || ++claims_ >= s_.timings.max_claims)
-                           claim_at_.reset();
-                       else
-                           claim_at_ = now + (e.outcome.ok ? s_.timings.claim_retry_ok
-                                                           : s_.timings.claim_retry_error);
-                       log(out, common::LogLevel::Info,
-                           fmt::format("game {}: claimed victory{}", s_.game_id,
-                                       e.outcome.ok ? "" : " (refused: " + e.outcome.error + ")"));
-                   },
-               },
-               event);
+    std::visit(
+        Overloaded{
+            [&](const game::FullReceived& e) { on_full(e.full, e.facts, now, out); },
+            [&](const game::StateReceived& e) { on_state(e.state, e.facts, now, out); },
+            [&](const game::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
+            [&](const game::UnreadableReceived& e) { on_unreadable(e.line, out); },
+            [&](const game::AbortTimerExtended& e) { abort_extension_ += e.by; },
+            [&](const game::Tick& e) { on_tick(e, now, out); },
+            [&](const game::MoveChosen& e) { on_chosen(e, now, out); },
+            [&](const game::NoMoveChosen&) { outgoing_.reset(); },
+            [&](const game::MovePosted& e) { on_posted(e.outcome, now, out); },
+            [&](const game::ResignAnswered& e) {
+                if (e.outcome.ok || !outgoing_) return;  // the final state ends the game
+                log(out, common::LogLevel::Info,
+                    fmt::format("game {}: resigning failed: {}; playing on", id_, e.outcome.error));
+                post(*outgoing_, now, out);
+            },
+            [&](const game::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
+            [&](const game::ClaimAnswered& e) {
+                if (e.outcome.final_no || ++claims_ >= s_.timings.max_claims)
+                    claim_at_.reset();
+                else
+                    claim_at_ = now + (e.outcome.ok ? s_.timings.claim_retry_ok
+                                                    : s_.timings.claim_retry_error);
+                log(out, common::LogLevel::Info,
+                    fmt::format("game {}: claimed victory{}", id_,
+                                e.outcome.ok ? "" : " (refused: " + e.outcome.error + ")"));
+            },
+        },
+        event);
     return out;
 }
 
@@ -126,11 +132,12 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
                         Actions& out) {
     server_plies_ = facts.moves.size();
     if (full.id != s_.game_id)
-        return leave("gameFull is for another game ('" + full.id + "')", out);
+        return leave("gameFull is for another game ('" + common::printable(full.id) + "')", out);
     const bool white = full.white.id && *full.white.id == s_.my_id;
     const bool black = full.black.id && *full.black.id == s_.my_id;
     if (!white && !black)
-        return leave("gameFull names neither player as us (" + s_.my_id + ")", out);
+        return leave("gameFull names neither player as us (" + common::printable(s_.my_id) + ")",
+                     out);
     // Every Lichess key is a game the engine plays; a key lila may add later is not.
     const std::string& key = full.variant.key;
     const std::optional<engine::Variant> variant = engine::parse_variant(key);
@@ -150,7 +157,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
         auto start = engine::Position::from_fen(initial_fen, *variant, chess960);
         if (!start)
             return leave("the initial FEN '" + common::printable(initial_fen) + "' is not a " +
-                             key + " position: " + start.error(),
+                             key + " position: " + common::printable(start.error()),
                          out);
         position_ = *start;
         moves_.clear();
@@ -164,7 +171,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
     if (first) {
         phase_ = Phase::Playing;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", s_.game_id,
+            fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", id_,
                         common::printable(full.white.name), common::printable(full.black.name),
                         common::printable(key), common::printable(full.speed),
                         full.rated ? "rated" : "casual", white ? "white" : "black"));
@@ -185,8 +192,8 @@ bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
         auto m = position_->play_uci(moves[i]);
         if (!m) {
             log(out, common::LogLevel::Error,
-                fmt::format("game {}: move {} '{}' from the server is illegal: {}", s_.game_id,
-                            i + 1, common::printable(moves[i]), m.error()));
+                fmt::format("game {}: move {} '{}' from the server is illegal: {}", id_, i + 1,
+                            common::printable(moves[i]), common::printable(m.error())));
             return false;
         }
         moves_.push_back(moves[i]);
@@ -211,7 +218,7 @@ void GameRules::on_state(const lichess::GameState& state, const StateFacts& fact
     if (facts.unknown_status) {
         // Maybe a status newer than this client; the game may still be on, and a session
         // that cannot tell would lose it on time: leave it (abort/resign) instead.
-        return leave("unknown game status '" + state.status_name + "'", out);
+        return leave("unknown game status '" + common::printable(state.status_name) + "'", out);
     }
     const std::vector<std::string>& moves = facts.moves;
     if (facts.over) {
@@ -273,13 +280,12 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
     if (draw_offered && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
         if (draw_resign_->accept_draw(piece_count(*position_))) {
-            log(out, common::LogLevel::Info,
-                fmt::format("game {}: accepted a draw offer", s_.game_id));
+            log(out, common::LogLevel::Info, fmt::format("game {}: accepted a draw offer", id_));
             out.push_back(game::AcceptDraw{});
         } else {
             // lila declines an offer when the other side moves: no request before the search.
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: a draw offer, declined by our next move", s_.game_id));
+                fmt::format("game {}: a draw offer, declined by our next move", id_));
         }
     }
     if (const auto accept = takebacks_->answer(takeback_asked)) {
@@ -287,7 +293,7 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
             // The request came before our move, which declined it; a yes now would be a
             // takeback request of our own.
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: a takeback request was answered by our move", s_.game_id));
+                fmt::format("game {}: a takeback request was answered by our move", id_));
         } else {
             think_after_answer_ = changed;
             out.push_back(game::AnswerTakeback{*accept});
@@ -301,7 +307,7 @@ void GameRules::on_takeback_answered(const game::TakebackAnswered& a, TimePoint 
     const bool granted = a.accepted && a.outcome.ok;
     if (granted) takebacks_->granted();
     log(out, common::LogLevel::Info,
-        fmt::format("game {}: {} a takeback request ({} of {} accepted in this game){}", s_.game_id,
+        fmt::format("game {}: {} a takeback request ({} of {} accepted in this game){}", id_,
                     a.accepted ? "accepted" : "declined", takebacks_->accepted(),
                     takebacks_->max_accepted(), a.outcome.ok ? "" : " (" + a.outcome.error + ")"));
     // The server sends the position after the takeback; no move in this one.
@@ -320,7 +326,14 @@ MoveClock GameRules::clock_for_us(const lichess::GameState& state) const {
     clock.their_inc_ms = white ? state.binc_ms : state.winc_ms;
     // Moves made before a restart count too: the first-move rule is about the game.
     clock.our_moves_played = int(moves_.size() / 2);
-    return clock;
+    clock.their_moves_played = int(moves_.size()) - clock.our_moves_played;
+    // What the game can hold, so a bogus clock in a line cannot plan a long search.
+    if (full_->clock)
+        clock.limits = GameClockLimits{.initial_ms = full_->clock->initial_ms,
+                                       .increment_ms = full_->clock->increment_ms};
+    else if (full_->days_per_turn)
+        clock.limits = GameClockLimits{.days_per_turn = *full_->days_per_turn};
+    return bounded(clock);
 }
 
 void GameRules::think(TimePoint now, Actions& out) {
@@ -339,8 +352,7 @@ void GameRules::think(TimePoint now, Actions& out) {
             hit = m && *m == ponder_expected_;
             if (hit)
                 log(out, common::LogLevel::Debug,
-                    fmt::format("game {}: ponder hit on {}", s_.game_id,
-                                before.to_uci(ponder_expected_)));
+                    fmt::format("game {}: ponder hit on {}", id_, before.to_uci(ponder_expected_)));
         }
     }
     ponder_ply_ = SIZE_MAX;  // the session ends or uses the ponder search now
@@ -373,12 +385,12 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     move.line = fmt::format(
         "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms ({}{}, lag "
         "{}ms)",
-        s_.game_id, moves_.size() + 1, uci, score_text(r.score), r.depth, r.nodes, r.nps,
-        chosen.think_ms, think_clock_.our_ms, to_string(think_plan_.mode),
-        chosen.ponder_hit ? ", ponder hit" : "", lag_.estimate_ms());
+        id_, moves_.size() + 1, uci, score_text(r.score), r.depth, r.nodes, r.nps, chosen.think_ms,
+        think_clock_.our_ms, to_string(think_plan_.mode), chosen.ponder_hit ? ", ponder hit" : "",
+        lag_.estimate_ms());
     if (verdict.resign) {
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", s_.game_id,
+            fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", id_,
                         score_text(r.score), draw_resign_->losing_streak(),
                         s_.draw_or_resign.resign_score));
         outgoing_ = std::move(move);  // played if resigning fails
@@ -387,8 +399,8 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     }
     if (verdict.offer_draw)
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)",
-                        s_.game_id, uci, score_text(r.score), draw_resign_->drawish_streak(),
+            fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)", id_,
+                        uci, score_text(r.score), draw_resign_->drawish_streak(),
                         s_.draw_or_resign.offer_draw_score));
     post(std::move(move), now, out);
 }
@@ -399,7 +411,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
     move.source = chosen.source;
     move.think_ms = chosen.think_ms;
     move.line =
-        fmt::format("game {}: move {} ({}) ply {} {} clock {}ms", s_.game_id, chosen.uci,
+        fmt::format("game {}: move {} ({}) ply {} {} clock {}ms", id_, chosen.uci,
                     to_string(chosen.source), moves_.size() + 1, chosen.note, think_clock_.our_ms);
     if (chosen.score) {
         // A cloud evaluation or a tablebase result is a real score: the draw/resign policy
@@ -412,8 +424,8 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
         move.offer_draw = verdict.offer_draw;
         if (verdict.resign) {
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)",
-                            s_.game_id, to_string(chosen.source), score_text(score),
+                fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)", id_,
+                            to_string(chosen.source), score_text(score),
                             draw_resign_->losing_streak(), s_.draw_or_resign.resign_score));
             outgoing_ = std::move(move);
             out.push_back(game::Resign{});
@@ -421,8 +433,8 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
         }
         if (verdict.offer_draw)
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: offering a draw with {} ({} score {})", s_.game_id,
-                            chosen.uci, to_string(chosen.source), score_text(score)));
+                fmt::format("game {}: offering a draw with {} ({} score {})", id_, chosen.uci,
+                            to_string(chosen.source), score_text(score)));
     }
     post(std::move(move), now, out);
 }
@@ -451,7 +463,7 @@ void GameRules::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
         out.push_back(game::MovePlayed{.reaction_ms = reaction_ms, .think_ms = move.think_ms});
         if (move.retried) {
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: move {} posted on a retry", s_.game_id, move.uci));
+                fmt::format("game {}: move {} posted on a retry", id_, move.uci));
             return;
         }
         log(out, common::LogLevel::Info, move.line);
@@ -465,17 +477,24 @@ void GameRules::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
     if (outcome.final_no || outcome.cancelled || outcome.game_over) {
         outgoing_.reset();
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: move {} not accepted: {}", s_.game_id, move.uci, outcome.error));
+            fmt::format("game {}: move {} not accepted: {}", id_, move.uci, outcome.error));
         return;
     }
     // A 429 pause, or 5xx/network errors beyond the client's retries, may pass: no new
     // gameState would come to make us move again, so post the same move again later.
-    const auto wait = outcome.retry_after.value_or(s_.timings.move_retry);
+    // The server's wait (at most a few seconds from the client) never outlasts our clock: with
+    // little time left the move is posted again sooner, while it can still count.
+    auto wait = outcome.retry_after.value_or(s_.timings.move_retry);
+    if (flag_at_ > now) {
+        const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(flag_at_ - now) /
+                           kRetryShareOfClock;
+        wait = std::min(wait, std::max(s_.timings.move_retry, share));
+    }
     outgoing_->retried = true;
     retry_at_ = now + wait;
     log(out, common::LogLevel::Warn,
-        fmt::format("game {}: posting move {} failed: {}; trying again in {} ms", s_.game_id,
-                    move.uci, outcome.error, wait.count()));
+        fmt::format("game {}: posting move {} failed: {}; trying again in {} ms", id_, move.uci,
+                    outcome.error, wait.count()));
 }
 
 void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out) {
@@ -489,6 +508,7 @@ void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms,
     after.our_ms = std::max<std::int64_t>(1, think_clock_.our_ms - move.think_ms - reaction_ms) +
                    think_clock_.our_inc_ms;
     after.our_moves_played += 1;
+    after.their_moves_played += 1;
     engine::SearchLimits limits = planner_.for_move(after, lag_.estimate_ms()).limits;
     limits.ponder = true;
     ponder_expected_ = move.ponder;
@@ -502,11 +522,11 @@ void GameRules::on_gone(const lichess::OpponentGone& gone, TimePoint now, Action
         claim_at_ =
             now + std::chrono::seconds(*gone.claim_win_in_seconds) + s_.timings.claim_margin;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: opponent gone; claiming victory in {} s", s_.game_id,
+            fmt::format("game {}: opponent gone; claiming victory in {} s", id_,
                         *gone.claim_win_in_seconds));
     } else if (!gone.gone && claim_at_) {
         claim_at_.reset();
-        log(out, common::LogLevel::Info, fmt::format("game {}: opponent is back", s_.game_id));
+        log(out, common::LogLevel::Info, fmt::format("game {}: opponent is back", id_));
     }
 }
 
@@ -532,7 +552,7 @@ void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
         now - opponent_turn_since_ > s_.abort_time + abort_extension_) {
         aborted_ = true;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: opponent made no move in {} s, aborting", s_.game_id,
+            fmt::format("game {}: opponent made no move in {} s, aborting", id_,
                         s_.abort_time.count()));
         out.push_back(game::Abort{});
     }
@@ -544,7 +564,7 @@ void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
                                  .waiting_since = refused ? turn_started_ : opponent_turn_since_,
                                  .others_waiting = tick.others_waiting};
         if (time_to_park(s_.parking->linger, facts, now)) {
-            log(out, common::LogLevel::Debug, fmt::format("game {}: parked", s_.game_id));
+            log(out, common::LogLevel::Debug, fmt::format("game {}: parked", id_));
             phase_ = Phase::Parked;  // the game goes on
         }
     }
@@ -560,12 +580,11 @@ void GameRules::finish(const lichess::GameState& state, Actions& out) {
                      : GameResult::Loss;
     if (state.status == lichess::GameStatus::Aborted) result = GameResult::Aborted;
     log(out, common::LogLevel::Info,
-        fmt::format("game {}: over ({}), {} after {} plies", s_.game_id,
+        fmt::format("game {}: over ({}), {} after {} plies", id_,
                     common::printable(state.status_name), to_string(result), moves_.size()));
     const bool lost_on_time =
         result == GameResult::Loss && state.status == lichess::GameStatus::OutOfTime;
-    if (lost_on_time)
-        log(out, common::LogLevel::Error, fmt::format("game {}: LOST ON TIME", s_.game_id));
+    if (lost_on_time) log(out, common::LogLevel::Error, fmt::format("game {}: LOST ON TIME", id_));
     if (state.status != lichess::GameStatus::Aborted) {
         out.push_back(game::Say{lichess::ChatRoom::Player, expand(s_.greeting.goodbye)});
         out.push_back(
@@ -576,9 +595,15 @@ void GameRules::finish(const lichess::GameState& state, Actions& out) {
     phase_ = Phase::Over;
 }
 
+void GameRules::on_unreadable(const lichess::GameUnreadable& line, Actions& out) {
+    // The game's state is unknown now: waiting for the next line could lose it on time.
+    const std::string what = line.type.empty() ? "a line" : "its " + common::printable(line.type);
+    const std::string field = line.field.empty() ? "" : " (" + common::printable(line.field) + ")";
+    leave(what + " could not be read" + field + ": " + common::printable(line.problem), out);
+}
+
 void GameRules::leave(const std::string& why, Actions& out) {
-    log(out, common::LogLevel::Error,
-        fmt::format("game {}: ending the session: {}", s_.game_id, why));
+    log(out, common::LogLevel::Error, fmt::format("game {}: ending the session: {}", id_, why));
     // The game may still be on: leave it cleanly rather than lose on time.
     out.push_back(game::StopPonder{});
     // lila lets a game be aborted before its second ply: count the server's plies, which a move

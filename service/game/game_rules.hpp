@@ -96,6 +96,11 @@ struct StateReceived {
 struct OpponentGoneReceived {
     lichess::OpponentGone gone;
 };
+// A gameFull or gameState that could not be read (lichess::GameUnreadable): the game is left,
+// resigned or aborted while lila still allows it, rather than lost on time.
+struct UnreadableReceived {
+    lichess::GameUnreadable line;
+};
 struct AbortTimerExtended {  // the opponent asked for time in the chat (!wait)
     std::chrono::seconds by{0};
 };
@@ -182,9 +187,9 @@ using Log = common::LogLine;
 }  // namespace game
 
 using GameInput = std::variant<game::FullReceived, game::StateReceived, game::OpponentGoneReceived,
-                               game::AbortTimerExtended, game::Tick, game::MoveChosen,
-                               game::NoMoveChosen, game::MovePosted, game::ResignAnswered,
-                               game::TakebackAnswered, game::ClaimAnswered>;
+                               game::UnreadableReceived, game::AbortTimerExtended, game::Tick,
+                               game::MoveChosen, game::NoMoveChosen, game::MovePosted,
+                               game::ResignAnswered, game::TakebackAnswered, game::ClaimAnswered>;
 using GameAction =
     std::variant<game::Think, game::PostMove, game::AcceptDraw, game::AnswerTakeback, game::Resign,
                  game::Abort, game::ClaimVictory, game::LeaveGame, game::Say, game::StartPonder,
@@ -242,6 +247,7 @@ class GameRules {
     void on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
                   Actions& out);
     void on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out);
+    void on_unreadable(const lichess::GameUnreadable& line, Actions& out);
     void on_tick(const game::Tick& tick, TimePoint now, Actions& out);
     void on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
     void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
@@ -269,6 +275,7 @@ class GameRules {
     void log(Actions& out, common::LogLevel level, std::string text) const;
 
     GameSettings s_;
+    const std::string id_;  // the game's id as log lines show it (common::printable)
     Phase phase_ = Phase::AwaitingGame;
 
     // The game, from gameFull and the states.

@@ -29,15 +29,32 @@ namespace {
 
 constexpr std::size_t kLineWidth = 80;
 
-// PGN string values escape backslash and quote.
+// A PGN string value: what a terminal would act on (ESC, other controls, bytes that are not
+// UTF-8) as common::printable shows it, then backslash and quote escaped as PGN wants. A
+// backslash of the text stays one backslash (UTF-8 never has 0x5c inside a character, so the
+// runs between backslashes are whole text).
 std::string quoted(std::string_view s) {
+    std::string shown;
+    for (std::size_t at = 0; at <= s.size();) {
+        const std::size_t slash = std::min(s.find('\\', at), s.size());
+        shown += common::printable(s.substr(at, slash - at));
+        if (slash < s.size()) shown += '\\';
+        at = slash + 1;
+    }
     std::string out = "\"";
-    for (char c : s) {
+    for (const char c : shown) {
         if (c == '\\' || c == '"') out += '\\';
-        if (c == '\n' || c == '\r') c = ' ';
         out += c;
     }
     return out + "\"";
+}
+
+// Text from outside inside a PGN comment: printable, and no brace that would end the comment.
+std::string comment_text(std::string_view s) {
+    std::string shown = common::printable(s);
+    std::replace(shown.begin(), shown.end(), '}', ')');
+    std::replace(shown.begin(), shown.end(), '{', '(');
+    return shown;
 }
 
 void header(std::string& out, std::string_view name, std::string_view value) {
@@ -173,7 +190,7 @@ void write_movetext(const GameRecord& r, Wrapper& w) {
                      ? engine::Result<engine::Position>(engine::Position::start(variant))
                      : engine::Position::from_fen(r.initial_fen, variant, r.variant == "chess960");
     if (!start) {
-        w.add("{ unreadable initial FEN: " + start.error() + " }");
+        w.add("{ unreadable initial FEN: " + comment_text(start.error()) + " }");
         return;
     }
     engine::Position pos = std::move(*start);
@@ -181,7 +198,8 @@ void write_movetext(const GameRecord& r, Wrapper& w) {
     for (const PgnMove& m : r.moves) {
         const auto move = pos.parse_uci(m.uci);
         if (!move) {
-            w.add("{ illegal move " + m.uci + " in the record: " + move.error() + " }");
+            w.add("{ illegal move " + comment_text(m.uci) +
+                  " in the record: " + comment_text(move.error()) + " }");
             return;
         }
         const engine::Color mover = pos.side_to_move();

@@ -132,6 +132,16 @@ Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_aft
 GameInput post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
     return game::MovePosted{failed(final_no, after)};
 }
+// A line the client could not read (lichess::GameUnreadable).
+GameInput unreadable(const std::string& type, const std::string& field) {
+    return game::UnreadableReceived{{type, kGame, field, "expected a number, got text"}};
+}
+// gameFull with our clock (we are white) at `wtime_ms`, after `moves`.
+GameInput full_with_clock(const std::string& moves, std::int64_t wtime_ms) {
+    auto f = full_game(true, moves);
+    f.state.wtime_ms = wtime_ms;
+    return game::FullReceived{f};
+}
 GameInput gone(int seconds) { return game::OpponentGoneReceived{{true, seconds}}; }
 GameInput back() { return game::OpponentGoneReceived{{false, std::nullopt}}; }
 GameInput claimed(bool ok, bool final_no = false) {
@@ -478,6 +488,22 @@ const std::vector<RulesRow> kRulesRows = {
                                 .error = "cancelled"}},
        200ms, ""},
       {tick(), 10s, ""}}},
+    // A 429's wait (the client gives at most 3 s) never outlasts our clock: with 2 s left the
+    // move goes again after a quarter of what is left (450 ms), not after 3 s.
+    {"A429NeverWaitsPastOurFlag",
+     {{full_with_clock("e2e4 e7e5", 2000), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3"), 200ms, "post g1f3"},
+      {post_failed(false, 3000ms), 200ms, ""},
+      {tick(), 649ms, ""},
+      {tick(), 650ms, "post g1f3"},
+      {post_failed(false, 3000ms), 650ms, ""},
+      {tick(), 987ms, "post g1f3"}}},
+    {"A429WithTimeToSpareWaitsItsRetryAfter",
+     {{full_with_clock("e2e4 e7e5", 50'000), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3"), 200ms, "post g1f3"},
+      {post_failed(false, 3000ms), 200ms, ""},
+      {tick(), 3199ms, ""},
+      {tick(), 3200ms, "post g1f3"}}},
     {"ARetryIsDroppedWhenTheServersListMovedOn",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4"), 100ms, "post e2e4"},
@@ -640,6 +666,26 @@ const std::vector<RulesRow> kRulesRows = {
       {moved("e2e4 e7e5 P@e6"), 100ms, "ponder stop, leave (resign)"}},
      nullptr,
      Phase::Left},
+    {"AnUnreadableGameStateResignsAfterTwoPlies",
+     {{full(true, "e2e4 e7e5"), 0ms, "think"},
+      {unreadable("gameState", "wtime"), 10ms, "ponder stop, leave (resign)"},
+      {tick(), 20ms, ""}},
+     nullptr,
+     Phase::Left},
+    {"AnUnreadableGameStateAbortsWhileLilaAllows",
+     {{full(false, "e2e4"), 0ms, kHello + ", think"},
+      {unreadable("gameState", "btime"), 10ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AnUnreadableGameFullLeavesBeforeAnyMove",
+     {{unreadable("gameFull", "clock.initial"), 0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"ALineThatIsNoJsonLeavesToo",
+     {{full(true, "e2e4 e7e5 g1f3 b8c6"), 0ms, "think"},
+      {unreadable("", ""), 10ms, "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
     {"ABadInitialFenLeaves",
      {{game::FullReceived{full_game(true, "", "not a fen")}, 0ms, "ponder stop, leave (abort)"}},
      nullptr,
@@ -693,6 +739,7 @@ INSTANTIATE_TEST_SUITE_P(
         Ending{lichess::GameStatus::Mate, W, kBye + ", ended win 1-0"},
         Ending{lichess::GameStatus::Mate, B, kBye + ", ended loss 0-1"},
         Ending{lichess::GameStatus::Resign, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Resign, std::nullopt, kBye + ", ended draw *"},
         Ending{lichess::GameStatus::Stalemate, std::nullopt, kBye + ", ended draw 1/2-1/2"},
         Ending{lichess::GameStatus::Timeout, W, kBye + ", ended win 1-0"},
         Ending{lichess::GameStatus::Timeout, std::nullopt, kBye + ", ended draw 1/2-1/2"},
@@ -875,6 +922,37 @@ TEST(GameRules, TheRecordOfAVariantGameHasItsKeyAndStart) {
     EXPECT_EQ(ended_game->record.variant, "racingKings");
     EXPECT_EQ(ended_game->record.initial_fen, "startpos");
     EXPECT_EQ(ended_game->record.termination, "Normal");
+}
+
+TEST(GameRules, AnUnreadableLineIsAnErrorNamingTheGameAndTheField) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(full(true, "e2e4 e7e5"), t0);
+    const auto actions = game.on(unreadable("gameState", "wtime"), t0 + 10ms);
+    std::string errors;
+    for (const auto& a : actions)
+        if (const auto* line = std::get_if<game::Log>(&a);
+            line && line->level == common::LogLevel::Error)
+            errors += line->text;
+    EXPECT_EQ(errors,
+              "game game0001: ending the session: its gameState could not be read (wtime): "
+              "expected a number, got text");
+}
+
+// The clock a Think plans with is what the game can hold: a state that says 1e10 ms in a 1+0
+// game plans with its minute, and the move's deadline is within that minute too.
+TEST(GameRules, ThinkPlansWithTheClockTheGameCanHold) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    const auto actions = game.on(full_with_clock("e2e4 e7e5", 10'000'000'000), t0);
+    const auto* think = std::get_if<game::Think>(&actions.back());
+    ASSERT_NE(think, nullptr);
+    EXPECT_EQ(think->clock.our_ms, 60'000);
+    EXPECT_EQ(think->plan.limits.wtime, 60'000);
+    const auto posted = game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
+    const auto* post = std::get_if<game::PostMove>(&posted.back());
+    ASSERT_NE(post, nullptr);
+    EXPECT_EQ(post->give_up_at, t0 + 60s);
 }
 
 TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {

@@ -245,6 +245,24 @@ TEST(PgnWriter, HeaderValuesAreEscaped) {
     EXPECT_EQ(movetext(to_pgn(r)), "1-0\n\n");
 }
 
+TEST(PgnWriter, HeaderValuesHoldNoControlBytes) {
+    GameRecord r = record({"e2e4"});
+    r.white = "Evil\x1b[2J\x1b]0;owned\x07";
+    r.black = "line\r\nbreak";
+    r.speed = "bullet\x1b";
+    r.white_title = "BOT\x9b";  // not UTF-8
+    const std::string pgn = to_pgn(r);
+    for (const char c : pgn) {
+        const auto byte = static_cast<unsigned char>(c);
+        EXPECT_TRUE(byte == '\n' || (byte >= 0x20 && byte < 0x7f)) << int(byte) << "\n" << pgn;
+    }
+    // Each escape shows as text; PGN's own escaping doubles its backslash.
+    EXPECT_NE(pgn.find("[White \"Evil\\\\x1b[2J\\\\x1b]0;owned\\\\x07\"]"), std::string::npos)
+        << pgn;
+    EXPECT_NE(pgn.find("[Black \"line\\\\r\\\\nbreak\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[Event \"Rated bullet\\\\x1b game\"]"), std::string::npos) << pgn;
+}
+
 class PgnFile : public ::testing::Test {
   protected:
     void SetUp() override {
