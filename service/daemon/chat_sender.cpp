@@ -4,11 +4,14 @@
 #include <spdlog/spdlog.h>
 
 #include "common/text.hpp"
+#include "config/token_guard.hpp"
 
 namespace service {
 
-ChatSender::ChatSender(lichess::Api& api, std::chrono::milliseconds spacing, std::size_t max_queue)
+ChatSender::ChatSender(lichess::Api& api, std::string token, std::chrono::milliseconds spacing,
+                       std::size_t max_queue)
     : api_(api),
+      token_(std::move(token)),
       spacing_(spacing),
       max_queue_(max_queue),
       thread_([this](std::stop_token st) { run(st); }) {}
@@ -20,6 +23,12 @@ ChatSender::~ChatSender() {
 
 void ChatSender::send(const std::string& game_id, lichess::ChatRoom room, std::string text) {
     if (text.empty()) return;
+    if (config::holds_token(text, token_)) {
+        // Greetings are checked at start-up; this is the last door for any other text.
+        spdlog::error("chat: a line for game {} was not sent: it holds the API token",
+                      common::printable(game_id));
+        return;
+    }
     // lila drops a bot's line with a link and answers 200 (ChatApi.makeLine): never sent, and
     // said once, since nobody would ever see it.
     if (common::has_link(text)) {
@@ -27,11 +36,11 @@ void ChatSender::send(const std::string& game_id, lichess::ChatRoom room, std::s
         spdlog::log(first ? spdlog::level::warn : spdlog::level::debug,
                     "chat: not sending \"{}\" in game {}: Lichess drops a bot's chat line that "
                     "holds a link",
-                    common::printable(text), game_id);
+                    common::printable(text), common::printable(game_id));
         return;
     }
     if (queue_.size() >= max_queue_) {
-        spdlog::debug("chat: queue full, dropping a line for game {}", game_id);
+        spdlog::debug("chat: queue full, dropping a line for game {}", common::printable(game_id));
         return;
     }
     queue_.push(Line{game_id, room, std::move(text)});
@@ -45,7 +54,9 @@ void ChatSender::run(std::stop_token stop) {
             continue;
         }
         auto r = api_.chat(line->game_id, line->room, line->text);
-        if (!r) spdlog::debug("chat: game {}: {}", line->game_id, r.error().describe());
+        if (!r)
+            spdlog::debug("chat: game {}: {}", common::printable(line->game_id),
+                          r.error().describe());
         // Pace the next line; waking early on shutdown.
         if (!api_.sleep_for(spacing_, stop)) return;
     }
