@@ -237,7 +237,10 @@ const std::vector<ArenaRow> kArenaRows = {
     {"AVariantWeDoNotPlayIsSkipped",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min, kAtomic), 100ms, ""},
-      {arena_tick(), 5min, ""}}},
+      {arena_tick(), 5min, ""}},
+     [](config::ChallengeConfig& c) {
+         c.variants = {"standard", "chess960"};
+     }},
     {"ASpeedWeDoNotPlayIsSkipped",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min, kBullet), 100ms, ""},
@@ -390,6 +393,7 @@ TEST(ArenaDesk, EverySkipSaysWhy) {
     for (const Why& row : rows) {
         config::ChallengeConfig config;
         config.time_controls = {"blitz"};
+        config.variants = {"standard", "chess960"};
         ArenaHarness h(config);
         (void)h.desk.tick(h.clock.now(), h.wall());
         auto t = lila_arena("arena001", -1min, h.wall());

@@ -400,7 +400,7 @@ const std::vector<DeskRow> kDeskRows = {
       {arrives(offer("c2", "Bob", 1400)), 10s, "", std::vector<std::string>{"Alice", "Bob"}},
       {arrives([] {
            auto c = offer("c3", "Carol");
-           c.variant.key = "atomic";
+           c.variant.key = "duckChess";
            return c;
        }()),
        20s, ""},
@@ -409,7 +409,7 @@ const std::vector<DeskRow> kDeskRows = {
     {"ADeclineRefusedWithA429IsSentWhenThePauseEnds",
      {{arrives([] {
            auto c = offer("c1", "Alice");
-           c.variant.key = "atomic";
+           c.variant.key = "duckChess";
            return c;
        }()),
        0ms, "decline c1 variant"},
