@@ -56,6 +56,30 @@ std::string_view trim(std::string_view s) {
     return s.substr(first, s.find_last_not_of(kSpaces) - first + 1);
 }
 
+bool has_link(std::string_view text) {
+    const std::string lower = lowercase(text);
+    if (lower.find("://") != std::string::npos || lower.find("www.") != std::string::npos)
+        return true;
+    static constexpr std::string_view kDomains[] = {
+        "com", "org", "net", "io", "gg", "tv",  "me", "co", "dev", "app", "info", "ly", "ru",
+        "de",  "fr",  "uk",  "cn", "in", "xyz", "be", "it", "es",  "nl",  "pl",   "br", "ovh"};
+    const auto is_name = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+    };
+    // Each dot with a name on its left and a known domain on its right, ending the name.
+    for (std::size_t dot = lower.find('.'); dot != std::string::npos;
+         dot = lower.find('.', dot + 1)) {
+        if (dot == 0 || !is_name(lower[dot - 1])) continue;
+        std::size_t end = dot + 1;
+        while (end < lower.size() && std::isalpha(static_cast<unsigned char>(lower[end]))) ++end;
+        if (end < lower.size() && is_name(lower[end])) continue;
+        const std::string_view tld = std::string_view(lower).substr(dot + 1, end - dot - 1);
+        for (const std::string_view d : kDomains)
+            if (tld == d) return true;
+    }
+    return false;
+}
+
 std::string lowercase(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));

@@ -28,4 +28,9 @@ namespace common {
 // bodies and lines that may be megabytes long.
 [[nodiscard]] std::string printable_prefix(std::string_view text, std::size_t max);
 
+// Whether `text` holds a web link: a scheme ("https://"), "www.", or a host name ending in a
+// common top-level domain ("lichess.org/@/Bot"). lila drops a bot's chat line with a link and
+// still answers 200 (modules/chat/src/main/ChatApi.scala makeLine: hasLinks for bots).
+[[nodiscard]] bool has_link(std::string_view text);
+
 }  // namespace common

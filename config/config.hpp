@@ -116,7 +116,18 @@ struct MatchmakingConfig {
     int opponent_max_rating = 4000;
     int opponent_rating_difference = 300;  // 0: use only the min/max window
     std::vector<std::string> block_list;
+    // Bots that declined us, remembered across restarts (a small JSON file). Empty: next to the
+    // PGN folder (declined-bots.json beside it); with no PGN folder, kept in memory only.
+    std::string declined_bots_file;
     bool operator==(const MatchmakingConfig&) const = default;
+};
+
+// One Lichess arena to play (`tournaments:`): joined shortly before it starts, if it allows bots.
+struct TournamentConfig {
+    std::string id;        // the arena's 8-character id (lichess.org/tournament/ID)
+    std::string team;      // a team battle: the team to play for (its id)
+    std::string password;  // a private arena's entry code; never printed
+    bool operator==(const TournamentConfig&) const = default;
 };
 
 struct HealthConfig {
@@ -196,6 +207,7 @@ struct Config {
     CorrespondenceConfig correspondence;
     MatchmakingConfig matchmaking;
     OnlineMovesConfig online_moves;
+    std::vector<TournamentConfig> tournaments;
     std::string pgn_directory;  // empty: no PGN records
     HealthConfig health;
     LogConfig log;

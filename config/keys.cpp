@@ -223,6 +223,8 @@ std::vector<KeySpec> make_table() {
                         OUTPOST_FIELD(matchmaking.opponent_rating_difference), 0, 4000,
                         "rating points"));
     t.push_back(list("matchmaking.block_list", OUTPOST_FIELD(matchmaking.block_list)));
+    t.push_back(
+        text("matchmaking.declined_bots_file", OUTPOST_FIELD(matchmaking.declined_bots_file)));
 
     t.push_back(section("online_moves"));
     t.push_back(integer("online_moves.max_out_of_book_moves",
@@ -262,6 +264,8 @@ std::vector<KeySpec> make_table() {
     OUTPOST_ONLINE_SOURCE(t, chessdb_book);
     t.push_back(text("online_moves.chessdb_book.move_quality",
                      OUTPOST_FIELD(online_moves.chessdb_book.move_quality), kChessdbQualities));
+
+    t.push_back(row("tournaments", Kind::Tournaments, OUTPOST_FIELD(tournaments)));
 
     t.push_back(text("pgn_directory", OUTPOST_FIELD(pgn_directory)));
 

@@ -11,10 +11,11 @@
 
 namespace config {
 
-enum class Kind { Section, Bool, Int, String, StringList, BookFiles };
+// Tournaments: `tournaments:`, a list of arenas, each `{id, team, password}` (or just its id).
+enum class Kind { Section, Bool, Int, String, StringList, BookFiles, Tournaments };
 
-using FieldRef =
-    std::variant<std::monostate, bool*, int*, std::string*, std::vector<std::string>*, BookFiles*>;
+using FieldRef = std::variant<std::monostate, bool*, int*, std::string*, std::vector<std::string>*,
+                              BookFiles*, std::vector<TournamentConfig>*>;
 
 struct KeySpec {
     std::string_view path;  // dotted

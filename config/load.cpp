@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -148,6 +149,9 @@ struct Walker {
             case Kind::BookFiles:
                 apply_book_files(spec, node);
                 return;
+            case Kind::Tournaments:
+                apply_tournaments(spec, node);
+                return;
         }
     }
 
@@ -230,6 +234,66 @@ struct Walker {
             if (!seen.insert(value).second) continue;  // a repeated name changes nothing
             positions[path + "[" + std::to_string(out.size()) + "]"] = place(item);
             out.push_back(std::move(value));
+        }
+    }
+
+    // tournaments: a list of arenas, each `{id: ID, team: TEAM, password: CODE}` or just `ID`.
+    void apply_tournaments(const KeySpec& spec, const YAML::Node& node) {
+        auto& arenas = *std::get<std::vector<TournamentConfig>*>(spec.field(config));
+        arenas.clear();
+        if (node.IsNull()) return;
+        if (!node.IsSequence()) {
+            type_error(spec, node,
+                       "a list of arenas, each like `- {id: AbCd1234}` (with `team` and "
+                       "`password` when the arena needs them)");
+            return;
+        }
+        const std::string path(spec.path);
+        for (std::size_t i = 0; i < node.size(); ++i) {
+            const YAML::Node item = node[i];
+            const std::string where = path + "[" + std::to_string(i) + "]";
+            positions[where] = place(item);
+            TournamentConfig arena;
+            if (item.IsScalar()) {
+                arena.id = detail::trim(item.Scalar());
+                arenas.push_back(std::move(arena));
+                continue;
+            }
+            if (!item.IsMap()) {
+                error(path, place(item),
+                      "entry " + std::to_string(i + 1) +
+                          " must be an arena like `{id: AbCd1234}`, got " + describe_node(item));
+                continue;
+            }
+            for (auto it = item.begin(); it != item.end(); ++it) {
+                const std::string name = it->first.IsScalar() ? it->first.Scalar() : "";
+                const YAML::Node value = it->second;
+                std::string* field = name == "id"         ? &arena.id
+                                     : name == "team"     ? &arena.team
+                                     : name == "password" ? &arena.password
+                                                          : nullptr;
+                if (field == nullptr) {
+                    error(path, position_of(it->first),
+                          "entry " + std::to_string(i + 1) + ": `" + name +
+                              "` is not a setting of an arena; use id, team and password");
+                    continue;
+                }
+                if (!value.IsScalar()) {
+                    error(path, place(value),
+                          "entry " + std::to_string(i + 1) + ": " + name + " must be text");
+                    continue;
+                }
+                *field = detail::trim(value.Scalar());
+                if (name == "password" && !field->empty()) secrets->push_back(*field);
+            }
+            if (arena.id.empty()) {
+                error(path, place(item),
+                      "entry " + std::to_string(i + 1) +
+                          " has no id (the end of "
+                          "lichess.org/tournament/ID)");
+                continue;
+            }
+            arenas.push_back(std::move(arena));
         }
     }
 
@@ -579,7 +643,16 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
     std::stable_sort(result.warnings.begin(), result.warnings.end(),
                      [&](const auto& a, const auto& b) { return order(a) < order(b); });
     if (result.errors.size() > kMaxErrors) result.errors.resize(kMaxErrors);
-    if (result.errors.empty()) result.config = std::move(config);
+    if (result.errors.empty()) {
+        // matchmaking.declined_bots_file: by default next to the PGN folder.
+        if (config.matchmaking.declined_bots_file.empty() && !config.pgn_directory.empty()) {
+            std::filesystem::path pgn = config.pgn_directory;
+            if (!pgn.has_filename()) pgn = pgn.parent_path();  // "pgn/" names the folder "pgn"
+            config.matchmaking.declined_bots_file =
+                (pgn.parent_path() / "declined-bots.json").string();
+        }
+        result.config = std::move(config);
+    }
     return result;
 }
 

@@ -54,6 +54,26 @@ void emit_section(YAML::Emitter& out, Config& config, std::string_view parent) {
                 out << YAML::EndMap;
                 break;
             }
+            case Kind::Tournaments: {
+                const auto& arenas = *std::get<std::vector<TournamentConfig>*>(field);
+                if (arenas.empty()) out << YAML::Flow;
+                out << YAML::BeginSeq;
+                for (const TournamentConfig& a : arenas) {
+                    out << YAML::Flow << YAML::BeginMap << YAML::Key << "id" << YAML::Value;
+                    emit_string(out, a.id);
+                    if (!a.team.empty()) {
+                        out << YAML::Key << "team" << YAML::Value;
+                        emit_string(out, a.team);
+                    }
+                    if (!a.password.empty()) {
+                        out << YAML::Key << "password" << YAML::Value;
+                        emit_string(out, std::string(kRedacted));
+                    }
+                    out << YAML::EndMap;
+                }
+                out << YAML::EndSeq;
+                break;
+            }
             case Kind::Section:
                 break;
         }

@@ -46,6 +46,14 @@ std::vector<ConfigError> token_leaks(const Config& config, const KeyPositions& p
                 if (holds_token(variant, config.token)) leak(key, key + "." + variant);
                 check_list(key, key + "." + variant, files);
             }
+        } else if (const auto* arenas = std::get_if<std::vector<TournamentConfig>*>(&field)) {
+            for (std::size_t i = 0; i < (*arenas)->size(); ++i) {
+                const TournamentConfig& a = (**arenas)[i];
+                const std::string where = key + "[" + std::to_string(i) + "]";
+                if (holds_token(a.id, config.token) || holds_token(a.team, config.token) ||
+                    holds_token(a.password, config.token))
+                    leak(key, where);
+            }
         }
     }
     return errors;

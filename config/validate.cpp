@@ -2,11 +2,14 @@
 #include "validate.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
 
+#include "common/text.hpp"
 #include "common/url.hpp"
 #include "keys.hpp"
 #include "text.hpp"
@@ -119,6 +122,7 @@ void check_table(const Config& config, Checker& check) {
             }
             case Kind::Bool:
             case Kind::Section:
+            case Kind::Tournaments:  // check_tournaments
                 break;
         }
     }
@@ -281,7 +285,40 @@ void check_usernames(const std::vector<std::string>& names, std::string_view key
                             " is not a Lichess username (2 to 30 letters, digits, _ or -)");
 }
 
+// tournaments: each an arena's id as lila writes it (8 letters and digits, the end of
+// lichess.org/tournament/ID), once; a team is a team's id (letters, digits and -).
+void check_tournaments(const Config& config, Checker& check) {
+    const std::string key = "tournaments";
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < config.tournaments.size(); ++i) {
+        const TournamentConfig& arena = config.tournaments[i];
+        const FilePosition at = check.at_entry(key, i);
+        const auto is_id_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)); };
+        if (arena.id.size() != 8 || !std::all_of(arena.id.begin(), arena.id.end(), is_id_char)) {
+            check.error(key, at,
+                        "entry " + std::to_string(i + 1) + ": " + detail::quote(arena.id) +
+                            " is not an arena id (8 letters and digits, as in "
+                            "lichess.org/tournament/ID)");
+            continue;
+        }
+        if (!seen.insert(arena.id).second)
+            check.error(key, at, "the arena " + arena.id + " is listed twice; remove one");
+        const auto is_team_char = [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+        };
+        if (!arena.team.empty() && !std::all_of(arena.team.begin(), arena.team.end(), is_team_char))
+            check.error(key, at,
+                        "entry " + std::to_string(i + 1) + ": team " + detail::quote(arena.team) +
+                            " is not a team id (letters, digits and -, as in "
+                            "lichess.org/team/ID)");
+    }
+}
+
 void check_greeting(std::string_view key, const std::string& text, Checker& check) {
+    if (common::has_link(text))
+        check.warning(key,
+                      "holds a link; Lichess drops a bot's chat line with a link without "
+                      "a word, so this one is never sent");
     if (text.size() > kMaxChatLength)
         check.warning(key, "is " + std::to_string(text.size()) +
                                " characters long; Lichess shows at most 140 per chat line");
@@ -437,6 +474,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_usernames(config.challenge.block_list, "challenge.block_list", check);
     check_usernames(config.challenge.allow_list, "challenge.allow_list", check);
     check_usernames(config.matchmaking.block_list, "matchmaking.block_list", check);
+    check_tournaments(config, check);
     check_greeting("greeting.hello", config.greeting.hello, check);
     check_greeting("greeting.goodbye", config.greeting.goodbye, check);
     check_greeting("greeting.hello_spectators", config.greeting.hello_spectators, check);

@@ -112,6 +112,12 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
     Backoff* backoff = &backoff_;
     std::optional<Backoff> own_backoff;
     if (policy != nullptr) backoff = &own_backoff.emplace(policy->backoff, jitter_seed());
+    // Requests on the daemon's own paths get a short deadline per try (request_try_timeout);
+    // every request stops at once when the Api shuts down.
+    HttpRequest request_with_limits = request;
+    if (!request_with_limits.timeout && !is_per_game(family))
+        request_with_limits.timeout = options_.request_try_timeout;
+    if (!request_with_limits.stop.stop_possible()) request_with_limits.stop = shutdown_.get_token();
     for (int attempt = 0;; ++attempt) {
         if (is_shut_down()) return ApiError{ApiError::Kind::Cancelled, 0, "shutting down", {}, {}};
         // A game's own requests go even during their family's pause: the caller waited what
@@ -125,7 +131,7 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
         }
         auto response = [&] {
             auto slot = limiter_.acquire(family);
-            return http_.perform(request);
+            return http_.perform(request_with_limits);
         }();
         if (response.ok() && is_2xx(response->status)) return response;
         ApiError err = response.ok() ? error_from(family, response->status, response->body,
@@ -148,13 +154,14 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
     }
 }
 
-Result<Ok> Api::post_ok(Family family, std::string target, std::string body) {
+Result<Ok> Api::post_ok(Family family, std::string target, std::string body,
+                        const RetryPolicy* policy) {
     HttpRequest req;
     req.method = Method::Post;
     req.target = std::move(target);
     req.body = std::move(body);
     if (family == Family::GameAction) req.timeout = options_.game_action_timeout;
-    auto r = call(family, req);
+    auto r = call(family, req, {}, policy);
     if (!r) return r.error();
     return Ok{};
 }
@@ -343,7 +350,10 @@ Result<ChallengeInfo> Api::create_challenge(std::string_view username, const Cha
                     "application/x-www-form-urlencoded",
                     true,
                     "application/json"};
-    auto r = call(Family::ChallengeCreate, req);
+    // Tried once: a creation whose answer was lost may have created the challenge, and a
+    // second one would challenge the bot twice. Matchmaking tries again a minute later.
+    const RetryPolicy once{1, options_.retry.backoff};
+    auto r = call(Family::ChallengeCreate, req, {}, &once);
     if (!r) return r.error();
     // The reply is a ChallengeJson, possibly wrapped as {"challenge": {...}} by older servers.
     const auto parsed_body = parse_bounded(r->body);
@@ -359,6 +369,30 @@ Result<ChallengeInfo> Api::create_challenge(std::string_view username, const Cha
     auto parsed = challenge_from_json(inner != nullptr && inner->is_object() ? *inner : j);
     if (!parsed) return ApiError{ApiError::Kind::Parse, r->status, parsed.error().message, {}, {}};
     return std::move(parsed).value();
+}
+
+// ---- arenas ----
+
+Result<Tournament> Api::tournament(std::string_view id) {
+    auto r = call(
+        Family::Tournament,
+        HttpRequest{
+            Method::Get, "/api/tournament/" + url_encode(id), {}, {}, true, "application/json"});
+    if (!r) return r.error();
+    return with_excerpt(to_api(parse_tournament(r->body)), http_, r->body);
+}
+
+Result<Ok> Api::join_tournament(std::string_view id, const TournamentJoin& join) {
+    std::vector<std::pair<std::string, std::string>> form;
+    if (join.team) form.emplace_back("team", *join.team);
+    if (join.password) form.emplace_back("password", *join.password);
+    if (join.pair_me_asap) form.emplace_back("pairMeAsap", "true");
+    return post_ok(Family::Tournament, "/api/tournament/" + url_encode(id) + "/join",
+                   form_encode(form));
+}
+
+Result<Ok> Api::withdraw_tournament(std::string_view id) {
+    return post_ok(Family::Tournament, "/api/tournament/" + url_encode(id) + "/withdraw");
 }
 
 // ---- streams ----

@@ -32,6 +32,11 @@ struct ApiOptions {
     RetryPolicy move_retry{30, BackoffConfig{Millis{100}, Millis{1000}, 2.0, 0.5}};
     // Game actions (abort, resign, draw, takeback, claims) run on a game's own thread too.
     Millis game_action_timeout{5000};
+    // Every other request (families Challenge, ChallengeCreate, Account, Tournament): a try with
+    // no answer within this is given up and retried by `retry`, as the Python bridges do
+    // (lichess-bot waits 2 s per try). lila answers these in milliseconds; a held one costs a
+    // worker thread a few seconds, never a game.
+    Millis request_try_timeout{3000};
     RateLimitConfig rate_limit;
     std::uint64_t jitter_seed = 0;  // 0: random
 };
@@ -64,6 +69,15 @@ struct BotGameLimit {
 
 enum class ChatRoom { Player, Spectator };
 [[nodiscard]] const char* to_string(ChatRoom r);
+
+// POST /api/tournament/{id}/join (lila TournamentForm.joinForm: team, password, pairMeAsap).
+struct TournamentJoin {
+    std::optional<std::string> team;
+    std::optional<std::string> password;
+    // Pair us at once when the arena runs (lila WaitingUsers.addApiUser: we count as waiting for
+    // 70 s); ignored before it starts.
+    bool pair_me_asap = false;
+};
 
 // POST /api/challenge/{username}. Set clock (real-time), or days (correspondence), or neither
 // (unlimited).
@@ -128,6 +142,15 @@ class Api {
                                                          const ChallengeRequest& request);
     [[nodiscard]] Result<Ok> cancel_challenge(std::string_view id);
 
+    // ---- arenas (family Tournament) ----
+    // GET /api/tournament/{id}: 404 (Kind::Http) for an unknown arena.
+    [[nodiscard]] Result<Tournament> tournament(std::string_view id);
+    // 400 `{"error": "..."}` when lila refuses (a pause not over, a wrong entry code, no team).
+    [[nodiscard]] Result<Ok> join_tournament(std::string_view id, const TournamentJoin& join);
+    // lila selfPause: removes us from an arena that has not started, withdraws us from a running
+    // one (a pause when we rank in its top 7).
+    [[nodiscard]] Result<Ok> withdraw_tournament(std::string_view id);
+
     // ---- streams: one connection each; EventStream / GameStream add parsing and reconnects.
     // on_bytes gets raw body bytes. Ends on close, error, silence or stop (or shutdown()).
     StreamResult stream_events(std::stop_token stop, Millis silence, const ByteSink& on_bytes);
@@ -167,7 +190,8 @@ class Api {
     [[nodiscard]] Result<HttpResponse> call(Family family, const HttpRequest& request,
                                             const std::function<bool()>& still_on = {},
                                             const RetryPolicy* policy = nullptr);
-    [[nodiscard]] Result<Ok> post_ok(Family family, std::string target, std::string body = {});
+    [[nodiscard]] Result<Ok> post_ok(Family family, std::string target, std::string body = {},
+                                     const RetryPolicy* policy = nullptr);
     StreamResult open_stream(Family family, const std::string& target, std::stop_token stop,
                              Millis silence, const ByteSink& on_bytes);
     [[nodiscard]] std::uint64_t jitter_seed() const;

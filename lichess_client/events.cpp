@@ -166,6 +166,13 @@ const char* to_string(GameStatus s) {
 
 bool is_game_over(GameStatus s) { return s != GameStatus::Created && s != GameStatus::Started; }
 
+bool is_mandatory(const GameEventInfo& game) {
+    if (game.tournament_id && !game.tournament_id->empty()) return true;
+    if (!game.source) return false;
+    const std::string& s = *game.source;
+    return s == "arena" || s == "tournament" || s == "simul" || s == "swiss";
+}
+
 Result<ChallengeInfo, ParseError> challenge_from_json(const detail::json& j) {
     try {
         return challenge_info_from(j);

@@ -146,6 +146,12 @@ struct GameEventInfo {
     std::optional<std::string> tournament_id;
 };
 
+// A game of an arena, a simul or a swiss: lila's Game.isMandatory (modules/core/src/main/game/
+// Game.scala: tournamentId, simulId or swissId set), known here by gameStart's `tournamentId` or
+// `source` (arena, simul, swiss; "tournament" in older payloads). lila lets no one abort such a
+// game or take a move back in it.
+[[nodiscard]] bool is_mandatory(const GameEventInfo& game);
+
 struct GameStart {
     GameEventInfo game;
 };

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "common/url.hpp"
 #include "lichess_client/error_body.hpp"
 #include "lichess_client/json_util.hpp"
 #include "lichess_client/ndjson_stream.hpp"
@@ -316,10 +317,11 @@ OnlineSources::OnlineSources(HttpConfig http, OnlineUrls urls, std::string token
         HttpConfig config = http;
         config.base_url = *url_of[i];
         config.max_body = std::min(config.max_body, kMaxOnlineBody);
-        // The opening explorer's spec requires OAuth2 (`security: - OAuth2: []`); the others
-        // say `security: []`. The token never travels over plain http.
-        slot->token = source == OnlineSource::Explorer && !token.empty() &&
-                      config.base_url.starts_with("https://");
+        // Lichess's own services get the token (the explorer's spec requires it; cloud eval
+        // and tablebase give a higher limit with it, and both Python bridges send it there);
+        // chessdb never does, and it never travels over plain http or to another host.
+        slot->token = source != OnlineSource::Chessdb && !token.empty() &&
+                      common::token_may_go_to(config.base_url, http.base_url);
         config.token = slot->token ? token : std::string();
         try {
             slot->http = std::make_unique<HttpClient>(std::move(config));

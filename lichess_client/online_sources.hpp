@@ -153,19 +153,21 @@ struct OnlineUrls {
 // request. No retries: the caller falls
 // back to its own search. chessdb's "rate limit exceeded" (a 200) counts as a 429.
 //
-// Token: only the opening explorer requires one (its spec's `security: OAuth2`; cloud eval and
-// tablebase say `security: []`), and it is sent only there and only over https, never to
-// chessdb and never over plain http. Errors: Kind::Network for no answer within the deadline,
-// Kind::Http for other statuses (cloud eval answers 404 "No cloud evaluation available for that
-// position" for an unknown position: a miss, not a failure), Kind::Parse for a body that is
-// not the JSON the spec describes, Kind::Cancelled after shutdown(), Kind::Config for a
-// deadline <= 0 or a player query without player/color.
+// Token: sent to Lichess's own services (the explorer requires one, its spec's `security:
+// OAuth2`; the cloud eval and the tablebase answer more requests with one, and both Python
+// bridges send it), only over https and only to lichess.org, lichess.ovh, their subdomains or the
+// Bot API's own host (common::token_may_go_to); never to chessdb, never over plain http. Errors:
+// Kind::Network for no answer within the deadline, Kind::Http for other statuses (cloud eval
+// answers 404 "No cloud evaluation available for that position" for an unknown position: a miss,
+// not a failure), Kind::Parse for a body that is not the JSON the spec describes, Kind::Cancelled
+// after shutdown(), Kind::Config for a deadline <= 0 or a player query without player/color.
 class OnlineSources {
   public:
     using Millis = std::chrono::milliseconds;
 
-    // `http` gives timeouts, the User-Agent name and the body limit, at most kMaxOnlineBody
-    // (its base_url and token are not used). Throws std::invalid_argument naming the source for a
+    // `http` gives timeouts, the User-Agent name and the body limit, at most kMaxOnlineBody, and
+    // in base_url the Bot API's address (the token may go to its host too; its token is not
+    // used). Throws std::invalid_argument naming the source for a
     // bad URL or token.
     OnlineSources(HttpConfig http, OnlineUrls urls, std::string token = {},
                   Millis default_pause = Millis{60000});
@@ -191,7 +193,7 @@ class OnlineSources {
 
     // Time left on the source's 429 pause, or nullopt when it is not paused.
     [[nodiscard]] std::optional<Millis> paused_for(OnlineSource s) const;
-    // Whether requests to the source carry the token (explorer, https, token set).
+    // Whether requests to the source carry the token (see above).
     [[nodiscard]] bool sends_token(OnlineSource s) const;
     // Wakes and cancels requests in flight (within about a second: curl's progress tick) and
     // makes every later call return Kind::Cancelled at once. Idempotent.

@@ -1,6 +1,7 @@
 // Parsing of REST replies into the structs of payloads.hpp; failures are values.
 #include "lichess_client/payloads.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "lichess_client/json_util.hpp"
@@ -100,6 +101,76 @@ Result<std::vector<UserStatus>, ParseError> parse_user_status(std::string_view t
                 out.push_back(std::move(s));
             }
             return out;
+        });
+}
+
+std::optional<std::int64_t> parse_iso_instant(std::string_view t) {
+    // YYYY-MM-DDTHH:MM:SS, optional .fraction, then Z or +00:00.
+    const auto digits = [&](std::size_t at, std::size_t n) -> std::optional<int> {
+        if (at + n > t.size()) return std::nullopt;
+        int v = 0;
+        for (std::size_t i = at; i < at + n; ++i) {
+            if (t[i] < '0' || t[i] > '9') return std::nullopt;
+            v = v * 10 + (t[i] - '0');
+        }
+        return v;
+    };
+    const auto year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+    const auto hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);
+    if (!year || !month || !day || !hour || !minute || !second || t[4] != '-' || t[7] != '-' ||
+        (t[10] != 'T' && t[10] != ' ') || t[13] != ':' || t[16] != ':' || *month < 1 ||
+        *month > 12 || *day < 1 || *day > 31 || *hour > 23 || *minute > 59 || *second > 60)
+        return std::nullopt;
+    std::size_t i = 19;
+    int millis = 0;
+    if (i < t.size() && t[i] == '.') {
+        int scale = 100;
+        for (++i; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i, scale /= 10)
+            millis += (t[i] - '0') * scale;
+    }
+    const std::string_view zone = t.substr(std::min(i, t.size()));
+    if (zone != "Z" && zone != "+00:00" && !zone.empty()) return std::nullopt;
+    // Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    const int y = *year - (*month <= 2 ? 1 : 0);
+    const int era = (y >= 0 ? y : y - 399) / 400;
+    const int yoe = y - era * 400;
+    const int mp = (*month + 9) % 12;
+    const int doy = (153 * mp + 2) / 5 + *day - 1;
+    const int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    const std::int64_t days = static_cast<std::int64_t>(era) * 146097 + doe - 719468;
+    return ((days * 24 + *hour) * 60 + *minute) * 60000 + std::int64_t{*second} * 1000 + millis;
+}
+
+Result<Tournament, ParseError> parse_tournament(std::string_view text) {
+    return detail::parse_guarded<Tournament>(
+        text, detail::JsonTop::Object, [](const detail::json& j) {
+            Tournament t;
+            t.id = detail::req_str(j, "id");
+            t.full_name = detail::opt_str(j, "fullName").value_or(t.id);
+            if (const auto at = detail::opt_str(j, "startsAt"))
+                t.starts_at_ms = parse_iso_instant(*at);
+            t.minutes = detail::opt_int(j, "minutes").value_or(0);
+            t.seconds_to_start = detail::opt_int(j, "secondsToStart");
+            t.seconds_to_finish = detail::opt_int(j, "secondsToFinish");
+            t.is_started = detail::opt_bool(j, "isStarted").value_or(false);
+            t.is_finished = detail::opt_bool(j, "isFinished").value_or(false);
+            t.variant = detail::opt_str(j, "variant").value_or("standard");
+            if (const detail::json* clock = detail::field(j, "clock"); clock != nullptr) {
+                t.clock_limit_s = detail::opt_int(*clock, "limit").value_or(0);
+                t.clock_increment_s = detail::opt_int(*clock, "increment").value_or(0);
+            }
+            t.rated = detail::opt_bool(j, "rated").value_or(true);
+            t.bots_allowed = detail::opt_bool(j, "botsAllowed").value_or(false);
+            t.berserkable = detail::opt_bool(j, "berserkable").value_or(false);
+            t.nb_players = detail::opt_int(j, "nbPlayers").value_or(0);
+            if (const detail::json* me = detail::field(j, "me"); me != nullptr && me->is_object()) {
+                TournamentMe m;
+                m.withdraw = detail::opt_bool(*me, "withdraw").value_or(false);
+                m.pause_delay_s = detail::opt_int(*me, "pauseDelay");
+                m.game_id = detail::opt_str(*me, "gameId");
+                t.me = std::move(m);
+            }
+            return t;
         });
 }
 

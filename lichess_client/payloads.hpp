@@ -67,7 +67,39 @@ struct AiGame {
     std::optional<Color> player;
 };
 
+// GET /api/tournament/{id}: an arena as lila's tournament JsonView writes it, the fields the bot
+// uses. lila adds optional fields only when they hold something: `botsAllowed` only when true,
+// `secondsToStart` only before the start, `secondsToFinish` only while it runs, `me` only for a
+// player.
+struct TournamentMe {
+    bool withdraw = false;               // withdrawn (by us, or by lila after a noStart)
+    std::optional<int> pause_delay_s;    // paused: may join again after this
+    std::optional<std::string> game_id;  // our game in it now
+};
+struct Tournament {
+    std::string id;
+    std::string full_name;
+    std::optional<std::int64_t> starts_at_ms;  // `startsAt`, ms since the Unix epoch
+    int minutes = 0;
+    std::optional<int> seconds_to_start;
+    std::optional<int> seconds_to_finish;
+    bool is_started = false;
+    bool is_finished = false;
+    std::string variant = "standard";  // key
+    int clock_limit_s = 0;
+    int clock_increment_s = 0;
+    bool rated = true;
+    bool bots_allowed = false;
+    bool berserkable = false;
+    int nb_players = 0;
+    std::optional<TournamentMe> me;
+};
+
+// "2025-06-01T12:00:00.000Z" (lila's isoDateTimeFormatter, UTC) as ms since the Unix epoch.
+[[nodiscard]] std::optional<std::int64_t> parse_iso_instant(std::string_view text);
+
 [[nodiscard]] Result<Account, ParseError> parse_account(std::string_view json);
+[[nodiscard]] Result<Tournament, ParseError> parse_tournament(std::string_view json);
 [[nodiscard]] Result<Playing, ParseError> parse_playing(std::string_view json);
 // `token` selects the entry; a null entry means the token is invalid or revoked.
 [[nodiscard]] Result<std::optional<TokenInfo>, ParseError> parse_token_test(std::string_view json,

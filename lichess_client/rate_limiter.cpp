@@ -25,6 +25,8 @@ const char* to_string(Family f) {
             return "event-stream";
         case Family::GameStream:
             return "game-stream";
+        case Family::Tournament:
+            return "tournament";
     }
     return "?";
 }

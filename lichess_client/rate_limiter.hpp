@@ -22,8 +22,9 @@ enum class Family {
     Account,          // account, playing, token test, upgrade, user status, bots online
     EventStream,      // opening /api/stream/event
     GameStream,       // opening /api/bot/game/stream/{id}
+    Tournament,       // arenas: read one, join, withdraw
 };
-inline constexpr std::size_t kFamilyCount = 8;
+inline constexpr std::size_t kFamilyCount = 9;
 [[nodiscard]] const char* to_string(Family f);
 
 // The per-game families: a game's own requests, sent one at a time by its session. Their pause
@@ -39,7 +40,8 @@ inline constexpr std::size_t kFamilyCount = 8;
 //     waiting longer loses bullet games on time, and the caller may retry sooner still.
 //   EventStream  3 min: lila allows 30 opens per 10 min per token; asking again after 3 min
 //     costs one request, while challenges and game starts wait for the stream.
-//   Chat, Challenge  5 min: a challenger gives up long before a longer pause ends.
+//   Chat, Challenge, Tournament  5 min: a challenger gives up long before a longer pause ends;
+//     an arena is read again every minute anyway.
 //   Account  10 min: lila allows 30 account requests per 5 min.
 //   ChallengeCreate  1 h: lila's creation limits are 25 a minute and 200 a day (lichess-bot
 //     backs off to 10 min); the daily bot-game quota is not a pause (count_quota_refusal).
@@ -54,6 +56,7 @@ inline constexpr std::size_t kFamilyCount = 8;
             return milliseconds{180'000};
         case Family::Chat:
         case Family::Challenge:
+        case Family::Tournament:
             return milliseconds{300'000};
         case Family::Account:
             return milliseconds{600'000};
@@ -79,7 +82,11 @@ struct RateLimitConfig {
         default_max_pause(Family::ChallengeCreate),
         default_max_pause(Family::Account),
         default_max_pause(Family::EventStream),
-        default_max_pause(Family::GameStream)};
+        default_max_pause(Family::GameStream),
+        default_max_pause(Family::Tournament)};
+    // One request at a time per family, but a request the server holds no longer holds up the
+    // next one after this: a decline lila answers in 40 s must not delay an accept by 40 s.
+    std::chrono::milliseconds max_slot_wait{500};
 };
 
 class RateLimiter {
@@ -92,10 +99,13 @@ class RateLimiter {
     // as long as its game or the session, and each game has its own); a 429 on opening one
     // still pauses its family, which open_stream checks before connecting. Moves and game
     // actions take no shared slot either: each game's session sends its own one at a time, and
-    // a request of one game that the server holds must never delay another game's move.
-    [[nodiscard]] std::unique_lock<std::mutex> acquire(Family family) {
+    // a request of one game that the server holds must never delay another game's move. A
+    // request that waited max_slot_wait goes without the slot (the lock it returns owns none).
+    [[nodiscard]] std::unique_lock<std::timed_mutex> acquire(Family family) {
         if (is_per_game(family)) return {};
-        return std::unique_lock(slots_[static_cast<std::size_t>(family)].request);
+        std::unique_lock lock(slots_[static_cast<std::size_t>(family)].request, std::defer_lock);
+        if (!lock.try_lock_for(config_.max_slot_wait)) return {};
+        return lock;
     }
 
     // Records a 429: pauses the family for the server's hint, at least the family's minimum
@@ -125,7 +135,7 @@ class RateLimiter {
 
   private:
     struct Slot {
-        std::mutex request;
+        std::timed_mutex request;
         Clock::time_point paused_until{};
     };
     RateLimitConfig config_;

@@ -15,9 +15,11 @@
 namespace lichess {
 
 struct StreamOptions {
-    // No byte at all (not even a keep-alive; Lichess sends one every ~7 s) for this long means
-    // the connection is dead: close it and reconnect.
-    Millis silence_timeout{20000};
+    // No byte at all for this long means the connection is dead: close it and reconnect. lila
+    // writes a keep-alive newline every 6 s on the event stream (EventStream) and every 7 s on a
+    // game stream (GameStateStream), so 12 s is two missed event-stream keep-alives; BotLi
+    // waits 9 s, lichess-bot 15 s.
+    Millis silence_timeout{12000};
     // Delay before reconnect n: min(max, initial * 2^n), jittered.
     BackoffConfig reconnect{Millis{1000}, Millis{60000}, 2.0, 0.5};
     // A connection that lived at least this long resets the backoff to `initial`; shorter ones

@@ -80,18 +80,21 @@ void ChallengeDesk::judge(const lichess::ChallengeInfo& c, const ChallengeArriva
     const std::string who = who_of(c);
     if (!accepting_) {
         // It came with the stop signal: neither counted nor logged, as nothing else is then.
-        out.push_back(challenge::Decline{c.id, lichess::DeclineReason::Later, {}, false});
+        send_decline(challenge::Decline{c.id, lichess::DeclineReason::Later, {}, false}, now, out);
         return;
     }
-    if (d.verdict == Verdict::Decline) return decline(c.id, who, d.reason, d.explanation, out);
+    if (d.verdict == Verdict::Decline) return decline(c.id, who, d.reason, d.explanation, now, out);
     // lila would refuse a bot game today (BotLimit): say so now rather than leave it pending.
     if (const auto left = bot_games_paused_for(now); left && c.challenger.is_bot())
         return decline(
             c.id, who, lichess::DeclineReason::Later,
             fmt::format("our bot games for today are played; {:.0f} s left", seconds_in(*left)),
-            out);
+            now, out);
     // As lichess-bot: a bot's challenge counts as recent once it is taken (queued or accepted).
     if (c.challenger.is_bot()) recent_bots_.record(c.challenger.id, now);
+    // While a 429 pauses challenge requests, an acceptable challenge waits for the pause's end.
+    if (d.verdict != Verdict::Queue && requests_paused(now))
+        return enqueue(c, who, "challenge requests paused after a 429", now, out);
     if (d.verdict == Verdict::Queue || !accept_now(c, who, false, out))
         enqueue(c, who, d.verdict == Verdict::Queue ? d.explanation : "no free slot", now, out);
 }
@@ -102,6 +105,7 @@ bool ChallengeDesk::accept_now(const lichess::ChallengeInfo& c, const std::strin
     if (!is_correspondence(c) &&
         !slots_.try_reserve(c.id, c.challenger.id, std::nullopt, c.challenger.is_bot()))
         return false;
+    accepts_pending_.insert(c.id);
     out.push_back(challenge::Accept{c, who, from_queue});
     return true;
 }
@@ -111,13 +115,20 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answe
     Requests out;
     const challenge::Accept& a = answer.accept;
     const lichess::ChallengeInfo& c = a.challenge;
+    accepts_pending_.erase(c.id);
     if (!answer.error) {
-        awaiting_start_[c.id] = now;
+        // Its gameStart may have come while the answer was on its way: then nothing waits.
+        if (!started_before_answer_.erase(c.id)) {
+            awaiting_start_[c.id] = now;
+            if (rules_.size() >= 1000) rules_.clear();
+            if (!c.rules.empty()) rules_[c.id] = c.rules;
+        }
         add_log(out, common::LogLevel::Info,
                 fmt::format("challenge {} from {} ({} {} {}): accepted", common::printable(c.id),
                             a.who, common::printable(c.variant.key), common::printable(c.speed),
                             c.rated ? "rated" : "casual"));
     } else {
+        started_before_answer_.erase(c.id);
         slots_.release_reservation(c.id);
         accept_failed(a, *answer.error, now, out);
     }
@@ -132,6 +143,18 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
                                   challenge::TimePoint now, Requests& out) {
     const lichess::ChallengeInfo& c = a.challenge;
     const auto limit = lichess::bot_game_limit(error);
+    if (!limit && error.kind == lichess::ApiError::Kind::RateLimited) {
+        // A request rate, not a quota: the challenge waits for the pause's end in the queue.
+        pause_requests(error, now, out);
+        if (!accepting_)
+            return decline(c.id, a.who, lichess::DeclineReason::Later, "shutting down", now, out);
+        return enqueue(c, a.who, "challenge requests paused after a 429", now, out);
+    }
+    if (!limit && error.kind == lichess::ApiError::Kind::Http && error.status == 400)
+        // lila refuses the accept (the challenge was withdrawn or declined meanwhile, or no
+        // longer fits): answered rather than left pending on the challenger's side.
+        return decline(c.id, a.who, lichess::DeclineReason::Generic,
+                       "lila refused the accept: " + common::printable(error.message), now, out);
     if (!limit)
         return add_log(out, common::LogLevel::Warn,
                        fmt::format("challenge {} from {}: accept failed: {}",
@@ -156,7 +179,50 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
                 fmt::format("lichess: our bot-vs-bot games for today are played ({}); declining "
                             "challenges from bots for {:.0f} s, humans are still welcome",
                             common::printable(error.message), seconds_in(wait)));
-    decline(c.id, a.who, lichess::DeclineReason::Later, "our bot games for today are played", out);
+    decline(c.id, a.who, lichess::DeclineReason::Later, "our bot games for today are played", now,
+            out);
+}
+
+void ChallengeDesk::pause_requests(const lichess::ApiError& error, challenge::TimePoint now,
+                                   Requests& out) {
+    const auto wait = error.retry_after.value_or(std::chrono::minutes(1));
+    const bool fresh = !requests_paused(now);
+    requests_paused_until_ = std::max(requests_paused_until_, now + wait);
+    if (fresh)
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("challenge requests paused for {:.0f} s after a 429; challenges wait "
+                            "and are answered when the pause ends",
+                            seconds_in(wait)));
+}
+
+std::optional<std::chrono::milliseconds> ChallengeDesk::requests_paused_for(
+    challenge::TimePoint now) const {
+    if (!requests_paused(now)) return std::nullopt;
+    return std::chrono::ceil<std::chrono::milliseconds>(requests_paused_until_ - now);
+}
+
+ChallengeDesk::Requests ChallengeDesk::on(const challenge::DeclineAnswered& answer,
+                                          challenge::TimePoint now) {
+    Requests out;
+    const challenge::Decline& d = answer.decline;
+    if (answer.error && answer.error->kind == lichess::ApiError::Kind::RateLimited &&
+        !lichess::bot_game_limit(*answer.error)) {
+        pause_requests(*answer.error, now, out);
+        held_declines_.push_back(d);
+        return out;
+    }
+    if (!d.log.text.empty())
+        add_log(out, d.log.level,
+                d.log.text + (answer.error ? " - " + answer.error->describe() : ""));
+    return out;
+}
+
+void ChallengeDesk::send_decline(challenge::Decline decline, challenge::TimePoint now,
+                                 Requests& out) {
+    if (requests_paused(now))
+        held_declines_.push_back(std::move(decline));
+    else
+        out.push_back(std::move(decline));
 }
 
 void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& who,
@@ -165,14 +231,14 @@ void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& 
         return decline(c.id, who, lichess::DeclineReason::Later,
                        fmt::format("{}, and the queue is full (challenge.max_queued {})", why,
                                    config_.max_queued),
-                       out);
+                       now, out);
     add_log(out, common::LogLevel::Info,
             fmt::format("challenge {} from {}: queued, {} waiting ({})", common::printable(c.id),
                         who, queue_.size(), common::printable(why)));
 }
 
 void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
-    if (queue_.empty() || !accepting_ || queue_accept_pending_) return;
+    if (queue_.empty() || !accepting_ || queue_accept_pending_ || requests_paused(now)) return;
     for (;;) {
         const SlotSnapshot s = slots_.snapshot();
         if (s.free() <= 0) return;
@@ -184,7 +250,7 @@ void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
         const std::string who = who_of(*next);
         if (next->challenger.is_bot() && bots_paused) {
             decline(next->id, who, lichess::DeclineReason::Later,
-                    "our bot games for today are played", out);
+                    "our bot games for today are played", now, out);
             continue;
         }
         add_log(out, common::LogLevel::Info,
@@ -202,6 +268,12 @@ void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
 ChallengeDesk::Requests ChallengeDesk::tick(challenge::TimePoint now) {
     Requests out;
     (void)slots_.expire_now();
+    // A pause after a 429 ended: the declines it held go first.
+    if (!requests_paused(now) && !held_declines_.empty()) {
+        std::vector<challenge::Decline> held;
+        held.swap(held_declines_);
+        for (auto& d : held) out.push_back(std::move(d));
+    }
     if (!queue_.empty() && accepting_) {
         for (const auto& c : queue_.expire(now - times_.queue_max_wait))
             add_log(out, common::LogLevel::Info,
@@ -266,13 +338,18 @@ ChallengeDesk::Requests ChallengeDesk::on_challenge_gone(const std::string& id, 
 }
 
 ChallengeDesk::Requests ChallengeDesk::on_unreadable(const std::string& id,
-                                                     const std::string& problem) {
+                                                     const std::string& problem,
+                                                     challenge::TimePoint now) {
     // Never ignored: unanswered, it would hang on the challenger's side.
-    return {challenge::Decline{
-        id,
-        lichess::DeclineReason::Generic,
-        {common::LogLevel::Warn, fmt::format("challenge {}: declined (generic: unreadable, {})",
-                                             common::printable(id), common::printable(problem))}}};
+    Requests out;
+    send_decline(
+        challenge::Decline{id,
+                           lichess::DeclineReason::Generic,
+                           {common::LogLevel::Warn,
+                            fmt::format("challenge {}: declined (generic: unreadable, {})",
+                                        common::printable(id), common::printable(problem))}},
+        now, out);
+    return out;
 }
 
 ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInfo& game,
@@ -281,6 +358,15 @@ ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInf
     // lila's abort is fire-and-forget: a replayed gameStart may still name a game we aborted.
     if (aborted_over_limit_.count(game.game_id)) return out;
     awaiting_start_.erase(game.game_id);
+    if (accepts_pending_.count(game.game_id)) {
+        if (started_before_answer_.size() >= 1000) started_before_answer_.clear();
+        started_before_answer_.insert(game.game_id);
+    }
+    std::vector<std::string> rules;
+    if (const auto it = rules_.find(game.game_id); it != rules_.end()) {
+        rules = std::move(it->second);
+        rules_.erase(it);
+    }
     if (is_correspondence(game)) {
         out.push_back(challenge::StartGame{game});  // parked or in line; takes no slot
         return out;
@@ -288,13 +374,22 @@ ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInf
     if (session_running) return out;  // a replayed gameStart
     const std::string opponent = game.opponent && game.opponent->id ? *game.opponent->id : "";
     if (slots_.on_game_start(game.game_id, opponent) == Admission::OverLimit) {
+        if (lichess::is_mandatory(game)) {
+            // lila lets no one abort an arena, simul or swiss game: played (with a small engine).
+            add_log(out, common::LogLevel::Warn,
+                    fmt::format("game {} started beyond challenge.concurrency ({}); an arena, "
+                                "simul or swiss game cannot be aborted, so it is played",
+                                common::printable(game.game_id), slots_.limit()));
+            out.push_back(challenge::StartSession{game.game_id, game, std::move(rules)});
+            return out;
+        }
         // A burst, another client on the same token, or a replay: as lichess-bot does, abort
         // what can still be aborted (lila: before each side has moved). What cannot is played
         // with a small engine (EnginePool), so memory stays bounded.
         out.push_back(challenge::AbortGame{game.game_id});
         return out;
     }
-    out.push_back(challenge::StartSession{game.game_id});
+    out.push_back(challenge::StartSession{game.game_id, game, std::move(rules)});
     return out;
 }
 
@@ -349,23 +444,29 @@ std::optional<std::chrono::milliseconds> ChallengeDesk::bot_games_paused_for(
     return std::chrono::ceil<std::chrono::milliseconds>(until - now);
 }
 
-ChallengeDesk::Requests ChallengeDesk::decline_queued() {
+ChallengeDesk::Requests ChallengeDesk::decline_queued(challenge::TimePoint now) {
     Requests out;
     for (const auto& c : queue_.drain())
         decline(c.id, common::printable(c.challenger.name), lichess::DeclineReason::Later,
-                "shutting down; it waited in the queue", out);
+                "shutting down; it waited in the queue", now, out);
+    // Declines a pause still holds are sent now: the pause may be over by the time they go, and
+    // unanswered they would hang on the challengers' side.
+    for (auto& d : held_declines_) out.push_back(std::move(d));
+    held_declines_.clear();
     return out;
 }
 
 void ChallengeDesk::decline(const std::string& challenge_id, const std::string& who,
                             lichess::DeclineReason reason, std::string_view why,
-                            Requests& out) const {
-    out.push_back(challenge::Decline{
-        challenge_id,
-        reason,
-        {common::LogLevel::Info,
-         fmt::format("challenge {} from {}: declined ({}: {})", common::printable(challenge_id),
-                     who, lichess::to_string(reason), common::printable(why))}});
+                            challenge::TimePoint now, Requests& out) {
+    send_decline(
+        challenge::Decline{
+            challenge_id,
+            reason,
+            {common::LogLevel::Info,
+             fmt::format("challenge {} from {}: declined ({}: {})", common::printable(challenge_id),
+                         who, lichess::to_string(reason), common::printable(why))}},
+        now, out);
 }
 
 }  // namespace service

@@ -11,8 +11,16 @@
 //  - lila's daily bot-vs-bot limit (a 429 `bot.vsBot.day` on an accept) pauses bot games: bots
 //    are declined `later` for the wait it gives (an hour when it gives none), humans still play;
 //    a 400 for the challenger's limit drops its challenge at once;
+//  - any other 400 on an accept (the challenge is gone, or no longer fits) is answered with a
+//    decline `generic`, logged with lila's error;
+//  - a 429 on the challenge requests pauses them: an acceptable challenge waits in the queue and
+//    a decline waits too, both sent when the pause ends, none dropped;
+//  - requests are answered later than they were asked (the Bot runs them off the event loop):
+//    a challenge arriving meanwhile is judged against the slots the pending accepts hold, and
+//    one arriving while our ratings are read waits for them (in order);
 //  - an accepted challenge whose gameStart does not come is looked for among the ongoing games;
-//  - a game started beyond challenge.concurrency is aborted while lila allows it, else played;
+//  - a game started beyond challenge.concurrency is aborted while lila allows it, else played
+//    (an arena, simul or swiss game never can be: lichess::is_mandatory);
 //  - shutdown declines every queued challenge `later`.
 #pragma once
 
@@ -56,6 +64,7 @@ struct Decline {
     common::LogLine log;
     bool counted = true;
 };
+// The Decline's answer is DeclineAnswered: its log line is written then (with the error, if any).
 struct ReadRatings {};  // GET /api/account for our ratings; the answer is RatingsRead
 struct ListPlaying {};  // GET /api/account/playing; the answer is PlayingListed
 struct AbortGame {      // POST abort (a game beyond concurrency); the answer is AbortAnswered
@@ -73,9 +82,13 @@ struct ResignGame {
 struct StartGame {
     lichess::GameEventInfo game;
 };
-// A real-time game that took its slot: the Bot runs a GameSession for it.
+// A real-time game that took its slot: the Bot runs a GameSession for it. `game`: what gameStart
+// said of it (its source and arena); `rules`: its challenge's rules (lila's noAbort,
+// noClaimWin, noEarlyDraw, ...), when we accepted that challenge.
 struct StartSession {
     std::string game_id;
+    lichess::GameEventInfo game = {};
+    std::vector<std::string> rules = {};
 };
 // Our daily bot-vs-bot limit: matchmaking pauses for `wait`, /metrics shows `until`.
 struct PauseBotGames {
@@ -92,6 +105,10 @@ using Request = std::variant<Accept, Decline, ReadRatings, ListPlaying, AbortGam
 struct AcceptAnswered {
     Accept accept;
     std::optional<lichess::ApiError> error;  // none: accepted
+};
+struct DeclineAnswered {
+    Decline decline;
+    std::optional<lichess::ApiError> error;  // none: declined
 };
 struct RatingsRead {
     std::optional<lichess::Account> account;  // none: the request failed
@@ -156,7 +173,7 @@ class ChallengeDesk {
     [[nodiscard]] Requests on_challenge_gone(const std::string& challenge_id, bool canceled);
     // A challenge event that could not be read: declined `generic` (unanswered, it would hang).
     [[nodiscard]] Requests on_unreadable(const std::string& challenge_id,
-                                         const std::string& problem);
+                                         const std::string& problem, TimePoint now);
     // A gameStart (from the event stream, the start-up's list, or a ListPlaying answer);
     // `session_running`: a real-time session plays this game already (a replay).
     [[nodiscard]] Requests on_game_start(const lichess::GameEventInfo& game, bool session_running);
@@ -170,19 +187,22 @@ class ChallengeDesk {
     void matchmaking_paused_for(std::optional<std::chrono::milliseconds> left, TimePoint now);
 
     [[nodiscard]] Requests on(const challenge::AcceptAnswered& answer, TimePoint now);
+    [[nodiscard]] Requests on(const challenge::DeclineAnswered& answer, TimePoint now);
     [[nodiscard]] Requests on(const challenge::RatingsRead& answer, TimePoint now);
     [[nodiscard]] Requests on(const challenge::PlayingListed& answer, TimePoint now);
     [[nodiscard]] Requests on(const challenge::AbortAnswered& answer);
 
     // Shutdown: nothing more is accepted; a challenge that comes is declined `later`.
     void stop_accepting() { accepting_ = false; }
-    // Shutdown: every queued challenge, declined `later`.
-    [[nodiscard]] Requests decline_queued();
+    // Shutdown: every queued challenge, declined `later`, and every decline held by a pause.
+    [[nodiscard]] Requests decline_queued(TimePoint now);
 
     // Time left before bot challenges may be accepted again (lila's daily bot limit, ours or
     // the matchmaker's); none when they may.
     [[nodiscard]] std::optional<std::chrono::milliseconds> bot_games_paused_for(
         TimePoint now) const;
+    // Time left on the pause of challenge requests after a 429; none when not paused.
+    [[nodiscard]] std::optional<std::chrono::milliseconds> requests_paused_for(TimePoint now) const;
     // The challengers waiting, in the order they would be accepted (!queue, /metrics).
     [[nodiscard]] std::vector<std::string> queued_names() const { return queue_.names(); }
     [[nodiscard]] std::size_t queued() const { return queue_.size(); }
@@ -206,7 +226,12 @@ class ChallengeDesk {
     void accept_failed(const challenge::Accept& accept, const lichess::ApiError& error,
                        TimePoint now, Requests& out);
     void decline(const std::string& challenge_id, const std::string& who,
-                 lichess::DeclineReason reason, std::string_view why, Requests& out) const;
+                 lichess::DeclineReason reason, std::string_view why, TimePoint now, Requests& out);
+    // Sends a decline, or holds it while challenge requests are paused after a 429.
+    void send_decline(challenge::Decline decline, TimePoint now, Requests& out);
+    // A 429 (not lila's daily bot limit) on a challenge request: pauses them for its wait.
+    void pause_requests(const lichess::ApiError& error, TimePoint now, Requests& out);
+    [[nodiscard]] bool requests_paused(TimePoint now) const { return requests_paused_until_ > now; }
     void look_for_started_games(TimePoint now, Requests& out);
 
     const config::ChallengeConfig& config_;
@@ -216,7 +241,8 @@ class ChallengeDesk {
     bool accepting_ = true;
 
     ChallengeQueue queue_;
-    bool queue_accept_pending_ = false;  // an Accept from the queue waits for its answer
+    bool queue_accept_pending_ = false;      // an Accept from the queue waits for its answer
+    std::set<std::string> accepts_pending_;  // challenges whose Accept is not answered yet
     RecentBotChallenges recent_bots_;
     OurRatings ratings_;
     std::vector<Held> held_;                // waiting for our ratings
@@ -226,6 +252,12 @@ class ChallengeDesk {
     std::map<std::string, TimePoint> awaiting_start_;
     TimePoint last_playing_poll_{};
     std::set<std::string> aborted_over_limit_;  // games aborted beyond concurrency
+    // Games whose gameStart came before their accept's answer (the answer is no longer awaited).
+    std::set<std::string> started_before_answer_;
+    // The rules of challenges we accepted, until their game starts (StartSession::rules).
+    std::map<std::string, std::vector<std::string>> rules_;
+    TimePoint requests_paused_until_{};              // challenge requests paused after a 429
+    std::vector<challenge::Decline> held_declines_;  // sent when that pause ends
 };
 
 }  // namespace service

@@ -96,10 +96,17 @@ void GameSlots::release_reservation(std::string_view challenge_id) {
     expire_locked();
 }
 
-Admission GameSlots::on_game_start(std::string_view game_id, std::string_view user_id) {
+Admission GameSlots::on_game_start(std::string_view game_id, std::string_view user_id,
+                                   std::string_view in_place_of) {
     std::lock_guard lock(mutex_);
     expire_locked();
     if (games_.contains(game_id)) return Admission::AlreadyRunning;
+    if (const auto it = in_place_of.empty() ? reservations_.end() : reservations_.find(in_place_of);
+        it != reservations_.end() && !reservations_.contains(game_id)) {
+        reservations_.erase(it);  // its slot is the game's now
+        games_.emplace(std::string(game_id), common::lowercase(user_id));
+        return Admission::Admitted;
+    }
     if (const auto it = reservations_.find(game_id); it != reservations_.end()) {
         // The reservation's slot becomes the game's: the count does not change.
         std::string user = user_id.empty() ? it->second.user : common::lowercase(user_id);

@@ -71,8 +71,10 @@ class GameSlots {
     // ids that already became games are ignored.
     void release_reservation(std::string_view challenge_id);
 
-    // A gameStart (from the event stream, or /api/account/playing at start-up).
-    [[nodiscard]] Admission on_game_start(std::string_view game_id, std::string_view user_id);
+    // A gameStart (from the event stream, or /api/account/playing at start-up). `in_place_of`:
+    // a reservation whose slot the game takes when it has none of its own (an arena's).
+    [[nodiscard]] Admission on_game_start(std::string_view game_id, std::string_view user_id,
+                                          std::string_view in_place_of = {});
     // The game ended (or was aborted); frees its slot. False when the id was not active.
     bool on_game_finish(std::string_view game_id);
 

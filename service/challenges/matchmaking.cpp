@@ -145,6 +145,7 @@ bool Matchmaker::fits(const lichess::User& bot, const Choice& choice,
                    common::lowercase(name) == common::lowercase(bot.username);
         });
     if (blocked || slots_.games_with(id) > 0 || refused(id, choice, now)) return false;
+    if (online_blocked_ && (online_blocked_(id) || online_blocked_(bot.username))) return false;
     const auto perf = bot.perfs.find(choice.perf);
     if (perf == bot.perfs.end()) return false;  // never played this: no rating to judge by
     const int rating = perf->second.rating;
@@ -247,6 +248,16 @@ void Matchmaker::remember(Refusal refusal, std::chrono::milliseconds how_long) {
     std::erase_if(refusals_, [&](const Refusal& r) { return r.until <= now; });
     refusal.until = now + how_long;
     refusals_.push_back(std::move(refusal));
+    if (saved_) saved_(refusals_);
+}
+
+void Matchmaker::restore(std::vector<Refusal> refusals) {
+    const auto now = now_();
+    std::erase_if(refusals, [&](const Refusal& r) { return r.until <= now || r.bot.empty(); });
+    for (auto& r : refusals) {
+        r.bot = common::lowercase(r.bot);
+        refusals_.push_back(std::move(r));
+    }
 }
 
 void Matchmaker::cancel_pending(std::string_view why) {

@@ -116,6 +116,18 @@ class Matchmaker {
     // to a bot is sent for `wait`.
     void pause_bot_games(std::chrono::milliseconds wait);
 
+    // challenge.online_block_list: a bot whose id or name it holds is never challenged.
+    void set_online_block_list(std::function<bool(std::string_view name)> blocked) {
+        online_blocked_ = std::move(blocked);
+    }
+    // The declines remembered before a restart (DeclinedBotsFile); expired ones are dropped.
+    void restore(std::vector<Refusal> refusals);
+    // Called with every refusal still remembered after each one it learns (to save them).
+    void on_remember(std::function<void(const std::vector<Refusal>&)> saved) {
+        saved_ = std::move(saved);
+    }
+    [[nodiscard]] const std::vector<Refusal>& refusals() const { return refusals_; }
+
   private:
     struct Choice {
         config::ClockSetting clock;
@@ -162,6 +174,8 @@ class Matchmaker {
     std::optional<Pending> pending_;
     std::vector<Refusal> refusals_;
     OurRatings ratings_;  // per perf ("blitz", "chess960"), read every rating_refresh
+    std::function<bool(std::string_view)> online_blocked_;
+    std::function<void(const std::vector<Refusal>&)> saved_;
 };
 
 }  // namespace service

@@ -35,7 +35,7 @@ std::vector<std::string> parse_block_list(std::string_view text) {
     return names;
 }
 
-lichess::Result<std::string> fetch_block_list(const std::string& url) {
+lichess::Result<std::string> fetch_block_list(const std::string& url, std::stop_token stop) {
     // HttpClient takes an origin and a target: split "https://host:port/path?q".
     const auto scheme_end = url.find("://");
     const auto path_start =
@@ -47,13 +47,15 @@ lichess::Result<std::string> fetch_block_list(const std::string& url) {
     try {
         lichess::HttpConfig config;
         config.base_url = origin;  // no token: the Authorization header is never sent
-        config.request_timeout = std::chrono::seconds(15);
+        config.connect_timeout = std::chrono::seconds(5);
+        config.request_timeout = std::chrono::seconds(5);
         config.max_body = 4 * 1024 * 1024;
         lichess::HttpClient http(config);
         lichess::HttpRequest request;
         request.target = target;
         request.authenticated = false;
         request.accept = "text/plain";
+        request.stop = stop;
         auto reply = http.perform(request);
         if (!reply) return reply.error();
         if (reply->status < 200 || reply->status > 299)
@@ -68,12 +70,14 @@ lichess::Result<std::string> fetch_block_list(const std::string& url) {
 OnlineBlockList::OnlineBlockList(std::vector<std::string> urls, Fetch fetch)
     : urls_(std::move(urls)), fetch_(std::move(fetch)) {}
 
-std::vector<OnlineBlockList::Outcome> OnlineBlockList::refresh() {
+std::vector<OnlineBlockList::Outcome> OnlineBlockList::refresh(std::stop_token stop) {
     std::vector<Outcome> outcomes;
     for (const std::string& url : urls_) {
+        if (stop.stop_requested()) break;
         Outcome o;
         o.url = url;
-        auto text = fetch_(url);  // outside the lock: a slow server must not block contains()
+        auto text = fetch_(url, stop);  // outside the lock: a slow server must not block contains()
+        if (stop.stop_requested()) break;
         std::lock_guard lock(mutex_);
         auto& names = by_url_[url];
         if (text) {
@@ -106,8 +110,8 @@ std::size_t OnlineBlockList::size() const {
 
 namespace {
 
-void refresh_and_log(OnlineBlockList& lists) {
-    for (const auto& o : lists.refresh()) {
+void refresh_and_log(OnlineBlockList& lists, std::stop_token stop) {
+    for (const auto& o : lists.refresh(stop)) {
         if (o.ok)
             spdlog::info("challenge.online_block_list: {} names from {}", o.names, o.url);
         else
@@ -122,15 +126,14 @@ void refresh_and_log(OnlineBlockList& lists) {
 
 BlockListRefresher::BlockListRefresher(OnlineBlockList& lists, std::chrono::milliseconds period) {
     if (lists.empty_config()) return;
-    refresh_and_log(lists);
     thread_ = std::jthread([&lists, period](std::stop_token st) {
         std::mutex m;
         std::condition_variable_any cv;
         std::unique_lock lock(m);
         for (;;) {
+            refresh_and_log(lists, st);
             (void)cv.wait_for(lock, st, period, [] { return false; });
             if (st.stop_requested()) return;
-            refresh_and_log(lists);
         }
     });
 }

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -20,13 +21,15 @@ namespace service {
 [[nodiscard]] std::vector<std::string> parse_block_list(std::string_view text);
 
 // GET `url` without our token (a block list is no Lichess endpoint): https only, plain http
-// only for this machine, as lichess_client's HttpClient enforces; 15 s; a non-2xx status is
-// an error. Returns the body.
-[[nodiscard]] lichess::Result<std::string> fetch_block_list(const std::string& url);
+// only for this machine, as lichess_client's HttpClient enforces; 5 s at most, and `stop` ends it
+// within about a second (curl's progress tick); a non-2xx status is an error. Returns the body.
+[[nodiscard]] lichess::Result<std::string> fetch_block_list(const std::string& url,
+                                                            std::stop_token stop = {});
 
 class OnlineBlockList {
   public:
-    using Fetch = std::function<lichess::Result<std::string>(const std::string& url)>;
+    using Fetch =
+        std::function<lichess::Result<std::string>(const std::string& url, std::stop_token stop)>;
 
     // What one refresh did with one URL, for the log.
     struct Outcome {
@@ -38,8 +41,8 @@ class OnlineBlockList {
 
     OnlineBlockList(std::vector<std::string> urls, Fetch fetch);
 
-    // Reads every URL once; a failure keeps that URL's last list. Thread-safe.
-    std::vector<Outcome> refresh();
+    // Reads every URL once (until `stop`); a failure keeps that URL's last list. Thread-safe.
+    std::vector<Outcome> refresh(std::stop_token stop = {});
     // Case-insensitive; false for everyone before the first successful read. Thread-safe.
     [[nodiscard]] bool contains(std::string_view name) const;
     [[nodiscard]] std::size_t size() const;
@@ -52,9 +55,10 @@ class OnlineBlockList {
     std::map<std::string, std::set<std::string>> by_url_;  // lowercase names per URL
 };
 
-// Refreshes the lists now (before the first challenge, as lichess-bot does) and then every
-// `period` on a thread of its own, logging what each read found; nothing when no list is
-// configured. Destroying it stops and joins the thread.
+// Reads the lists at once and then every `period`, on a thread of its own, logging what each read
+// found; nothing when no list is configured. The reads never hold up the event stream (a
+// challenge that comes before the first read is judged without the lists) nor shutdown:
+// destroying it stops a read in flight and joins the thread within about a second.
 class BlockListRefresher {
   public:
     BlockListRefresher(OnlineBlockList& lists, std::chrono::milliseconds period);

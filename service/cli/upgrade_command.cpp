@@ -54,6 +54,10 @@ int upgrade(const UpgradeOptions& o) {
         auto r = api.upgrade_to_bot();
         if (!r) {
             std::cerr << "outpost: upgrade failed: " << r.error().describe() << "\n";
+            // lila's PlayApi.botCommand answers 404 for a managed (class or kid) account.
+            if (r.error().kind == lichess::ApiError::Kind::Http && r.error().status == 404)
+                std::cerr << "outpost: Lichess never makes a managed account (one a teacher or a "
+                             "parent controls) a BOT; create an account of your own for the bot\n";
             return 1;
         }
         std::cout << common::printable(account->username) << " is now a BOT account\n";

@@ -9,9 +9,19 @@
 #include <utility>
 
 #include "common/text.hpp"
+#include "service/challenges/declined_bots.hpp"
+#include "service/game/game_rights.hpp"
 #include "service/ops/logging.hpp"
 
 namespace service {
+
+namespace {
+
+std::optional<lichess::ApiError> error_of(const lichess::Result<lichess::Ok>& r) {
+    return r ? std::nullopt : std::optional(r.error());
+}
+
+}  // namespace
 
 Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
          BotOptions options)
@@ -27,7 +37,9 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
                config.challenge.concurrency + config.correspondence.max_concurrent_searches),
       chat_(api, config.token),
       online_moves_(OnlineMoves::from_config(config, me_.name, metrics)),
-      online_block_list_(config.challenge.online_block_list, fetch_block_list),
+      online_block_list_(
+          config.challenge.online_block_list,
+          [](const std::string& url, std::stop_token stop) { return fetch_block_list(url, stop); }),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
             DeskHooks{.list_playing = [this] { return api_.playing(); },
@@ -35,7 +47,35 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
 }
 
-Bot::~Bot() { sessions_.stop_all(); }
+Bot::~Bot() {
+    matchmaking_.reset();
+    sessions_.stop_all();
+}
+
+void Bot::start_matchmaking() {
+    if (!config_.matchmaking.enabled) return;
+    matchmaker_.set_online_block_list(
+        [this](std::string_view name) { return online_block_list_.contains(name); });
+    // Bots that declined us, remembered across restarts (lichess-bot keeps them too).
+    const std::string& path = config_.matchmaking.declined_bots_file;
+    if (!path.empty()) {
+        auto file = std::make_shared<DeclinedBotsFile>(path);
+        auto loaded =
+            file->load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+        if (loaded.warning)
+            spdlog::warn("matchmaking.declined_bots_file: {}", *loaded.warning);
+        else if (!loaded.refusals.empty())
+            spdlog::info("matchmaking: {} decline(s) remembered from {}", loaded.refusals.size(),
+                         path);
+        matchmaker_.restore(std::move(loaded.refusals));
+        matchmaker_.on_remember([file](const std::vector<Refusal>& refusals) {
+            if (const auto error = file->save(refusals, std::chrono::steady_clock::now(),
+                                              std::chrono::system_clock::now()))
+                spdlog::warn("matchmaking.declined_bots_file: {}", *error);
+        });
+    }
+    matchmaking_.emplace(matchmaker_, options_.tick);
+}
 
 int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     int exit_code = 0;
@@ -66,16 +106,26 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
     };
     step("declining the queue", [&] {
         challenges_.stop_accepting();
-        block_lists_.reset();  // stops and joins the refresher
-        carry_out(challenges_.decline_queued());
+        block_lists_.reset();  // stops a read in flight and joins the refresher
+        carry_out(challenges_.decline_queued(std::chrono::steady_clock::now()));
+        carry_out(arenas_.stop());  // withdraws from the arenas we are in
         publish();
     });
-    step("cancelling our challenge", [&] { matchmaker_.stop(); });
+    // Cancels a challenge nobody has answered yet (on the matchmaker's own thread).
+    step("cancelling our challenge", [&] {
+        if (matchmaking_) matchmaking_->stop();
+    });
     step("parking correspondence games", [&] { desk_.stop(); });
     // A refused token ends the games too; after a failure of the loop they may still finish.
     step("finishing the games", [&] { finish_games(!token_refused_, abort_now); });
+    // The declines, withdrawals and cancels still on their way get a few seconds.
+    step("sending the last requests", [&] {
+        if (!workers_.wait_idle_until(std::chrono::steady_clock::now() + options_.requests_grace))
+            spdlog::warn("shutting down with requests to Lichess still unanswered");
+    });
     if (online_moves_) online_moves_->shutdown();
     api_.shutdown();
+    matchmaking_.reset();
     spdlog::info("stopped");
     return exit_code;
 }
@@ -101,6 +151,7 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
               std::optional<lichess::EventStream>& events, std::jthread& stream_thread) {
     resume_ongoing_games();
     block_lists_.emplace(online_block_list_, options_.block_list_refresh);
+    start_matchmaking();
 
     events.emplace(
         api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
@@ -153,13 +204,24 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
             // A challenge that arrived with the signal is declined `later`, not accepted.
             if (stop.stop_requested() || abort_now.stop_requested()) challenges_.stop_accepting();
             reap_sessions();  // a game that just ended frees its slot for this event
-            handle(std::get<lichess::Event>(*item));
+            if (auto* event = std::get_if<lichess::Event>(&*item))
+                handle(*event);
+            else if (auto* desk = std::get_if<DeskAnswer>(&*item))
+                answer(*desk);
+            else if (auto* arena = std::get_if<ArenaAnswer>(&*item))
+                answer(*arena);
         }
-        // The queue first, then matchmaking, as lichess-bot: waiting challengers go first.
-        carry_out(challenges_.tick(std::chrono::steady_clock::now()));
-        matchmaker_.tick();
+        const auto now = std::chrono::steady_clock::now();
+        // The queue first, then the arenas; matchmaking runs on its own thread.
+        carry_out(challenges_.tick(now));
+        carry_out(arenas_.tick(now, std::chrono::system_clock::now()));
         reap_sessions();
-        desk_.tick();
+        // The correspondence desk's round lists the ongoing games now and then: off the loop.
+        if (!desk_tick_running_.exchange(true))
+            workers_.post([this](std::stop_token) {
+                desk_.tick();
+                desk_tick_running_ = false;
+            });
         publish();
         sync_client_metrics();
     }
@@ -180,16 +242,17 @@ void Bot::handle(const lichess::Event& event) {
                 carry_out(challenges_.on_challenge(e.challenge, std::move(arrival), now));
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, true));
-                matchmaker_.on_canceled(e.challenge.id);
+                if (matchmaking_) matchmaking_->on_canceled(e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, false));
-                matchmaker_.on_declined(e.challenge);
+                if (matchmaking_) matchmaking_->on_declined(e.challenge);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
-                carry_out(challenges_.on_unreadable(e.id, e.problem));
+                carry_out(challenges_.on_unreadable(e.id, e.problem, now));
             } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
                 spdlog::debug("gameFinish {}", common::printable(e.game.game_id));
+                carry_out(arenas_.on_game_finish(e.game));
                 desk_.on_game_finish(e.game.game_id);
             }
         },
@@ -197,9 +260,51 @@ void Bot::handle(const lichess::Event& event) {
     publish();
 }
 
+void Bot::answer(DeskAnswer& answer) {
+    const auto now = std::chrono::steady_clock::now();
+    std::visit(
+        [&](auto& a) {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, challenge::DeclineAnswered>) {
+                // Counted once it is final: a decline a 429 holds is sent (and counted) later.
+                const bool held = a.error &&
+                                  a.error->kind == lichess::ApiError::Kind::RateLimited &&
+                                  !lichess::bot_game_limit(*a.error);
+                if (a.decline.counted && !held)
+                    metrics_.challenges_declined.increment(lichess::to_string(a.decline.reason));
+                carry_out(challenges_.on(a, now));
+            } else if constexpr (std::is_same_v<T, challenge::AbortAnswered>) {
+                carry_out(challenges_.on(a));
+            } else {
+                carry_out(challenges_.on(a, now));
+            }
+        },
+        answer);
+    publish();
+}
+
+void Bot::answer(ArenaAnswer& answer) {
+    const auto now = std::chrono::steady_clock::now();
+    std::visit(
+        [&](auto& a) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, arena::ArenaRead>)
+                carry_out(arenas_.on(a, now, std::chrono::system_clock::now()));
+            else
+                carry_out(arenas_.on(a, now));
+        },
+        answer);
+    publish();
+}
+
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
-    matchmaker_.on_game_start(game.game_id);
-    carry_out(challenges_.on_game_start(game, sessions_.running(game.game_id)));
+    if (matchmaking_) matchmaking_->on_game_start(game.game_id);
+    const bool running = sessions_.running(game.game_id);
+    if (!running) {
+        if (game.tournament_id) metrics_.tournament_games++;
+        // An arena's game takes the slot its arena held (the desk below finds it running).
+        (void)arenas_.on_game_start(game);
+    }
+    carry_out(challenges_.on_game_start(game, running));
 }
 
 void Bot::carry_out(std::vector<challenge::Request> requests) {
@@ -207,57 +312,64 @@ void Bot::carry_out(std::vector<challenge::Request> requests) {
 }
 
 void Bot::execute(challenge::Request& request) {
-    const auto now = [] { return std::chrono::steady_clock::now(); };
     std::visit(
         [&](auto& r) {
             using T = std::decay_t<decltype(r)>;
             if constexpr (std::is_same_v<T, challenge::Accept>) {
-                auto answer = api_.accept_challenge(r.challenge.id);
-                if (answer) metrics_.challenges_accepted++;
-                carry_out(challenges_.on(
-                    challenge::AcceptAnswered{
-                        std::move(r), answer ? std::nullopt : std::optional(answer.error())},
-                    now()));
+                // Urgent: a game waits on it, whatever declines the server is holding.
+                workers_.post(
+                    [this, r](std::stop_token) {
+                        auto answer = api_.accept_challenge(r.challenge.id);
+                        if (answer) metrics_.challenges_accepted++;
+                        queue_.push(DeskAnswer{challenge::AcceptAnswered{r, error_of(answer)}});
+                    },
+                    WorkerPool::Priority::Urgent);
             } else if constexpr (std::is_same_v<T, challenge::Decline>) {
-                auto answer = api_.decline_challenge(r.challenge_id, r.reason);
-                if (r.counted) metrics_.challenges_declined.increment(lichess::to_string(r.reason));
-                if (!r.log.text.empty())
-                    write_log({r.log.level,
-                               r.log.text + (answer ? "" : " - " + answer.error().describe())});
+                workers_.post([this, r](std::stop_token) {
+                    auto answer = api_.decline_challenge(r.challenge_id, r.reason);
+                    queue_.push(DeskAnswer{challenge::DeclineAnswered{r, error_of(answer)}});
+                });
             } else if constexpr (std::is_same_v<T, challenge::ReadRatings>) {
-                auto account = api_.account();
-                carry_out(challenges_.on(
-                    challenge::RatingsRead{
+                workers_.post([this](std::stop_token) {
+                    auto account = api_.account();
+                    queue_.push(DeskAnswer{challenge::RatingsRead{
                         account ? std::optional(std::move(*account)) : std::nullopt,
-                        account ? "" : account.error().describe()},
-                    now()));
+                        account ? "" : account.error().describe()}});
+                });
             } else if constexpr (std::is_same_v<T, challenge::ListPlaying>) {
-                auto playing = api_.playing();
-                carry_out(challenges_.on(
-                    challenge::PlayingListed{
+                workers_.post([this](std::stop_token) {
+                    auto playing = api_.playing();
+                    queue_.push(DeskAnswer{challenge::PlayingListed{
                         playing ? std::optional(std::move(playing->now_playing)) : std::nullopt,
-                        playing ? "" : playing.error().describe()},
-                    now()));
+                        playing ? "" : playing.error().describe()}});
+                });
             } else if constexpr (std::is_same_v<T, challenge::AbortGame>) {
-                auto answer = api_.abort(r.game_id);
-                if (answer) metrics_.games_aborted_over_limit++;
-                carry_out(challenges_.on(challenge::AbortAnswered{
-                    r.game_id, answer ? std::nullopt : std::optional(answer.error())}));
+                workers_.post([this, id = r.game_id](std::stop_token) {
+                    auto answer = api_.abort(id);
+                    if (answer) metrics_.games_aborted_over_limit++;
+                    queue_.push(DeskAnswer{challenge::AbortAnswered{id, error_of(answer)}});
+                });
             } else if constexpr (std::is_same_v<T, challenge::ResignGame>) {
-                auto answer = api_.resign(r.game_id);
-                write_log({r.log.level,
-                           r.log.text + (answer ? ""
-                                                : " - resigning failed, left to lila's clock: " +
-                                                      answer.error().describe())});
+                workers_.post([this, r](std::stop_token) {
+                    auto answer = api_.resign(r.game_id);
+                    write_log(
+                        {r.log.level,
+                         r.log.text + (answer ? ""
+                                              : " - resigning failed, left to lila's clock: " +
+                                                    answer.error().describe())});
+                });
             } else if constexpr (std::is_same_v<T, challenge::StartGame>) {
                 if (is_correspondence(r.game))
                     desk_.on_game_start(r.game);  // parked or in line; takes no slot
                 else
                     on_game_start(r.game);
             } else if constexpr (std::is_same_v<T, challenge::StartSession>) {
+                const GameRights rights =
+                    rights_of(r.game.source, r.game.tournament_id.has_value(), r.rules);
                 try {
                     sessions_.start(r.game_id, [&] {
-                        return std::make_unique<GameSession>(session_context(), r.game_id);
+                        return std::make_unique<GameSession>(session_context(), r.game_id,
+                                                             std::nullopt, rights);
                     });
                 } catch (const std::system_error& e) {
                     throw std::runtime_error(
@@ -268,7 +380,7 @@ void Bot::execute(challenge::Request& request) {
                 }
                 metrics_.games_started++;
             } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
-                matchmaker_.pause_bot_games(r.wait);
+                if (matchmaking_) matchmaking_->pause_bot_games(r.wait);
                 metrics_.bot_game_limit_hits++;
                 metrics_.bot_games_paused_until_ns = r.until.time_since_epoch().count();
             } else if constexpr (std::is_same_v<T, challenge::Log>) {
@@ -278,14 +390,55 @@ void Bot::execute(challenge::Request& request) {
         request);
 }
 
+void Bot::carry_out(std::vector<arena::Request> requests) {
+    for (auto& request : requests) {
+        std::visit(
+            [&](auto& r) {
+                using T = std::decay_t<decltype(r)>;
+                if constexpr (std::is_same_v<T, arena::ReadArena>) {
+                    workers_.post([this, id = r.id](std::stop_token) {
+                        auto arena = api_.tournament(id);
+                        queue_.push(ArenaAnswer{arena::ArenaRead{
+                            id, arena ? std::optional(std::move(*arena)) : std::nullopt,
+                            arena ? std::nullopt : std::optional(arena.error())}});
+                    });
+                } else if constexpr (std::is_same_v<T, arena::JoinArena>) {
+                    workers_.post([this, r](std::stop_token) {
+                        auto joined = api_.join_tournament(r.id, r.join);
+                        queue_.push(ArenaAnswer{arena::JoinAnswered{r.id, error_of(joined)}});
+                    });
+                } else if constexpr (std::is_same_v<T, arena::WithdrawArena>) {
+                    workers_.post([this, id = r.id](std::stop_token) {
+                        if (auto left = api_.withdraw_tournament(id); !left)
+                            spdlog::warn("arena {}: withdrawing failed: {}", id,
+                                         left.error().describe());
+                    });
+                } else if constexpr (std::is_same_v<T, arena::Log>) {
+                    write_log(r);
+                }
+            },
+            request);
+    }
+}
+
 void Bot::publish() {
-    challenges_.matchmaking_paused_for(matchmaker_.paused_for(), std::chrono::steady_clock::now());
+    const auto now = std::chrono::steady_clock::now();
+    challenges_.matchmaking_paused_for(matchmaking_ ? matchmaking_->paused_for() : std::nullopt,
+                                       now);
     metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
     slots_view_.publish_queue(challenges_.queued_names());
+    std::vector<JoinedArena> joined;
+    for (const ArenaStatus& a : arenas_.joined()) joined.push_back({a.id, a.name, a.ends_at});
+    metrics_.tournaments_joined = static_cast<std::int64_t>(joined.size());
+    joined_arenas_.publish(std::move(joined));
 }
 
 void Bot::reap_sessions() {
-    for (const std::string& game_id : sessions_.reap()) challenges_.on_session_finished(game_id);
+    const auto now = std::chrono::steady_clock::now();
+    for (const std::string& game_id : sessions_.reap()) {
+        challenges_.on_session_finished(game_id);
+        carry_out(arenas_.on_session_finished(game_id, now));
+    }
     metrics_.games_active = sessions_.active();
 }
 

@@ -1,7 +1,10 @@
 // Bot: the daemon's router and composition root. It builds every part (slots, the challenge
-// desk, matchmaking, engines, sessions, the correspondence desk), reads the event stream on its
-// own thread, hands each event to the part whose rules decide it, and carries out the requests
-// that come back (accept, decline, abort, start a session). Shuts down gracefully.
+// desk, the arena desk, matchmaking, engines, sessions, the correspondence desk), reads the
+// event stream on its own thread, hands each event to the part whose rules decide it, and
+// carries out the requests that come back (accept, decline, abort, join an arena, start a
+// session). Requests to Lichess run on a WorkerPool, never on the event loop: their answers come
+// back through the loop's queue like events, so nothing the server holds delays a gameStart or
+// another challenge's answer. Shuts down gracefully.
 #pragma once
 
 #include <atomic>
@@ -18,6 +21,7 @@
 #include "config/config.hpp"
 #include "lichess_client/api.hpp"
 #include "lichess_client/event_stream.hpp"
+#include "service/challenges/arena_desk.hpp"
 #include "service/challenges/challenge_desk.hpp"
 #include "service/challenges/game_slots.hpp"
 #include "service/challenges/matchmaking.hpp"
@@ -27,7 +31,10 @@
 #include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
 #include "service/daemon/game_session.hpp"
+#include "service/daemon/matchmaking_thread.hpp"
 #include "service/daemon/session_table.hpp"
+#include "service/daemon/worker_pool.hpp"
+#include "service/game/arena_snapshot.hpp"
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
@@ -57,6 +64,12 @@ struct BotOptions {
     DeskTimes challenges{};
     // challenge.online_block_list is read again this often.
     std::chrono::milliseconds block_list_refresh{std::chrono::hours(1)};
+    // The arena desk's timings (reads, joins); tests shorten them.
+    ArenaTimes arenas{};
+    // Requests to Lichess run on at most this many threads at once (WorkerPool).
+    std::size_t request_threads = 8;
+    // At shutdown, requests still running (declines, withdrawals) get this long to finish.
+    std::chrono::milliseconds requests_grace{5000};
     // Each game's timings (move retries, claims, the session's poll); tests shorten them.
     GameTimings game_timings{};
 };
@@ -91,13 +104,20 @@ class Bot {
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
     [[nodiscard]] const EnginePool& engines() const { return engines_; }
+    // The arenas the bot is in now (for the status page), any thread.
+    [[nodiscard]] const JoinedArenas& arenas() const { return joined_arenas_; }
 
   private:
     struct StreamFailed {
         std::string error;    // described
         bool broken = false;  // the stream's thread failed (else: the server refused it)
     };
-    using Item = std::variant<lichess::Event, StreamFailed>;
+    // The answers to requests that ran on the WorkerPool, for the desk that asked.
+    using DeskAnswer =
+        std::variant<challenge::AcceptAnswered, challenge::DeclineAnswered, challenge::RatingsRead,
+                     challenge::PlayingListed, challenge::AbortAnswered>;
+    using ArenaAnswer = std::variant<arena::ArenaRead, arena::JoinAnswered>;
+    using Item = std::variant<lichess::Event, StreamFailed, DeskAnswer, ArenaAnswer>;
 
     // Phase 1 of run(): the event loop, until a stop; its exit code.
     int play(std::stop_token stop, std::stop_token abort_now,
@@ -105,11 +125,15 @@ class Bot {
     // The loop failed: logged (critical) and kept for health_problem(); returns 1.
     int fail(const std::string& what);
     void handle(const lichess::Event& event);
+    void answer(DeskAnswer& answer);
+    void answer(ArenaAnswer& answer);
     void on_game_start(const lichess::GameEventInfo& game);
-    // Carries out the desk's requests in order; a request's answer goes back to the desk at once,
-    // and what the desk asks then is carried out before the next request.
+    // Carries out the desks' requests in order: those to Lichess go to the WorkerPool (their
+    // answers come back through the queue), the others happen here at once.
     void carry_out(std::vector<challenge::Request> requests);
     void execute(challenge::Request& request);
+    void carry_out(std::vector<arena::Request> requests);
+    void start_matchmaking();
     // After each event and each round: the queue as sessions and /metrics see it, the
     // matchmaker's pause as the desk sees it, sessions that ended.
     void publish();
@@ -133,20 +157,27 @@ class Bot {
     std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
     BlockingQueue<Item> queue_;
     std::atomic<bool> stream_connected_{false};
+    JoinedArenas joined_arenas_;
+    std::atomic<bool> desk_tick_running_{false};  // a CorrespondenceDesk round on the WorkerPool
     bool token_refused_ = false;  // the event stream was refused (event-loop thread only)
     mutable std::mutex fatal_mutex_;
     std::optional<std::string> fatal_;  // why the event loop failed
 
-    // The challenge pipeline's rules and our own challenges (event-loop thread only).
+    // The challenge pipeline's rules (event-loop thread) and our own challenges (matchmaking_'s
+    // thread once run() starts it).
     ChallengeDesk challenges_{config_.challenge, me_.id, slots_, options_.challenges};
     LichessMatchmakingApi matchmaking_api_{api_};
     Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
                            options_.matchmaking};
     OnlineBlockList online_block_list_;
     std::optional<BlockListRefresher> block_lists_;  // while run() accepts challenges
+    ArenaDesk arenas_{config_.tournaments, config_.challenge, slots_, options_.arenas};
 
     SessionTable sessions_;    // real-time games
-    CorrespondenceDesk desk_;  // last: its sessions use the members above
+    CorrespondenceDesk desk_;  // its sessions use the members above
+    // Last: destroyed first, so no request or matchmaking round outlives what it uses.
+    WorkerPool workers_{options_.request_threads};
+    std::optional<MatchmakingThread> matchmaking_;  // while run() runs, when enabled
 };
 
 }  // namespace service

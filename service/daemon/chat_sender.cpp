@@ -29,6 +29,16 @@ void ChatSender::send(const std::string& game_id, lichess::ChatRoom room, std::s
                       common::printable(game_id));
         return;
     }
+    // lila drops a bot's line with a link and answers 200 (ChatApi.makeLine): never sent, and
+    // said once, since nobody would ever see it.
+    if (common::has_link(text)) {
+        const bool first = !said_link_.exchange(true);
+        spdlog::log(first ? spdlog::level::warn : spdlog::level::debug,
+                    "chat: not sending \"{}\" in game {}: Lichess drops a bot's chat line that "
+                    "holds a link",
+                    common::printable(text), common::printable(game_id));
+        return;
+    }
     if (queue_.size() >= max_queue_) {
         spdlog::debug("chat: queue full, dropping a line for game {}", common::printable(game_id));
         return;

@@ -2,6 +2,7 @@
 // can never cause a 429 that pauses anything else.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -36,6 +37,7 @@ class ChatSender {
     lichess::Api& api_;
     std::string token_;
     std::chrono::milliseconds spacing_;
+    std::atomic<bool> said_link_{false};
     std::size_t max_queue_;
     BlockingQueue<Line> queue_;
     std::jthread thread_;

@@ -27,10 +27,11 @@ class ParkableSession final : public DeskSession {
 };
 
 GameSettings settings_for(const SessionContext& ctx, const std::string& game_id,
-                          std::optional<ParkingRules> parking) {
+                          std::optional<ParkingRules> parking, GameRights rights) {
     GameSettings s = GameSettings::from(ctx.config, game_id, ctx.my_id, ctx.my_name);
     s.timings = ctx.timings;
     s.parking = std::move(parking);
+    s.rights = rights;
     return s;
 }
 
@@ -45,13 +46,13 @@ decltype(DeskHooks::start_session) parked_sessions(SessionContext base) {
 }
 
 GameSession::GameSession(SessionContext context, std::string game_id,
-                         std::optional<ParkingRules> parking)
+                         std::optional<ParkingRules> parking, GameRights rights)
     : ctx_(std::move(context)),
       game_id_(std::move(game_id)),
       shown_id_(common::printable(game_id_)),
       parked_sessions_(parking.has_value()),
       games_waiting_(parking ? parking->games_waiting : nullptr),
-      rules_(settings_for(ctx_, game_id_, std::move(parking))),
+      rules_(settings_for(ctx_, game_id_, std::move(parking), rights)),
       chat_commands_(ctx_.my_id, ctx_.my_name),
       worker_([this](std::stop_token st) { worker_main(st); }),
       stream_([this](std::stop_token st) { stream_main(st); }) {}

@@ -100,8 +100,9 @@ struct SessionContext {
 class GameSession final : private MoveSources {
   public:
     // `parking`: a correspondence game's session (CorrespondenceDesk); none: real time.
+    // `rights`: what lila lets us do in the game (an arena game's gameFull adds its own).
     GameSession(SessionContext context, std::string game_id,
-                std::optional<ParkingRules> parking = std::nullopt);
+                std::optional<ParkingRules> parking = std::nullopt, GameRights rights = {});
     ~GameSession();  // stops and joins both threads
     GameSession(const GameSession&) = delete;
     GameSession& operator=(const GameSession&) = delete;

@@ -17,16 +17,13 @@ int to_centipawns(const engine::Score& score) {
 DrawResignDecision DrawResignPolicy::after_search(int score_cp, int pieces, int fullmove) {
     losing_ = score_cp <= config_.resign_score ? losing_ + 1 : 0;
     drawish_ = std::abs(score_cp) <= config_.offer_draw_score ? drawish_ + 1 : 0;
-    if (since_offer_ >= 0) ++since_offer_;
 
     DrawResignDecision d;
     d.resign =
         config_.resign_enabled && losing_ >= config_.resign_moves && fullmove >= kFirstResignMove;
-    if (!d.resign && draw_condition(pieces) &&
-        (since_offer_ < 0 || since_offer_ >= kReofferMoves)) {
-        d.offer_draw = true;
-        since_offer_ = 0;
-    }
+    // Lichess ignores an offer within 20 plies of our last one: GameRules spaces the offers by
+    // plies (GameRights::kDrawOfferGap), which it counts and this policy does not.
+    d.offer_draw = !d.resign && draw_condition(pieces);
     return d;
 }
 

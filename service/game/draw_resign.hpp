@@ -2,6 +2,9 @@
 // from our own search scores (the `draw_or_resign` config section).
 #pragma once
 
+#include <cstddef>
+#include <optional>
+
 #include "config/config.hpp"
 #include "engine/position.hpp"
 #include "engine/search.hpp"
@@ -29,9 +32,6 @@ struct DrawResignDecision {
 // fed, so they neither count towards a streak nor break one. One policy per game.
 class DrawResignPolicy {
   public:
-    // Lichess ignores a repeated offer within 20 plies of the last one: offer again only after
-    // this many of our scored moves.
-    static constexpr int kReofferMoves = 10;
     // Never resign before this full move (in a fromPosition game, the FEN's move number counts).
     static constexpr int kFirstResignMove = 10;
 
@@ -50,13 +50,18 @@ class DrawResignPolicy {
     [[nodiscard]] int losing_streak() const { return losing_; }
     [[nodiscard]] int drawish_streak() const { return drawish_; }
 
+    // The plies played when we last offered a draw in this game (kept here because a
+    // correspondence game's policy outlives its sessions); GameRules spaces offers by it.
+    void offered_at(std::size_t plies) { last_offer_plies_ = plies; }
+    [[nodiscard]] std::optional<std::size_t> last_offer_plies() const { return last_offer_plies_; }
+
   private:
     [[nodiscard]] bool draw_condition(int pieces) const;
 
     config::DrawOrResignConfig config_;
-    int losing_ = 0;        // our last scored moves in a row at or below resign_score
-    int drawish_ = 0;       // ... within ± offer_draw_score
-    int since_offer_ = -1;  // scored moves since our last offer; -1: never offered
+    int losing_ = 0;   // our last scored moves in a row at or below resign_score
+    int drawish_ = 0;  // ... within ± offer_draw_score
+    std::optional<std::size_t> last_offer_plies_;
 };
 
 }  // namespace service

@@ -147,6 +147,8 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
     const std::string initial_fen =
         full.is_startpos() ? std::string(engine::start_fen(*variant)) : full.initial_fen;
     const bool first = !full_.has_value();
+    // gameFull names the arena of an arena game even when gameStart did not (a resumed game).
+    if (full.tournament_id && !s_.rights.arena) s_.rights = rights_of("arena", true);
     // A reconnect's gameFull replays the same game: keep the position, so that on_state sees
     // whether the move list changed (an unchanged one starts no search and keeps a pending move
     // retry) and the PGN keeps its clocks and evals. sync() rebuilds from the start when the list
@@ -288,6 +290,9 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
                 fmt::format("game {}: a draw offer, declined by our next move", id_));
         }
     }
+    // lila allows no takeback in an arena, simul or swiss game (canTakebackOrAddTime): a
+    // request there is not answered (it cannot have been made).
+    if (!s_.rights.takeback) return false;
     if (const auto accept = takebacks_->answer(takeback_asked)) {
         if (our_turn() && moved_this_ply()) {
             // The request came before our move, which declined it; a yes now would be a
@@ -343,6 +348,11 @@ void GameRules::think(TimePoint now, Actions& out) {
     flag_at_ = turn_started_ + std::chrono::milliseconds(std::clamp<std::int64_t>(
                                    think_clock_.our_ms, 0, kMaxRealTimeClockMs));
     think_plan_ = planner_.for_move(think_clock_, lag_.estimate_ms());
+    // An arena game's first move: lila ends it as noStart soon and withdraws the player who did
+    // not move, so it comes at once.
+    const bool hurry = s_.rights.arena && think_clock_.real_time && moves_.size() < 2;
+    if (hurry && think_plan_.limits.movetime > s_.arena_first_move_ms)
+        think_plan_.limits.movetime = std::max<std::int64_t>(1, s_.arena_first_move_ms);
     // A ponder hit: the opponent played the reply our last search expected.
     bool hit = false;
     if (ponder_ply_ != SIZE_MAX && moves_.size() == ponder_ply_ + 2) {
@@ -361,7 +371,8 @@ void GameRules::think(TimePoint now, Actions& out) {
                               .clock = think_clock_,
                               .plan = think_plan_,
                               .fullmove = int(moves_.size() / 2) + 1,
-                              .ponder_hit = hit});
+                              .ponder_hit = hit,
+                              .hurry = hurry});
 }
 
 void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out) {
@@ -375,7 +386,7 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     const std::string uci = position_->to_uci(r.best);
     OutgoingMove move;
     move.uci = uci;
-    move.offer_draw = verdict.offer_draw;
+    move.offer_draw = verdict.offer_draw && may_offer_draw();
     move.eval = PgnEval{.kind = r.score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
                         .value = r.score.value,
                         .depth = r.depth};
@@ -397,7 +408,7 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
         out.push_back(game::Resign{});
         return;
     }
-    if (verdict.offer_draw)
+    if (move.offer_draw)
         log(out, common::LogLevel::Info,
             fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)", id_,
                         uci, score_text(r.score), draw_resign_->drawish_streak(),
@@ -421,7 +432,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
                             .value = score.value,
                             .depth = 0};
         const DrawResignDecision verdict = draw_resign_->after_search(score, *position_);
-        move.offer_draw = verdict.offer_draw;
+        move.offer_draw = verdict.offer_draw && may_offer_draw();
         if (verdict.resign) {
             log(out, common::LogLevel::Info,
                 fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)", id_,
@@ -431,7 +442,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
             out.push_back(game::Resign{});
             return;
         }
-        if (verdict.offer_draw)
+        if (move.offer_draw)
             log(out, common::LogLevel::Info,
                 fmt::format("game {}: offering a draw with {} ({} score {})", id_, chosen.uci,
                             to_string(chosen.source), score_text(score)));
@@ -440,6 +451,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
 }
 
 void GameRules::post(OutgoingMove move, TimePoint now, Actions& out) {
+    if (move.offer_draw) draw_resign_->offered_at(moves_.size());
     retry_at_.reset();
     posted_at_ = now;
     posted_ply_ = moves_.size() + 1;
@@ -517,6 +529,13 @@ void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms,
 }
 
 void GameRules::on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out) {
+    if (gone.gone && gone.claim_win_in_seconds && !s_.rights.claim_win) {
+        log(out, common::LogLevel::Info,
+            fmt::format("game {}: opponent gone; lila gives no claim in this game (swiss or the "
+                        "noClaimWin rule): waiting for its clock",
+                        s_.game_id));
+        return;
+    }
     if (gone.gone && gone.claim_win_in_seconds) {
         claims_ = 0;
         claim_at_ =
@@ -548,7 +567,9 @@ void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
     // Abort a game whose opponent never made a first move (Lichess allows it before move 2).
     const std::size_t opponent_moves =
         us_ == engine::WHITE ? moves_.size() / 2 : (moves_.size() + 1) / 2;
-    if (!aborted_ && !s_.parking && !our_turn() && opponent_moves == 0 &&
+    // lila lets no one abort an arena, simul or swiss game (nor one with the noAbort rule): its
+    // no-show ends as noStart (an arena's, for the opponent) or on the clock.
+    if (!aborted_ && s_.rights.abort && !s_.parking && !our_turn() && opponent_moves == 0 &&
         now - opponent_turn_since_ > s_.abort_time + abort_extension_) {
         aborted_ = true;
         log(out, common::LogLevel::Info,
@@ -608,7 +629,8 @@ void GameRules::leave(const std::string& why, Actions& out) {
     out.push_back(game::StopPonder{});
     // lila lets a game be aborted before its second ply: count the server's plies, which a move
     // list we could not replay (or did not read) may have more of than ours.
-    out.push_back(game::LeaveGame{.abort = std::max(moves_.size(), server_plies_) < 2});
+    out.push_back(
+        game::LeaveGame{.abort = std::max(moves_.size(), server_plies_) < 2 && s_.rights.abort});
     phase_ = Phase::Left;
 }
 

@@ -23,6 +23,7 @@
 #include "service/game/draw_resign.hpp"
 #include "service/game/game_facts.hpp"
 #include "service/game/game_record.hpp"
+#include "service/game/game_rights.hpp"
 #include "service/game/last_search.hpp"
 #include "service/game/move_planner.hpp"
 #include "service/game/move_source.hpp"
@@ -61,6 +62,11 @@ struct GameSettings {
     GameTimings timings;
     // A correspondence game's session (the CorrespondenceDesk); none: real time.
     std::optional<ParkingRules> parking;
+    // What lila lets us do in this game (an arena game's gameFull makes it one of an arena).
+    GameRights rights;
+    // An arena game's first move (GameRights::arena): thought about at most this long, with no
+    // online source asked, since lila gives a bullet arena's first move about 16 s.
+    std::int64_t arena_first_move_ms = 100;
 
     [[nodiscard]] static GameSettings from(const config::Config& config, std::string game_id,
                                            std::string my_id, std::string my_name);
@@ -144,6 +150,7 @@ struct Think {
     MovePlan plan;
     int fullmove = 1;  // for the book's max_depth
     bool ponder_hit = false;
+    bool hurry = false;  // an arena game's first move: book or a short search, no online source
 };
 struct PostMove {
     std::string uci;
@@ -260,6 +267,13 @@ class GameRules {
     // Replays the server's move list on our position; false when a move is illegal (logged).
     bool sync(const std::vector<std::string>& moves, Actions& out);
     [[nodiscard]] bool our_turn() const;
+    // A draw offer with the move about to be posted counts (lila's drawable and
+    // playerCanOfferDraw: from its ply, and not again within 20 plies of our last).
+    [[nodiscard]] bool may_offer_draw() const {
+        const auto last = draw_resign_->last_offer_plies();
+        return s_.rights.may_offer_draw(moves_.size()) &&
+               (!last || moves_.size() >= *last + GameRights::kDrawOfferGap);
+    }
     [[nodiscard]] bool moved_this_ply() const { return moved_at_ply_ == moves_.size(); }
     [[nodiscard]] MoveClock clock_for_us(const lichess::GameState& state) const;
     void think(TimePoint now, Actions& out);

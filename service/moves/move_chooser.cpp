@@ -42,7 +42,7 @@ GameInput choose_move(game::Think think, MoveSources& sources) {
                     .note = fmt::format("weight {} from {}", book->weight, book->file)};
             }
             case MoveStep::Online: {
-                if (!sources.online_enabled() || think.ponder_hit) break;
+                if (!sources.online_enabled() || think.ponder_hit || think.hurry) break;
                 const auto asked = sources.now();
                 const OnlineAsk ask{
                     .our_ms = think.clock.our_ms,

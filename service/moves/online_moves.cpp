@@ -60,6 +60,7 @@ std::unique_ptr<OnlineMoves> OnlineMoves::from_config(const config::Config& conf
         !om.online_egtb.ask.enabled && !om.chessdb_book.ask.enabled)
         return nullptr;
     lichess::HttpConfig http;
+    http.base_url = config.url;  // the token may go to the Bot API's own host
     http.username = username;
     http.connect_timeout = std::chrono::milliseconds(2000);
     http.request_timeout = std::chrono::milliseconds(5000);

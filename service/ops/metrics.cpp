@@ -277,6 +277,11 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.counter("outpost_games_aborted_over_limit_total",
               "Games Lichess started beyond challenge.concurrency that the bot aborted.",
               m.games_aborted_over_limit.load(relaxed));
+    r.counter("outpost_tournament_games_total",
+              "Arena games started (joined by the bot or elsewhere with its token).",
+              m.tournament_games.load(relaxed));
+    r.gauge("outpost_tournaments_joined", "Arenas of `tournaments:` the bot is in now.",
+            static_cast<double>(m.tournaments_joined.load(relaxed)));
 
     r.histogram("outpost_move_reaction_latency_seconds",
                 "From receiving a gameState to posting the move, minus engine think time.",

@@ -87,7 +87,8 @@ class LabeledCounter {
 // operations (relaxed is enough: nothing else is published through them). It holds no secrets:
 // keep the token and anything derived from it out of here.
 // lila writes a keep-alive newline every 6 s on the event stream even when nothing happens, so
-// 20 s without a byte means the stream is dead (the client's silence watchdog closes it then).
+// 20 s without a byte means the stream is dead (the client's silence watchdog closes a stream
+// after 12 s without one and opens a new one).
 inline constexpr std::chrono::seconds kEventStreamLiveFor{20};
 
 struct Metrics {
@@ -112,6 +113,10 @@ struct Metrics {
     std::atomic<std::int64_t> bot_games_paused_until_ns{0};
     // Games Lichess started beyond challenge.concurrency that the bot aborted.
     std::atomic<std::uint64_t> games_aborted_over_limit{0};
+    // Arena games started (gameStart with a tournamentId, ours or joined elsewhere), and the
+    // arenas of `tournaments:` the bot is in now (gauge).
+    std::atomic<std::uint64_t> tournament_games{0};
+    std::atomic<std::int64_t> tournaments_joined{0};
 
     // From receiving a gameState to posting the move, minus the engine's think time.
     DurationHistogram move_reaction_latency{kReactionBucketsMs};

@@ -86,5 +86,27 @@ TEST(Iequals, ComparesWithoutCase) {
     EXPECT_FALSE(iequals("bullet", "blitz"));
 }
 
+// What lila counts as a link in a bot's chat line (its line is then dropped).
+TEST(HasLink, SchemesWwwAndHostNames) {
+    struct Row {
+        const char* text;
+        bool link;
+    };
+    const Row rows[] = {
+        {"https://lichess.org/@/OutpostBot", true},
+        {"see lichess.org/@/OutpostBot", true},
+        {"Visit WWW.example.net", true},
+        {"my code: github.com/outpost", true},
+        {"tablebase.lichess.ovh.", true},
+        {"Good game, Alice!", false},
+        {"1. e4 e5 2. Nf3", false},
+        {"e.g. a draw", false},
+        {"version 0.1.0", false},
+        {"Hi {opponent}, I'm {me}. Good luck!", false},
+        {"score +0.35 at depth 20", false},
+    };
+    for (const Row& row : rows) EXPECT_EQ(has_link(row.text), row.link) << row.text;
+}
+
 }  // namespace
 }  // namespace common

@@ -65,5 +65,42 @@ TEST(LoopbackHost, CheckConfigAndRunAgreeOnEveryPlainHttpUrl) {
     }
 }
 
+TEST(UrlHost, IsTheLowercaseHostWithoutPortOrUserInfo) {
+    EXPECT_EQ(url_host("https://Tablebase.Lichess.org:443/standard?fen=x"),
+              "tablebase.lichess.org");
+    EXPECT_EQ(url_host("http://127.0.0.1:8080"), "127.0.0.1");
+    EXPECT_EQ(url_host("https://user@lichess.org/"), "lichess.org");
+    EXPECT_EQ(url_host("http://[::1]:9000/x"), "[::1]");
+    EXPECT_EQ(url_host("ftp://lichess.org"), "");
+    EXPECT_EQ(url_host("lichess.org"), "");
+}
+
+// The Lichess token goes to Lichess's own services over https, nowhere else.
+TEST(TokenMayGoTo, OnlyLichessHostsOverHttps) {
+    struct Row {
+        const char* url;
+        const char* api;
+        bool token;
+        const char* why;
+    };
+    const Row rows[] = {
+        {"https://lichess.org", "https://lichess.org", true,
+         "the cloud eval, on the Bot API's host"},
+        {"https://explorer.lichess.org", "https://lichess.org", true, "a Lichess subdomain"},
+        {"https://tablebase.lichess.ovh", "https://lichess.org", true, "Lichess's tablebase host"},
+        {"https://www.chessdb.cn", "https://lichess.org", false, "another service"},
+        {"https://lichess.org.evil.example", "https://lichess.org", false, "only looks like it"},
+        {"https://evillichess.org", "https://lichess.org", false, "not a subdomain"},
+        {"http://lichess.org", "https://lichess.org", false, "never over plain http"},
+        {"http://127.0.0.1:9000", "http://127.0.0.1:9000", false, "not even to this machine"},
+        {"https://chess.example.org/x", "https://chess.example.org", true,
+         "a private Lichess: the Bot API's own host"},
+        {"https://chess.example.org", "http://chess.example.org", false,
+         "the Bot API's host counts only when it is https itself"},
+    };
+    for (const Row& row : rows)
+        EXPECT_EQ(token_may_go_to(row.url, row.api), row.token) << row.url << ": " << row.why;
+}
+
 }  // namespace
 }  // namespace common

@@ -430,6 +430,9 @@ TEST(ConfigKeys, TableIsConsistent) {
             case Kind::BookFiles:
                 EXPECT_TRUE(std::holds_alternative<BookFiles*>(field));
                 break;
+            case Kind::Tournaments:
+                EXPECT_TRUE(std::holds_alternative<std::vector<TournamentConfig>*>(field));
+                break;
             case Kind::Section:
                 break;
         }
@@ -438,6 +441,78 @@ TEST(ConfigKeys, TableIsConsistent) {
         EXPECT_NE(find_key(pair.min_key), nullptr);
         EXPECT_NE(find_key(pair.max_key), nullptr);
     }
+}
+
+TEST(ConfigLoad, TournamentsAreArenasWithTheirTeamAndEntryCode) {
+    const char* text = R"(
+tournaments:
+  - {id: AbCd1234}
+  - id: team0001
+    team: my-team
+    password: s3cret-code
+  - Zz9y8X7w
+)";
+    LoadResult r = load_string(text, "c.yml", config::testing::with_env_token());
+    ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
+    const auto& arenas = r.config->tournaments;
+    ASSERT_EQ(arenas.size(), 3u);
+    EXPECT_EQ(arenas[0], (TournamentConfig{"AbCd1234", "", ""}));
+    EXPECT_EQ(arenas[1], (TournamentConfig{"team0001", "my-team", "s3cret-code"}));
+    EXPECT_EQ(arenas[2].id, "Zz9y8X7w");
+}
+
+TEST(ConfigLoad, TournamentMistakesNameTheEntry) {
+    struct Case {
+        const char* yaml;
+        int line;
+        const char* says;
+    };
+    const Case cases[] = {
+        {"tournaments:\n  - {id: short}\n", 2, "is not an arena id (8 letters and digits"},
+        {"tournaments:\n  - {id: AbCd1234}\n  - {id: AbCd1234}\n", 3, "listed twice"},
+        {"tournaments:\n  - {id: AbCd1234, tema: x}\n", 2, "`tema` is not a setting of an arena"},
+        {"tournaments:\n  - {team: x}\n", 2, "entry 1 has no id"},
+        {"tournaments:\n  - {id: AbCd1234, team: \"my team\"}\n", 2, "is not a team id"},
+        {"tournaments: AbCd1234\n", 1, "a list of arenas"},
+    };
+    for (const Case& c : cases) {
+        LoadResult r = load_string(c.yaml, "c.yml", config::testing::with_env_token());
+        ASSERT_FALSE(r.ok()) << c.yaml;
+        EXPECT_EQ(r.errors.front().key_path, "tournaments") << c.yaml;
+        EXPECT_EQ(r.errors.front().line, c.line) << c.yaml;
+        EXPECT_NE(r.errors.front().message.find(c.says), std::string::npos)
+            << format_error(r.errors.front(), "c.yml");
+    }
+}
+
+TEST(ConfigLoad, TheDeclinedBotsFileLivesNextToThePgnFolder) {
+    testing::TempDir dir;
+    const std::string pgn = (dir.path() / "pgn").string();
+    LoadResult r =
+        load_string("pgn_directory: \"" + pgn + "\"\n", "c.yml", config::testing::with_env_token());
+    ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
+    EXPECT_EQ(r.config->matchmaking.declined_bots_file,
+              (dir.path() / "declined-bots.json").string());
+    LoadResult slash = load_string("pgn_directory: \"" + pgn + "/\"\n", "c.yml",
+                                   config::testing::with_env_token());
+    ASSERT_TRUE(slash.ok());
+    EXPECT_EQ(slash.config->matchmaking.declined_bots_file,
+              (dir.path() / "declined-bots.json").string());
+    LoadResult none = load_string("", "c.yml", config::testing::with_env_token());
+    EXPECT_EQ(none.config->matchmaking.declined_bots_file, "");
+    LoadResult own = load_string("matchmaking:\n  declined_bots_file: /tmp/x.json\n", "c.yml",
+                                 config::testing::with_env_token());
+    EXPECT_EQ(own.config->matchmaking.declined_bots_file, "/tmp/x.json");
+}
+
+TEST(ConfigWarnings, AGreetingWithALinkIsNeverSeen) {
+    LoadResult r = load_string("greeting:\n  goodbye: \"Good game! My code: github.com/me/bot\"\n",
+                               "c.yml", config::testing::with_env_token());
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_EQ(r.warnings[0].key_path, "greeting.goodbye");
+    EXPECT_NE(r.warnings[0].message.find("drops a bot's chat line with a link"), std::string::npos)
+        << r.warnings[0].message;
 }
 
 }  // namespace

@@ -112,5 +112,20 @@ TEST(ConfigRedaction, TokenNeverInErrors) {
     }
 }
 
+TEST(ConfigPrint, ArenasArePrintedWithTheirEntryCodeRedacted) {
+    Config c;
+    c.tournaments = {{"AbCd1234", "", ""}, {"team0001", "my-team", "s3cret-code"}};
+    const std::string yaml = to_yaml(c);
+    EXPECT_EQ(yaml.find("s3cret-code"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find("{id: \"team0001\", team: \"my-team\", password: \"***\"}"),
+              std::string::npos)
+        << yaml;
+    std::string text = yaml;
+    text.replace(text.find("token: \"\""), 9, "token: lip_x");
+    LoadResult back = load_string(text, "printed", testing::without_env());
+    ASSERT_TRUE(back.ok()) << yaml;
+    EXPECT_EQ(back.config->tournaments[0], (TournamentConfig{"AbCd1234", "", ""}));
+}
+
 }  // namespace
 }  // namespace config

@@ -66,7 +66,8 @@ BotRunner::BotRunner(emu::EmulatorFixture& fx, BotSettings settings)
         metrics_,
         service::BotOptions{.stream_options = stream_options(settings.silence),
                             .tick = std::chrono::milliseconds(50),
-                            .matchmaking = settings.matchmaking});
+                            .matchmaking = settings.matchmaking,
+                            .arenas = settings.arenas});
     thread_ = std::jthread([this] {
         exit_code_ = bot_->run(graceful_.get_token(), abort_.get_token());
         returned_ = true;

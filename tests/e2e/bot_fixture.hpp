@@ -31,6 +31,7 @@ struct BotSettings {
     service::MatchmakingTimes matchmaking{};  // matchmaking's timings (idle, answer timeout)
     // The client's shortest pause after a 429 (Lichess asks for a minute); none: that minute.
     std::optional<std::chrono::milliseconds> rate_limit_pause{};
+    service::ArenaTimes arenas{};  // the arena desk's timings (reads, joins)
 };
 [[nodiscard]] inline BotSettings settings(std::string challenge, std::string extra = "") {
     BotSettings s;

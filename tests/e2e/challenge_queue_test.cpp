@@ -151,11 +151,17 @@ block_lists:
         "[\"" + fx.base_url() + "/lists/blocked.txt\", \"" + fx.base_url() + "/lists/broken.txt\"]";
     BotRunner bot(fx, settings("{concurrency: 2, online_block_list: " + lists + "}"));
     ASSERT_TRUE(wait_event_stream(fx));
+    // The lists are read on a thread of their own, never in the way of the event stream.
+    ASSERT_TRUE(fx.wait_until(
+        [&] {
+            return log.contains("challenge.online_block_list: 2 names from") &&
+                   log.contains("cannot read " + fx.base_url() + "/lists/broken.txt");
+        },
+        10s))
+        << log.text();
     // Both lists were asked for, without our token (the emulator answers 400 to a token).
     EXPECT_EQ(requests_with(fx, "/lists/blocked.txt").size(), 1u);
     EXPECT_EQ(requests_with(fx, "/lists/broken.txt").size(), 1u);
-    EXPECT_TRUE(log.contains("challenge.online_block_list: 2 names from")) << log.text();
-    EXPECT_TRUE(log.contains("cannot read " + fx.base_url() + "/lists/broken.txt")) << log.text();
     send_challenges(fx, R"(
 challenges:
   - {id: spam0001, at_ms: 0, challenger: {name: SpamBot, title: BOT, rating: 1500}, clock: {limit: 60, increment: 1}}

@@ -67,5 +67,23 @@ account: {username: HumanAccount, title: null, played_games: 0}
     EXPECT_EQ(upgrade_requests(fx), 1);
 }
 
+TEST(E2eUpgrade, AManagedAccountIsRefusedWithA404AndSaysWhy) {
+    emu::EmulatorFixture fx(R"(
+name: managed
+seed: 42
+account: {username: ClassPupil, title: null, played_games: 0, managed: true}
+)");
+    test_util::BookDir dir("e2e-upgrade-managed");
+    const std::string config_path = (dir.path() / "config.yml").string();
+    std::ofstream(config_path) << config_text(fx, settings("{concurrency: 1}"));
+    const auto r =
+        run_to_end(OUTPOST_EXE, {"upgrade", "--config", config_path, "--yes"}, dir.path().string());
+    EXPECT_NE(r.rc, 0) << r.output;
+    EXPECT_NE(r.rc, -1) << "timed out: " << r.output;
+    EXPECT_NE(r.output.find("Managed accounts cannot be bots."), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("never makes a managed account"), std::string::npos) << r.output;
+    EXPECT_EQ(upgrade_requests(fx), 1);
+}
+
 }  // namespace
 }  // namespace e2e

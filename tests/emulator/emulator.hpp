@@ -45,6 +45,7 @@ class Emulator {
     bool write_report(const std::string& path) const;
     std::vector<GameView> games() const { return world_->games(); }
     std::vector<ChallengeView> challenges() const { return world_->challenges(); }
+    std::vector<ArenaView> arenas() const { return world_->arenas(); }
     std::vector<RequestRecord> requests() const { return recorder_.requests(); }
     std::vector<StreamRecord> streams() const { return recorder_.streams(); }
     std::vector<FaultRecord> faults_fired() const { return recorder_.faults(); }

@@ -13,6 +13,7 @@ std::string endpoint_family(const std::string& path) {
     if (starts("/api/account") || path == "/api/token/test" || path == "/api/bot/account/upgrade")
         return "account";
     if (path == "/api/bot/online" || path == "/api/users/status") return "users";
+    if (starts("/api/tournament")) return "tournament";
     if (path == "/masters" || path == "/lichess" || path == "/player") return "explorer";
     if (path == "/api/cloud-eval") return "cloud_eval";
     // tablebase.lichess.org: /standard, and the atomic and antichess tables (spec tags/tablebase).
@@ -62,17 +63,18 @@ void FaultPlan::add(FaultSpec f) {
 }
 
 std::vector<FaultSpec> FaultPlan::take_http(const std::string& family, const std::string& game_id,
-                                            Ms now) {
-    return take(false, family, game_id, now);
+                                            Ms now, const std::string& path) {
+    return take(false, family, game_id, now, path);
 }
 
 std::vector<FaultSpec> FaultPlan::take_stream(const std::string& family, const std::string& game_id,
                                               Ms now) {
-    return take(true, family, game_id, now);
+    return take(true, family, game_id, now, {});
 }
 
 std::vector<FaultSpec> FaultPlan::take(bool stream, const std::string& family,
-                                       const std::string& game_id, Ms now) {
+                                       const std::string& game_id, Ms now,
+                                       const std::string& path) {
     std::vector<FaultSpec> out;
     std::lock_guard lock(mutex_);
     for (auto& e : entries_) {
@@ -83,6 +85,7 @@ std::vector<FaultSpec> FaultPlan::take(bool stream, const std::string& family,
         if (stream_kind != stream) continue;
         if (e.spec.target == "any" ? is_online_family(family) : e.spec.target != family) continue;
         if (!e.spec.game.empty() && e.spec.game != game_id) continue;
+        if (!e.spec.path.empty() && path.find(e.spec.path) == std::string::npos) continue;
         if (now < e.spec.from_ms) continue;
         if (e.spec.count >= 0 && e.fired >= e.spec.count) continue;
         if (e.seen++ < e.spec.skip) continue;

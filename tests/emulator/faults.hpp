@@ -11,7 +11,8 @@
 namespace emu {
 
 // Endpoint family of a request path: event_stream, game_stream, move, game_action, challenge,
-// account, users, the online sources' explorer, cloud_eval, tablebase, chessdb, or "other".
+// account, users, tournament, the online sources' explorer, cloud_eval, tablebase, chessdb, or
+// "other".
 std::string endpoint_family(const std::string& path);
 // explorer, cloud_eval, tablebase, chessdb: served on the online sources' own port, and never
 // matched by a fault of target "any" (which means any Bot API request).
@@ -21,8 +22,10 @@ class FaultPlan {
   public:
     explicit FaultPlan(std::vector<FaultSpec> faults);
 
-    // Faults that fire on this request (DELAY, HTTP_429, HTTP_5XX), in scenario order.
-    std::vector<FaultSpec> take_http(const std::string& family, const std::string& game_id, Ms now);
+    // Faults that fire on this request (DELAY, HTTP_429, HTTP_5XX), in scenario order; `path`:
+    // the request's, for faults that name part of one.
+    std::vector<FaultSpec> take_http(const std::string& family, const std::string& game_id, Ms now,
+                                     const std::string& path = {});
     // Faults for a stream connection that is opening (DROP, SILENCE, SPLIT, BATCH).
     std::vector<FaultSpec> take_stream(const std::string& family, const std::string& game_id,
                                        Ms now);
@@ -30,7 +33,7 @@ class FaultPlan {
 
   private:
     std::vector<FaultSpec> take(bool stream, const std::string& family, const std::string& game_id,
-                                Ms now);
+                                Ms now, const std::string& path);
     struct Entry {
         FaultSpec spec;
         int seen = 0;

@@ -43,6 +43,7 @@ engine::Result<Game> Game::create(GameSetup setup, const std::string& preset_mov
             g.stored_[c] = 2147483647;
     }
     g.turn_start_ = now;
+    g.created_at_ = now;
     std::istringstream in(preset_moves);
     for (std::string m; in >> m;) {
         if (auto err =
@@ -147,7 +148,7 @@ bool Game::check_time(Ms now) {
     if (expirable() && ply() < 2 && now - turn_start_ >= setup_.first_move_timeout_ms) {
         // modules/round Finisher.noStart: a mandatory game (arena, swiss) ends as noStart, the
         // player who did not move losing; any other expirable game is aborted.
-        if (setup_.source == "arena" || setup_.source == "swiss")
+        if (mandatory())
             finish("noStart", ~stm, now);
         else
             finish("aborted", std::nullopt, now);

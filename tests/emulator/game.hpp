@@ -38,6 +38,7 @@ struct GameSetup {
     bool rated = false;
     TimeControlSpec time_control;
     std::string source = "friend";
+    std::string tournament_id;  // an arena's game: gameStart, gameFull and nowPlaying name it
     int clock_start_ply = 2;
     Ms first_move_timeout_ms = 30000;
     bool king_to_rook = true;
@@ -64,6 +65,7 @@ class Game {
     Ms remaining(engine::Color c, Ms now) const;
     Ms turn_started_at() const { return turn_start_; }
     Ms ended_at() const { return ended_at_; }
+    Ms created_at() const { return created_at_; }
     const std::vector<MoveRecord>& records() const { return records_; }
     std::string speed() const;
     std::string uci_moves() const;
@@ -76,7 +78,19 @@ class Game {
     // Ends the game by time when the side to move flagged or never made its first move.
     bool check_time(Ms now);
     void finish(const std::string& status, std::optional<engine::Color> winner, Ms now);
-    bool abortable() const { return !over() && ply() < 2; }
+    // lila Game.abortable: fewer than 2 plies, and not mandatory (isTournament || isSimul ||
+    // isSwiss, modules/core/src/main/game/Game.scala).
+    bool mandatory() const {
+        return !setup_.tournament_id.empty() || setup_.source == "arena" ||
+               setup_.source == "swiss" || setup_.source == "simul";
+    }
+    bool abortable() const { return !over() && ply() < 2 && !mandatory(); }
+    // lila Game.drawable: playable, not abortable, and no swiss game under 60 plies.
+    bool drawable() const {
+        return !over() && !abortable() && !(setup_.source == "swiss" && ply() < 60);
+    }
+    // lila Game.canTakebackOrAddTime.
+    bool takeback_allowed() const { return !mandatory(); }
     // lila GameExt.expirable: only games from Source.expirable (lobby, arena, pool, swiss) have
     // a first-move timer; challenge games (source friend) have none.
     bool expirable() const {
@@ -104,6 +118,7 @@ class Game {
     Ms stored_[2] = {0, 0};
     Ms turn_start_ = 0;
     Ms ended_at_ = -1;
+    Ms created_at_ = 0;
     std::string status_ = "started";
     std::optional<engine::Color> winner_;
     bool draw_offer_[2] = {false, false};

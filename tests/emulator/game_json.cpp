@@ -2,10 +2,26 @@
 #include "game_json.hpp"
 
 #include <array>
+#include <cstdio>
+#include <ctime>
 
 namespace emu {
 
 using json = nlohmann::json;
+
+std::string iso_utc(std::int64_t unix_ms, bool millis) {
+    const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+    std::tm tm{};
+    gmtime_r(&seconds, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &tm);
+    char tail[8];
+    if (millis)
+        std::snprintf(tail, sizeof tail, ".%03dZ", int(unix_ms % 1000));
+    else
+        std::snprintf(tail, sizeof tail, "Z");
+    return std::string(text) + tail;
+}
 
 json variant_json(const std::string& key) {
     // scalachess core/src/main/scala/variant/*.scala: key, name, shortName.
@@ -107,6 +123,7 @@ json game_full_json(const Game& g, Ms now) {
         j["clock"] = {{"initial", Ms(*s.time_control.limit_s) * 1000},
                       {"increment", Ms(s.time_control.increment_s) * 1000}};
     if (s.time_control.days) j["daysPerTurn"] = *s.time_control.days;
+    if (!s.tournament_id.empty()) j["tournamentId"] = s.tournament_id;  // BotJsonView.gameImmutable
     return j;
 }
 
@@ -138,6 +155,7 @@ json event_info(const Game& g, Ms now) {
         if (r.by_bot) j["hasMoved"] = true;
     if (s.time_control.limit_s || s.time_control.days) j["secondsLeft"] = left / 1000;
     if (g.winner()) j["winner"] = color_name(*g.winner());
+    if (!s.tournament_id.empty()) j["tournamentId"] = s.tournament_id;
     return j;
 }
 

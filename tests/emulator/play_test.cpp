@@ -173,7 +173,13 @@ TEST(Play, BotDrawOfferWithAMoveIsAnsweredPerScript) {
                                  "{kind: random, think_ms: 40, accept_draw: true}"));
     emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
+    // lila's playerCanOfferDraw wants ply 2: an offer with the first move is dropped.
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4?offeringDraw=true").status, 200);
+    ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
+    EXPECT_TRUE(emu->games()[0].events.size() == 1 &&
+                emu->games()[0].events[0] == "draw_offer_ignored@1")
+        << emu->games()[0].events.size();
+    ASSERT_EQ(http.post("/api/bot/game/game0001/move/g1f3?offeringDraw=true").status, 200);
     const auto g = emu.wait_game_over("game0001");
     EXPECT_EQ(g.status, "draw");
 }

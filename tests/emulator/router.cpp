@@ -134,7 +134,7 @@ Routed Router::route(const Request& req) {
     RequestRecord rec{world_.now(), req.method, req.path, safe_query(req.query), family, 0, ""};
     Routed out;
     Ms hold_reply_ms = 0;  // a held answer: the request takes effect now, the reply comes late
-    for (const auto& f : faults_.take_http(family, game_id, world_.now())) {
+    for (const auto& f : faults_.take_http(family, game_id, world_.now(), req.path)) {
         if (f.kind == FaultSpec::Kind::DELAY) {
             recorder_.fault({world_.now(), f.hold_reply ? "hold" : "delay", family, game_id,
                              std::to_string(f.delay_ms) + " ms"});
@@ -263,6 +263,13 @@ Routed Router::dispatch(const Request& req, const std::string& family, const std
     }
     if (post && p.size() == 3 && p[0] == "api" && p[1] == "challenge" && p[2] != "ai")
         return reply(world_.create_challenge(p[2], parse_form(req.body)));
+    if (p.size() >= 3 && p[0] == "api" && p[1] == "tournament") {
+        if (get && p.size() == 3) return reply(world_.tournament(p[2]));
+        if (post && p.size() == 4 && p[3] == "join")
+            return reply(world_.join_tournament(p[2], parse_form(req.body)));
+        if (post && p.size() == 4 && p[3] == "withdraw")
+            return reply(world_.withdraw_tournament(p[2]));
+    }
     return reply(error_reply(404, "Not found"));
 }
 

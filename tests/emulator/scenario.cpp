@@ -200,7 +200,8 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
                 "retry_after_s",
                 "status",
                 "line_type",
-                "patch"});
+                "patch",
+                "path"});
     FaultSpec f;
     std::string kind;
     get(n, "kind", kind, path);
@@ -228,8 +229,8 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         throw ScenarioError(path + ".kind: unknown fault kind '" + kind + "'");
     get(n, "target", f.target, path);
     static const std::set<std::string> targets{
-        "any",       "event_stream", "game_stream", "account",    "move",      "game_action",
-        "challenge", "users",        "explorer",    "cloud_eval", "tablebase", "chessdb"};
+        "any",   "event_stream", "game_stream", "account",   "move",    "game_action", "challenge",
+        "users", "explorer",     "cloud_eval",  "tablebase", "chessdb", "tournament"};
     if (!targets.count(f.target))
         throw ScenarioError(path + ".target: unknown target '" + f.target + "'");
     const bool online = is_online_family(f.target);
@@ -273,6 +274,7 @@ FaultSpec parse_fault(const YAML::Node& n, const std::string& path) {
         throw ScenarioError(path + ".status: must be 4xx other than 429 (use http_429)");
     get(n, "line_type", f.line_type, path);
     get(n, "patch", f.patch, path);
+    get(n, "path", f.path, path);
     if (f.kind == FaultSpec::Kind::INJECT) {
         const auto patch = nlohmann::json::parse(f.patch, nullptr, /*allow_exceptions=*/false);
         if (!patch.is_object())
@@ -355,13 +357,14 @@ Scenario parse_root(const YAML::Node& root) {
                 "outgoing",
                 "faults",
                 "block_lists",
+                "tournaments",
                 "online"});
     get(root, "name", s.name, "scenario");
     get(root, "seed", s.seed, "scenario");
     if (const auto a = root["account"]) {
-        check_keys(
-            a, "account",
-            {"username", "token", "title", "rating", "scopes", "played_games", "bot_games_today"});
+        check_keys(a, "account",
+                   {"username", "token", "title", "rating", "scopes", "played_games",
+                    "bot_games_today", "managed"});
         get(a, "username", s.account.username, "account");
         get(a, "token", s.account.token, "account");
         get_opt_string(a, "title", s.account.title, "account");
@@ -369,6 +372,7 @@ Scenario parse_root(const YAML::Node& root) {
         get(a, "scopes", s.account.scopes, "account");
         get(a, "played_games", s.account.played_games, "account");
         get(a, "bot_games_today", s.account.bot_games_today, "account");
+        get(a, "managed", s.account.managed, "account");
     }
     get(root, "keepalive_ms", s.keepalive_ms, "scenario");
     std::string castling = "king_to_rook";
@@ -423,7 +427,7 @@ Scenario parse_root(const YAML::Node& root) {
     each(root, "games", [&](const YAML::Node& n, const std::string& p) {
         check_keys(n, p,
                    {"id", "at_ms", "bot_color", "variant", "clock", "days", "rated", "initial_fen",
-                    "moves", "source", "opponent"});
+                    "moves", "source", "tournament", "opponent"});
         GameSpec g;
         get(n, "id", g.id, p);
         get(n, "at_ms", g.at_ms, p);
@@ -436,6 +440,7 @@ Scenario parse_root(const YAML::Node& root) {
         get(n, "initial_fen", g.initial_fen, p);
         get(n, "moves", g.moves, p);
         get(n, "source", g.source, p);
+        get(n, "tournament", g.tournament_id, p);
         static const std::set<std::string> sources{"friend", "lobby", "pool", "arena", "swiss"};
         if (!sources.count(g.source))
             throw ScenarioError(p + ".source: friend, lobby, pool, arena or swiss");
@@ -484,6 +489,30 @@ Scenario parse_root(const YAML::Node& root) {
             for (const auto& name : names) b.names.push_back(name.as<std::string>());
         }
         s.block_lists.push_back(std::move(b));
+    });
+    each(root, "tournaments", [&](const YAML::Node& n, const std::string& p) {
+        check_keys(n, p,
+                   {"id", "name", "bots_allowed", "variant", "clock", "rated", "starts_at_ms",
+                    "duration_ms", "password", "team", "pair_delay_ms", "first_move_timeout_ms",
+                    "max_games", "opponent"});
+        TournamentSpec t;
+        get(n, "id", t.id, p);
+        if (t.id.size() != 8) throw ScenarioError(p + ".id: 8 characters, as lila's");
+        get(n, "name", t.name, p);
+        get(n, "bots_allowed", t.bots_allowed, p);
+        get(n, "variant", t.variant, p);
+        if (n["clock"]) t.time_control = parse_time_control(n, p);
+        if (!t.time_control.limit_s) throw ScenarioError(p + ".clock: arenas have a clock");
+        get(n, "rated", t.rated, p);
+        get(n, "starts_at_ms", t.starts_at_ms, p);
+        get(n, "duration_ms", t.duration_ms, p);
+        get(n, "password", t.password, p);
+        get(n, "team", t.team, p);
+        get(n, "pair_delay_ms", t.pair_delay_ms, p);
+        get(n, "first_move_timeout_ms", t.first_move_timeout_ms, p);
+        get(n, "max_games", t.max_games, p);
+        t.opponent = parse_opponent(n["opponent"], p + ".opponent");
+        s.tournaments.push_back(std::move(t));
     });
     if (const auto online = root["online"]) s.online = parse_online(online);
     return s;

@@ -91,6 +91,7 @@ struct GameSpec {
     // lila's game source: friend (a challenge) has no first-move timer; lobby, pool, arena and
     // swiss do (first_move_timeout_ms; arena and swiss end as noStart, the others are aborted).
     std::string source = "friend";
+    std::string tournament_id;  // an arena's game (joined elsewhere): gameStart names it
     OpponentSpec opponent;
 };
 
@@ -140,6 +141,30 @@ struct FaultSpec {
     int status = 502;                  // HTTP_5XX (500..599); HTTP_4XX (4xx but 429; 403 if unset)
     std::string line_type;             // INJECT: only a line of this "type" (empty: any line)
     std::string patch;                 // INJECT: JSON merge patch (RFC 7386) for that line
+    std::string path;                  // HTTP faults: only requests whose path holds this text
+};
+
+// An arena (lila modules/tournament) the bot may join: GET /api/tournament/{id}, POST
+// /api/tournament/{id}/join and /withdraw. While it runs, a joined bot that is not withdrawn
+// and not playing is paired again after pair_delay_ms (lila StartedOrganizer pairs active bots
+// by itself); its games are source `arena` with the arena's `tournamentId`; a player who does not
+// make its first move loses by noStart and is withdrawn (TournamentApi.withdrawNonMover); at
+// its end no more games are paired (games under way finish).
+struct TournamentSpec {
+    std::string id;
+    std::string name = "Bot Arena";
+    bool bots_allowed = true;  // conditions.bots: lila writes `botsAllowed` only when true
+    std::string variant = "standard";
+    TimeControlSpec time_control{180, 0, std::nullopt};
+    bool rated = true;
+    Ms starts_at_ms = 0;                // since the emulator started
+    Ms duration_ms = 600'000;           // lila: `minutes`; shown rounded up
+    std::string password;               // a private arena's entry code
+    std::string team;                   // a team battle: joins must name this team
+    Ms pair_delay_ms = 300;             // from the end of a game (or a join) to the next pairing
+    Ms first_move_timeout_ms = 10'000;  // noStart (lila: about 16 s in bullet arenas)
+    int max_games = -1;                 // pairings at most (-1: as long as it runs)
+    OpponentSpec opponent;              // every paired game's opponent
 };
 
 // A plain-text list of usernames served at `path` (GET, no token): what Outpost's
@@ -176,6 +201,7 @@ struct AccountSpec {
     std::string scopes = "bot:play,challenge:read,challenge:write";
     int played_games = 0;
     int bot_games_today = 0;  // bot-vs-bot games already counted today (lila BotLimit)
+    bool managed = false;     // a class or kid account: lila refuses to upgrade it (404)
 };
 
 struct Scenario {
@@ -200,6 +226,7 @@ struct Scenario {
     std::vector<OutgoingRule> outgoing;
     std::vector<FaultSpec> faults;
     std::vector<BlockListSpec> block_lists;
+    std::vector<TournamentSpec> tournaments;
     OnlineSpec online;
 };
 

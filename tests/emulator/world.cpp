@@ -90,6 +90,12 @@ World::World(Scenario scenario, Recorder& recorder, FaultPlan& faults)
     bot_limit_.preset(lower(scenario_.account.username), scenario_.account.bot_games_today, 0);
     pending_challenges_ = scenario_.challenges;
     pending_games_ = scenario_.games;
+    for (const auto& t : scenario_.tournaments) {
+        ArenaSlot a;
+        a.spec = t;
+        a.view.id = t.id;
+        arenas_.emplace(t.id, std::move(a));
+    }
     outgoing_uses_.assign(scenario_.outgoing.size(), 0);
     steady_start_ms_ = steady_ms();
     unix_start_ms_ = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -298,14 +304,7 @@ std::variant<Reply, StreamStart> World::open_game_stream(const std::string& id,
     s->stream = std::make_shared<LineQueue>();
     const Game& g = s->game;
     s->stream->push(Line{game_full_json(g, now()).dump(), id, g.ply(), g.bot_to_move()});
-    if (s->gone)
-        s->stream->push(
-            Line{json{{"type", "opponentGone"},
-                      {"gone", true},
-                      {"claimWinInSeconds",
-                       std::max<Ms>(0, s->opp.claim_win_in_seconds - (now() - s->gone_at) / 1000)}}
-                     .dump(),
-                 id, -1, false});
+    if (s->gone) push_gone_line(*s);
     if (g.over()) s->stream->close("game over");
     return make_stream("game_stream", id, s->stream, std::move(faults));
 }
@@ -326,6 +325,7 @@ void World::release_game(const GameSpec& spec) {
                             spec.opponent.user);
     setup.bot_color = spec.bot_color == "white" ? engine::WHITE : engine::BLACK;
     setup.source = spec.source;
+    setup.tournament_id = spec.tournament_id;
     std::string error;
     if (!create_game(setup, spec.moves, spec.opponent, &error))
         recorder_.fault({now(), "scenario_error", "games", id, error});
@@ -408,6 +408,10 @@ void World::tick(std::vector<MoveJob>* jobs) {
         }
         if (!g.over() && !g.bot_to_move()) opponent_turn(s, jobs);
     }
+    arena_tick(t);
+    bool connected = events_ && !events_->closed();
+    for (const auto& [id, s] : games_) connected = connected || (s->stream && !s->stream->closed());
+    if (connected) presence_until_ = t + 10'000;
     check_exit();
 }
 
@@ -449,11 +453,15 @@ void World::go_away(GameSlot& s) {
     push_gone_line(s);
 }
 
-// lila RoundAsyncActor notifyGone: {"type":"opponentGone","gone":true,"claimWinInSeconds":N},
-// N counting down to 0, sent again on each 5 s Tick while the opponent stays away.
+// lila RoundAsyncActor Tick: {"type":"opponentGone","gone":true,"claimWinInSeconds":N}, sent
+// again on each 5 s Tick while the opponent stays away: N counting down (notifyGoneIn) only
+// while the gone player's clock holds more than N s plus 3 s, and 0 once the claim is open
+// (notifyGone), whatever the clock.
 void World::push_gone_line(GameSlot& s) {
     if (!s.stream) return;
     const Ms left = std::max<Ms>(0, s.gone_at + Ms(s.opp.claim_win_in_seconds) * 1000 - now());
+    const engine::Color gone = ~s.game.bot_color();
+    if (left > 0 && s.game.has_clock() && s.game.remaining(gone, now()) <= left + 3000) return;
     s.stream->push(Line{
         json{{"type", "opponentGone"}, {"gone", true}, {"claimWinInSeconds", (left + 999) / 1000}}
             .dump(),
@@ -533,6 +541,8 @@ std::vector<GameView> World::games() const {
         v.uci_moves = s.game.uci_moves();
         if (s.game.winner()) v.winner = color_name(*s.game.winner());
         v.over = s.game.over();
+        v.started_ms = s.game.created_at();
+        v.tournament_id = s.game.setup().tournament_id;
         v.moves = s.game.records();
         v.chat = s.chat;
         v.events = s.events;
@@ -610,11 +620,19 @@ json World::snapshot_json() const {
         }
         challenges.push_back(j);
     }
-    return {{"scenario", scenario_.name},
-            {"started_unix_ms", unix_start_ms_},
-            {"duration_ms", now()},
-            {"games", games},
-            {"challenges", challenges}};
+    json arenas = json::array();
+    for (const auto& [id, a] : arenas_)
+        arenas.push_back({{"id", id},
+                          {"joined", a.view.joined},
+                          {"withdrawn", a.view.withdrawn},
+                          {"finished", a.view.finished},
+                          {"joins", a.view.joins},
+                          {"withdrawals", a.view.withdrawals},
+                          {"games", a.view.games},
+                          {"events", a.view.events}});
+    return {{"scenario", scenario_.name}, {"started_unix_ms", unix_start_ms_},
+            {"duration_ms", now()},       {"games", games},
+            {"challenges", challenges},   {"arenas", arenas}};
 }
 
 }  // namespace emu

@@ -36,9 +36,20 @@ struct GameView {
     std::string id, status, bot_color, opponent_kind, uci_moves;
     std::optional<std::string> winner;
     bool over = false;
+    Ms started_ms = 0;          // when its gameStart was sent
+    std::string tournament_id;  // an arena's game
     std::vector<MoveRecord> moves;
     std::vector<ChatRecord> chat;
     std::vector<std::string> events;  // "draw_offer_bot@12", "takeback_opponent@5", ...
+};
+
+// An arena as tests see it: what the bot did in it and what it played.
+struct ArenaView {
+    std::string id;
+    bool joined = false, withdrawn = false, finished = false;
+    int joins = 0, withdrawals = 0, pair_me_asap = 0;  // requests the bot sent
+    std::vector<std::string> games;                    // in pairing order
+    std::vector<std::string> events;                   // "withdrawn_no_start@game0001", ...
 };
 
 struct ChallengeView {
@@ -98,6 +109,11 @@ class World {
     Reply create_challenge(const std::string& username,
                            const std::map<std::string, std::string>& form);
 
+    // --- arenas (world_arenas.cpp)
+    Reply tournament(const std::string& id);
+    Reply join_tournament(const std::string& id, const std::map<std::string, std::string>& form);
+    Reply withdraw_tournament(const std::string& id);
+
     // --- for tests: script more at run time
     void add_challenge(ChallengeSpec spec);
     void add_game(GameSpec spec);
@@ -108,6 +124,7 @@ class World {
     nlohmann::json snapshot_json() const;
     std::vector<GameView> games() const;
     std::vector<ChallengeView> challenges() const;
+    std::vector<ArenaView> arenas() const;
 
   private:
     struct GameSlot {
@@ -122,12 +139,20 @@ class World {
         Ms gone_at = -1;
         Ms gone_line_at = -1;  // the last opponentGone line (lila repeats it every 5 s)
         bool draw_offer_done = false, takeback_done = false;
+        int bot_draw_offer_ply = -1000;           // lila GameExt drawOffers: the bot's last offer
         std::size_t takebacks_on_turn_asked = 0;  // entries of opp.takeback_on_turn_at_plies
         std::vector<bool> chat_sent;
         Ms draw_answer_due = -1, takeback_answer_due = -1;
         std::vector<ChatRecord> chat;
         std::vector<std::string> events;
         bool finish_sent = false;
+    };
+    struct ArenaSlot {
+        TournamentSpec spec;
+        ArenaView view;
+        std::string playing;  // the bot's game in it now
+        Ms next_pair_at = 0;
+        Ms paused_until = -1;  // lila Pause: a withdrawal near the top pauses the player
     };
     struct ChallengeSlot {
         Challenge c;
@@ -155,6 +180,9 @@ class World {
     // lila's RoundSocket.tickInterval: how often a gone opponent's line is sent again.
     static constexpr Ms kGoneTickMs = 5000;
     void publish(GameSlot& s);  // pushes the current gameState; handles game end
+    // lila GameExt.playerCanOfferDraw for the bot, now: drawable, from ply 2, and not within 20
+    // plies of its last offer.
+    static bool bot_may_offer_draw(const GameSlot& s);
     void emit_event(const nlohmann::json& line);
     void emit_chat(GameSlot& s, const std::string& user, const std::string& room,
                    const std::string& text);
@@ -168,6 +196,9 @@ class World {
     // A game started: charges both players when both are BOTs (BotLimit's StartGame hook).
     void charge_bot_limit(const GameSetup& setup);
     void release_game(const GameSpec& spec);
+    void arena_tick(Ms t);
+    ArenaSlot* find_arena(const std::string& id);
+    nlohmann::json arena_json(const ArenaSlot& a) const;
     void answer_outgoing(ChallengeSlot& slot);
     GameSetup base_setup(const std::string& id, const std::string& variant,
                          const TimeControlSpec& tc, bool rated, const std::string& fen,
@@ -202,6 +233,8 @@ class World {
     std::vector<ChallengeSpec> pending_challenges_;
     std::vector<GameSpec> pending_games_;
     std::vector<int> outgoing_uses_;
+    std::map<std::string, ArenaSlot> arenas_;
+    Ms presence_until_ = -1;  // /api/bot/online lists the bot until then (OnlineApiUsers)
     std::uint64_t stream_seed_ = 0;
     BotLimit bot_limit_;
 };

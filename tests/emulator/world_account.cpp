@@ -107,6 +107,8 @@ Reply World::token_test(const std::string& body) {
 
 Reply World::upgrade() {
     std::lock_guard lock(mutex_);
+    // app/controllers/PlayApi.scala botCommand: a managed account is a 404.
+    if (scenario_.account.managed) return error_reply(404, "Managed accounts cannot be bots.");
     if (title_ && *title_ == "BOT")
         return error_reply(400, "This account is already a bot account.");
     if (scenario_.account.played_games > 0 || !games_.empty())
@@ -123,7 +125,9 @@ Reply World::bots_online(int nb) {
     // modules/bot/src/main/OnlineApiUsers.scala: without nb every online bot, with nb the first
     // nb (no default, no maximum, unlike the spec's 100/512).
     const int limit = nb < 0 ? std::numeric_limits<int>::max() : nb;
-    if (title_ == "BOT" && events_ && !events_->closed() && n < limit) {
+    // OnlineApiUsers: a bot is online for 10 s after its event stream or a game stream last set
+    // it so (each sets it every 6-7 s while open).
+    if (title_ == "BOT" && now() < presence_until_ && n < limit) {
         body += user_object(scenario_.account.username, title_, scenario_.account.rating, unix_ms())
                     .dump() +
                 "\n";

@@ -28,16 +28,6 @@ bool parse_int(const std::string& s, int& out) {
 
 bool is_bot(const Player& p) { return p.title && *p.title == "BOT"; }
 
-// lila's isoDateTime: 2026-08-23T10:11:12Z
-std::string iso_utc(std::int64_t unix_ms) {
-    const std::time_t secs = static_cast<std::time_t>(unix_ms / 1000);
-    std::tm tm{};
-    gmtime_r(&secs, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 }  // namespace
 
 std::optional<Reply> World::bot_limit_error(const Player& orig, const Player& dest) const {

@@ -27,6 +27,7 @@ Reply World::move(const std::string& id, const std::string& uci,
     const int ply_before = g.ply();
     const engine::Color bot = g.bot_color();
     const bool opponent_offered = g.draw_offer(~bot);
+    const bool may_offer = bot_may_offer_draw(*s);  // BotPlayer offers before it plays
     if (auto err = g.play(bot, uci, t, true)) return error_reply(400, *err);
     const auto sent = s->turn_sent.find(ply_before);
     if (sent != s->turn_sent.end()) g.set_think_ms(g.ply(), t - sent->second);
@@ -34,7 +35,11 @@ Reply World::move(const std::string& id, const std::string& uci,
     // pending draw offer (Game::play cleared it).
     if (opponent_offered && !offering_draw.value_or(false))
         s->events.push_back("draw_declined_by_bot_move@" + std::to_string(g.ply()));
-    if (!g.over() && offering_draw.value_or(false)) {
+    // BotPlayer: an offer where lila allows none (Game.drawable) is dropped without a word.
+    if (!g.over() && offering_draw.value_or(false) && !opponent_offered && !may_offer) {
+        s->events.push_back("draw_offer_ignored@" + std::to_string(g.ply()));
+    } else if (!g.over() && offering_draw.value_or(false)) {
+        if (!opponent_offered) s->bot_draw_offer_ply = ply_before;
         if (opponent_offered) {
             s->events.push_back("draw_agreed_by_bot@" + std::to_string(g.ply()));
             g.finish("draw", std::nullopt, t);
@@ -57,6 +62,11 @@ Reply World::move(const std::string& id, const std::string& uci,
     return ok_reply();
 }
 
+bool World::bot_may_offer_draw(const GameSlot& s) {
+    const Game& g = s.game;
+    return g.drawable() && g.ply() >= 2 && g.ply() - s.bot_draw_offer_ply > 20;
+}
+
 Reply World::chat(const std::string& id, const std::string& room, const std::string& text) {
     std::lock_guard lock(mutex_);
     auto* s = find_game(id);
@@ -64,6 +74,13 @@ Reply World::chat(const std::string& id, const std::string& room, const std::str
     if (room != "player" && room != "spectator")
         return error_reply(400, "room: must be player or spectator");
     if (text.empty()) return error_reply(400, "text: This field is required.");
+    // modules/chat/src/main/ChatApi.scala makeLine: a bot's line with a link is dropped, 200.
+    const std::string lowered = lower(text);
+    for (const char* link : {"://", "www.", ".com", ".org", ".net", ".io"})
+        if (lowered.find(link) != std::string::npos) {
+            s->events.push_back("chat_link_dropped@" + std::to_string(s->game.ply()));
+            return ok_reply();
+        }
     emit_chat(*s, scenario_.account.username, room, text);
     return ok_reply();
 }
@@ -114,10 +131,15 @@ Reply World::draw(const std::string& id, bool yes) {
     Game& g = s->game;
     if (g.over()) return ok_reply();  // lila: a silent no-op when not applicable
     const engine::Color bot = g.bot_color();
+    if (yes && !g.draw_offer(~bot) && !bot_may_offer_draw(*s)) {
+        s->events.push_back("draw_offer_ignored@" + std::to_string(g.ply()));
+        return ok_reply();
+    }
     if (yes && g.draw_offer(~bot)) {
         s->events.push_back("draw_accepted_by_bot@" + std::to_string(g.ply()));
         g.finish("draw", std::nullopt, now());
     } else if (yes && !g.draw_offer(bot)) {
+        s->bot_draw_offer_ply = g.ply();
         s->events.push_back("draw_offer_bot@" + std::to_string(g.ply()));
         g.set_draw_offer(bot, true);
         s->draw_answer_due = now() + s->opp.think_ms / 2;
@@ -138,6 +160,10 @@ Reply World::takeback(const std::string& id, bool yes) {
     Game& g = s->game;
     if (g.over()) return ok_reply();
     const engine::Color bot = g.bot_color();
+    if (!g.takeback_allowed()) {  // lila Game.canTakebackOrAddTime: no takeback in an arena
+        s->events.push_back("takeback_ignored@" + std::to_string(g.ply()));
+        return ok_reply();
+    }
     if (yes && g.takeback_offer(~bot)) {
         if (!g.take_back(~bot, now())) return ok_reply();
         s->events.push_back("takeback_accepted_by_bot@" + std::to_string(g.ply()));

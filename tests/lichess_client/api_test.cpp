@@ -734,5 +734,121 @@ TEST(ApiLogging, TokenNeverAppearsInLogsOrErrors) {
     EXPECT_EQ(server.requests().front().header("authorization"), std::string("Bearer ") + kToken);
 }
 
+// A request the server holds is given up after its try's deadline and sent again: a decline lila
+// holds for seconds costs a fraction of one.
+TEST(ApiHttp, AHeldDeclineIsGivenUpAfterItsDeadlineAndSentAgain) {
+    using namespace std::chrono_literals;
+    std::atomic<int> seen{0};
+    test_support::TestServer server([&](test_support::Connection& c) {
+        if (++seen == 1) c.sleep(5s);  // the first try: held
+        c.respond(200, kOk);
+    });
+    ApiOptions o = fast_options(server.base_url());
+    o.request_try_timeout = 300ms;
+    Api api(o);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = api.decline_challenge("abc12345", DeclineReason::Later);
+    const auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(r.ok()) << r.error().describe();
+    EXPECT_EQ(server.count("/api/challenge/abc12345/decline"), 2u);
+    EXPECT_LT(took, 2s);
+}
+
+// One request at a time per family, but a request the server holds makes the next of its family
+// wait half a second at most: an accept never waits for a held decline.
+TEST(ApiHttp, AHeldRequestHoldsTheNextOfItsFamilyHalfASecondAtMost) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([&](test_support::Connection& c) {
+        if (c.request().target.ends_with("/decline")) c.sleep(3s);
+        c.respond(200, kOk);
+    });
+    ApiOptions o = fast_options(server.base_url());
+    o.request_try_timeout = 10s;
+    Api api(o);
+    std::thread decline([&] { (void)api.decline_challenge("decl0001", DeclineReason::Generic); });
+    const auto wait_deadline = std::chrono::steady_clock::now() + 5s;
+    while (server.count("/api/challenge/decl0001/decline") == 0 &&
+           std::chrono::steady_clock::now() < wait_deadline)
+        std::this_thread::sleep_for(2ms);
+    const auto start = std::chrono::steady_clock::now();
+    const auto accepted = api.accept_challenge("acc00001");
+    const auto took = std::chrono::steady_clock::now() - start;
+    decline.join();
+    ASSERT_TRUE(accepted.ok()) << accepted.error().describe();
+    EXPECT_GE(took, 400ms);  // it did wait for its turn a while
+    EXPECT_LT(took, 1500ms);
+}
+
+// The three arena requests: lila's JsonView read, a join's form (team, password, pairMeAsap),
+// a withdrawal; lila's refusal as an error value with its text.
+TEST(ApiHttp, ArenaReadJoinAndWithdraw) {
+    test_support::TestServer server([](test_support::Connection& c) {
+        const auto& t = c.request().target;
+        if (t == "/api/tournament/arena001")
+            c.respond(200, R"({"nbPlayers":12,"duels":[],"id":"arena001","createdBy":"lichess",
+                "startsAt":"2025-06-01T12:00:00.000Z","system":"arena","fullName":"Bot Bullet Arena",
+                "minutes":30,"perf":{"key":"bullet","name":"Bullet"},"clock":{"limit":60,"increment":0},
+                "variant":"standard","rated":true,"berserkable":true,"isStarted":true,
+                "secondsToFinish":1200,"botsAllowed":true,
+                "me":{"rank":3,"withdraw":true,"gameId":"abcd1234","pauseDelay":20}})");
+        else if (t == "/api/tournament/nobots01")
+            c.respond(200, R"({"id":"nobots01","fullName":"Humans","minutes":45,"secondsToStart":90,
+                "clock":{"limit":180,"increment":2},"variant":"chess960","rated":false})");
+        else if (t == "/api/tournament/paused01/join")
+            c.respond(400, R"({"error":"Your pause is not over yet"})");
+        else
+            c.respond(200, kOk);
+    });
+    Api api(fast_options(server.base_url()));
+    const auto arena = api.tournament("arena001");
+    ASSERT_TRUE(arena.ok()) << arena.error().describe();
+    EXPECT_EQ(arena->full_name, "Bot Bullet Arena");
+    EXPECT_EQ(arena->starts_at_ms, std::optional<std::int64_t>(1748779200000));
+    EXPECT_EQ(arena->minutes, 30);
+    EXPECT_TRUE(arena->is_started);
+    EXPECT_EQ(arena->seconds_to_finish, std::optional(1200));
+    EXPECT_EQ(arena->clock_limit_s, 60);
+    EXPECT_TRUE(arena->bots_allowed);
+    ASSERT_TRUE(arena->me.has_value());
+    EXPECT_TRUE(arena->me->withdraw);
+    EXPECT_EQ(arena->me->pause_delay_s, std::optional(20));
+    EXPECT_EQ(arena->me->game_id, std::optional<std::string>("abcd1234"));
+    // lila writes botsAllowed only when true, and `me` only for a player.
+    const auto humans = api.tournament("nobots01");
+    ASSERT_TRUE(humans.ok()) << humans.error().describe();
+    EXPECT_FALSE(humans->bots_allowed);
+    EXPECT_FALSE(humans->is_started);
+    EXPECT_EQ(humans->seconds_to_start, std::optional(90));
+    EXPECT_EQ(humans->variant, "chess960");
+    EXPECT_FALSE(humans->me.has_value());
+
+    ASSERT_TRUE(api.join_tournament("arena001", TournamentJoin{"my-team", "s3cret", true}).ok());
+    ASSERT_TRUE(api.join_tournament("arena002", TournamentJoin{}).ok());
+    ASSERT_TRUE(api.withdraw_tournament("arena001").ok());
+    const auto refused = api.join_tournament("paused01", TournamentJoin{});
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().status, 400);
+    EXPECT_EQ(refused.error().message, "Your pause is not over yet");
+    const auto reqs = server.requests();
+    ASSERT_GE(reqs.size(), 5u);
+    EXPECT_EQ(reqs[2].method, "POST");
+    EXPECT_EQ(reqs[2].target, "/api/tournament/arena001/join");
+    EXPECT_EQ(reqs[2].body, "team=my-team&password=s3cret&pairMeAsap=true");
+    EXPECT_EQ(reqs[3].body, "");
+    EXPECT_EQ(reqs[4].target, "/api/tournament/arena001/withdraw");
+    EXPECT_EQ(reqs[4].header("authorization"), std::string("Bearer ") + kToken);
+}
+
+TEST(IsoInstant, ReadsLilasDates) {
+    EXPECT_EQ(parse_iso_instant("1970-01-01T00:00:00.000Z"), std::optional<std::int64_t>(0));
+    EXPECT_EQ(parse_iso_instant("2025-06-01T12:00:00Z"),
+              std::optional<std::int64_t>(1748779200000));
+    EXPECT_EQ(parse_iso_instant("2024-02-29T23:59:59.5Z"),
+              std::optional<std::int64_t>(1709251199500));
+    EXPECT_EQ(parse_iso_instant("2025-13-01T00:00:00Z"), std::nullopt);
+    EXPECT_EQ(parse_iso_instant("yesterday"), std::nullopt);
+    EXPECT_EQ(parse_iso_instant("2025-06-01T12:00:00+02:00"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace lichess

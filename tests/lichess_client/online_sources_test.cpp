@@ -345,7 +345,7 @@ TEST(OnlineSources, PathsQueriesAndReplies) {
     }
 }
 
-TEST(OnlineSources, TokenOnlyToTheExplorerAndOnlyOverHttps) {
+TEST(OnlineSources, TokenOnlyToLichessServicesAndOnlyOverHttps) {
     using namespace std::chrono_literals;
     test_support::TestServer server([](test_support::Connection& c) {
         c.respond(200, R"({"white":0,"draws":0,"black":0,"moves":[]})");
@@ -363,12 +363,25 @@ TEST(OnlineSources, TokenOnlyToTheExplorerAndOnlyOverHttps) {
         EXPECT_EQ(req.header("authorization"), "") << req.target;
         EXPECT_EQ(req.target.find(kToken), std::string::npos);
     }
-    // The public services over https: only the explorer (spec: security OAuth2) carries it.
+    // The public services over https: Lichess's own three carry it (the explorer needs it, the
+    // cloud eval and the tablebase allow more with it), chessdb never.
     OnlineSources https(http_config(), OnlineUrls{}, kToken);
     EXPECT_TRUE(https.sends_token(OnlineSource::Explorer));
-    EXPECT_FALSE(https.sends_token(OnlineSource::CloudEval));
-    EXPECT_FALSE(https.sends_token(OnlineSource::Tablebase));
+    EXPECT_TRUE(https.sends_token(OnlineSource::CloudEval));
+    EXPECT_TRUE(https.sends_token(OnlineSource::Tablebase));
     EXPECT_FALSE(https.sends_token(OnlineSource::Chessdb));
+    // The tablebase the Python bridges ask, and a private Lichess whose Bot API runs elsewhere.
+    OnlineUrls elsewhere{.explorer = "https://explorer.example.net",
+                         .cloud_eval = "https://chess.example.org",
+                         .tablebase = "https://tablebase.lichess.ovh",
+                         .chessdb = "https://lichess.org"};
+    lichess::HttpConfig own = http_config();
+    own.base_url = "https://chess.example.org";
+    OnlineSources other_hosts(own, elsewhere, kToken);
+    EXPECT_FALSE(other_hosts.sends_token(OnlineSource::Explorer)) << "not a Lichess host";
+    EXPECT_TRUE(other_hosts.sends_token(OnlineSource::CloudEval)) << "the Bot API's own host";
+    EXPECT_TRUE(other_hosts.sends_token(OnlineSource::Tablebase));
+    EXPECT_FALSE(other_hosts.sends_token(OnlineSource::Chessdb)) << "chessdb, wherever it is";
     OnlineSources no_token(http_config(), OnlineUrls{});
     EXPECT_FALSE(no_token.sends_token(OnlineSource::Explorer));
 }

@@ -84,6 +84,7 @@ TEST(RateLimiter, EveryFamilyHasItsMinimumAndItsCap) {
         {Family::Challenge, Millis{60000}, Millis{300000}, false},
         {Family::Account, Millis{60000}, Millis{600000}, false},
         {Family::ChallengeCreate, Millis{60000}, Millis{3600000}, false},
+        {Family::Tournament, Millis{60000}, Millis{300000}, false},
     };
     ASSERT_EQ(rows.size(), kFamilyCount);
     for (const Row& row : rows) {

@@ -55,6 +55,7 @@ struct Harness {
     GameSlots slots;
     ChallengeDesk desk;
     std::map<std::string, challenge::Accept> asked;  // Accepts not answered yet, by challenge id
+    std::map<std::string, challenge::Decline> declined;  // the last Decline asked, by id
     std::vector<std::string> logs;
 
     explicit Harness(config::ChallengeConfig c, DeskTimes times)
@@ -132,7 +133,23 @@ std::function<ChallengeDesk::Requests(Harness&)> desk_tick() {
     return [](Harness& h) { return h.desk.tick(h.clock.now()); };
 }
 std::function<ChallengeDesk::Requests(Harness&)> unreadable(const std::string& id) {
-    return [id](Harness& h) { return h.desk.on_unreadable(id, "no challenger"); };
+    return [id](Harness& h) { return h.desk.on_unreadable(id, "no challenger", h.clock.now()); };
+}
+// The answer to a Decline the desk asked for (`id`'s last one).
+std::function<ChallengeDesk::Requests(Harness&)> decline_answered(
+    const std::string& id, std::optional<lichess::ApiError> error = std::nullopt) {
+    return [id, error](Harness& h) {
+        const auto decline = h.declined.at(id);
+        return h.desk.on(challenge::DeclineAnswered{decline, error}, h.clock.now());
+    };
+}
+// An arena's game (gameStart with a tournamentId).
+lichess::GameEventInfo arena_game_start(const std::string& id,
+                                        const std::string& opponent = "carol") {
+    auto g = game_start(id, opponent);
+    g.source = "arena";
+    g.tournament_id = "arena001";
+    return g;
 }
 std::function<ChallengeDesk::Requests(Harness&)> matchmaking_paused(std::chrono::seconds left) {
     return [left](Harness& h) {
@@ -143,7 +160,7 @@ std::function<ChallengeDesk::Requests(Harness&)> matchmaking_paused(std::chrono:
 std::function<ChallengeDesk::Requests(Harness&)> shutting_down() {
     return [](Harness& h) {
         h.desk.stop_accepting();
-        return h.desk.decline_queued();
+        return h.desk.decline_queued(h.clock.now());
     };
 }
 
@@ -350,6 +367,56 @@ const std::vector<DeskRow> kDeskRows = {
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
       {accept_fails("c1", lila_fixtures::http_error(404, "no such challenge")), 10ms, ""},
       {arrives(offer("c2", "Bob")), 20ms, "accept c2"}}},
+    {"A400OnAnAcceptIsAnsweredWithADeclineGeneric",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1", lila_fixtures::http_error(400, "This challenge has been canceled.")),
+       10ms, "decline c1 generic"},
+      {arrives(offer("c2", "Bob")), 20ms, "accept c2"}}},
+
+    // Requests answered later than they were asked (the Bot runs them off its event loop).
+    {"AChallengeArrivingWhileAnAcceptIsPendingCountsItsSlot",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {arrives(offer("c2", "Bob")), 500ms, "", std::vector<std::string>{"Bob"}},
+      {accept_fails("c1", lila_fixtures::http_error(404, "no such challenge")), 3s, ""},
+      {desk_tick(), 3100ms, "accept c2", std::vector<std::string>{}}}},
+    {"ChallengesArrivingWhileOurRatingsAreReadWaitForThemInOrder",
+     {{arrives(offer("c1", "Alice", 1900)), 0ms, "read ratings"},
+      {arrives(offer("c2", "Bob", 1550)), 100ms, ""},
+      {arrives(offer("c3", "Carol", 1600)), 200ms, ""},
+      {ratings(1500), 3s, "decline c1 generic, accept c2"}},
+     [](auto& c) { c.rating_difference = 200; }},
+    {"AGameStartBeforeItsAcceptsAnswerIsNotLookedForAgain",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {game_started(game_start("c1")), 100ms, "session c1"},
+      {answered_ok("c1"), 2s, ""},
+      {desk_tick(), 7s, ""},
+      {desk_tick(), 12s, ""}}},
+
+    // A 429 on the challenge requests: nothing is dropped.
+    {"A429OnAnAcceptQueuesTheChallengeUntilThePauseEnds",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1", lila_fixtures::http_error(429, "Too many requests")), 10ms, "",
+       std::vector<std::string>{"Alice"}},
+      {arrives(offer("c2", "Bob", 1400)), 10s, "", std::vector<std::string>{"Alice", "Bob"}},
+      {arrives([] {
+           auto c = offer("c3", "Carol");
+           c.variant.key = "duckChess";
+           return c;
+       }()),
+       20s, ""},
+      {desk_tick(), 30s, ""},
+      {desk_tick(), 61s, "decline c3 variant, accept c1", std::vector<std::string>{"Bob"}}}},
+    {"ADeclineRefusedWithA429IsSentWhenThePauseEnds",
+     {{arrives([] {
+           auto c = offer("c1", "Alice");
+           c.variant.key = "duckChess";
+           return c;
+       }()),
+       0ms, "decline c1 variant"},
+      {decline_answered("c1", lila_fixtures::http_error(429, "Too many requests")), 100ms, ""},
+      {desk_tick(), 30s, ""},
+      {desk_tick(), 61s, "decline c1 variant"},
+      {decline_answered("c1"), 62s, ""}}},
 
     // Games.
     {"AGameBeyondConcurrencyIsAborted",
@@ -362,6 +429,9 @@ const std::vector<DeskRow> kDeskRows = {
      {{game_started(game_start("g1")), 0ms, "session g1"},
       {game_started(game_start("g2", "bob")), 10ms, "abort g2"},
       {aborted("g2", false), 20ms, "session g2"}}},
+    {"AnArenaGameBeyondConcurrencyIsPlayedNeverAborted",
+     {{game_started(game_start("g1")), 0ms, "session g1"},
+      {game_started(arena_game_start("g2")), 10ms, "session g2"}}},
     {"GamesBeyondConcurrencyThatCannotBeAbortedAreCappedTheNextIsResigned",
      {{game_started(game_start("g1")), 0ms, "session g1"},
       {game_started(game_start("g2", "b2")), 10ms, "abort g2"},
@@ -425,6 +495,8 @@ TEST_P(DeskTable, Plays) {
         std::string got;
         for (const auto& r : requests) {
             if (const auto* a = std::get_if<challenge::Accept>(&r)) h.asked[a->challenge.id] = *a;
+            if (const auto* d = std::get_if<challenge::Decline>(&r))
+                h.declined[d->challenge_id] = *d;
             if (const auto* l = std::get_if<challenge::Log>(&r)) h.logs.push_back(l->text);
             const std::string one = summary(r);
             if (!one.empty()) got += (got.empty() ? "" : ", ") + one;
@@ -497,6 +569,57 @@ TEST(ChallengeDesk, AnAcceptedChallengeIsLoggedWithItsGame) {
     EXPECT_FALSE(accept.from_queue);
     const auto answered = h.desk.on(challenge::AcceptAnswered{accept, std::nullopt}, h.clock.now());
     EXPECT_EQ(logged(answered), "challenge c1 from Alice (standard blitz rated): accepted\n");
+}
+
+TEST(ChallengeDesk, A400OnAnAcceptIsLoggedWithLilasError) {
+    Harness h({}, {});
+    const auto accept = std::get<challenge::Accept>(
+        h.desk.on_challenge(offer("c1", "Alice"), {}, h.clock.now()).at(0));
+    const auto failed = h.desk.on(
+        challenge::AcceptAnswered{accept, lila_fixtures::http_error(400, "This challenge is gone")},
+        h.clock.now());
+    const auto decline = std::get<challenge::Decline>(failed.at(0));
+    EXPECT_EQ(decline.reason, lichess::DeclineReason::Generic);
+    EXPECT_EQ(decline.log.text,
+              "challenge c1 from Alice: declined (generic: lila refused the accept: This challenge "
+              "is gone)");
+    // Its answer writes the line, with the decline's own error when it has one.
+    const auto answered =
+        h.desk.on(challenge::DeclineAnswered{decline, lila_fixtures::http_error(404, "Not found")},
+                  h.clock.now());
+    EXPECT_NE(logged(answered).find("declined (generic: lila refused the accept: This challenge is "
+                                    "gone) - "),
+              std::string::npos)
+        << logged(answered);
+}
+
+TEST(ChallengeDesk, TheChallengesRulesGoWithItsGamesSession) {
+    Harness h({}, {});
+    auto c = offer("c1", "Alice");
+    c.rules = {"noAbort", "noEarlyDraw"};
+    const auto accept =
+        std::get<challenge::Accept>(h.desk.on_challenge(c, {}, h.clock.now()).at(0));
+    (void)h.desk.on(challenge::AcceptAnswered{accept, std::nullopt}, h.clock.now());
+    const auto started = h.desk.on_game_start(game_start("c1"), false);
+    const auto session = std::get<challenge::StartSession>(started.at(0));
+    EXPECT_EQ(session.rules, (std::vector<std::string>{"noAbort", "noEarlyDraw"}));
+    EXPECT_EQ(session.game.game_id, "c1");
+}
+
+TEST(ChallengeDesk, A429IsLoggedOnceWithItsPause) {
+    using namespace std::chrono_literals;
+    Harness h({}, {});
+    const auto accept = std::get<challenge::Accept>(
+        h.desk.on_challenge(offer("c1", "Alice"), {}, h.clock.now()).at(0));
+    const auto failed = h.desk.on(
+        challenge::AcceptAnswered{accept, lila_fixtures::http_error(429, "Too many requests")},
+        h.clock.now());
+    EXPECT_NE(logged(failed).find("challenge requests paused for 60 s after a 429"),
+              std::string::npos)
+        << logged(failed);
+    EXPECT_EQ(h.desk.requests_paused_for(h.clock.now()), std::optional(60000ms));
+    h.clock.advance(61s);
+    EXPECT_EQ(h.desk.requests_paused_for(h.clock.now()), std::nullopt);
 }
 
 }  // namespace

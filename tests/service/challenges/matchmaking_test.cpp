@@ -480,5 +480,48 @@ TEST(Matchmaker, OurRatingsAreReadAgainAfterAGame) {
     EXPECT_EQ(rig.api.sent.size(), 1u);  // Near (1550) is now 150 below us
 }
 
+TEST(Matchmaker, ABotOnAnOnlineBlockListIsNeverChallenged) {
+    using namespace std::chrono_literals;
+    Rig rig;
+    rig.api.online = {bot("Blocked", 1600), bot("Welcome", 1600)};
+    rig.mm.set_online_block_list([](std::string_view name) { return name == "Blocked"; });
+    ASSERT_TRUE(rig.first_challenge_sent());
+    EXPECT_EQ(rig.api.sent[0].user, "Welcome");
+    // With only the blocked bot online, nobody fits.
+    rig.api.online = {bot("Blocked", 1600)};
+    rig.mm.on_declined(declined("chal1", "generic"));
+    rig.run_for(30min);
+    EXPECT_EQ(rig.api.sent.size(), 1u);
+}
+
+TEST(Matchmaker, DeclinesRememberedBeforeARestartStillHold) {
+    using namespace std::chrono_literals;
+    Rig rig;
+    rig.api.online = {bot("Grumpy", 1600)};
+    // What a restart reads back: Grumpy declined any speed an hour ago, for 24 h; an old entry
+    // already over is dropped.
+    rig.mm.restore({Refusal{"GRUMPY", "", "", "", rig.clock.t + 23h},
+                    Refusal{"other", "", "", "", rig.clock.t - 1s}});
+    EXPECT_EQ(rig.mm.refusals().size(), 1u);
+    EXPECT_EQ(rig.mm.refusals()[0].bot, "grumpy");
+    rig.run_for(30min);
+    EXPECT_TRUE(rig.api.sent.empty());
+}
+
+TEST(Matchmaker, EveryDeclineIsHandedOverToBeSaved) {
+    using namespace std::chrono_literals;
+    Rig rig;
+    rig.api.online = {bot("Rival", 1600)};
+    std::vector<std::vector<Refusal>> saved;
+    rig.mm.on_remember([&](const std::vector<Refusal>& r) { saved.push_back(r); });
+    ASSERT_TRUE(rig.first_challenge_sent());
+    rig.mm.on_declined(declined("chal1", "tooFast"));
+    ASSERT_EQ(saved.size(), 1u);
+    ASSERT_EQ(saved[0].size(), 1u);
+    EXPECT_EQ(saved[0][0].bot, "rival");
+    EXPECT_EQ(saved[0][0].speed, "blitz");
+    EXPECT_EQ(saved[0][0].until, rig.clock.t + 24h);
+}
+
 }  // namespace
 }  // namespace service

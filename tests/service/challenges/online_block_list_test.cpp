@@ -29,7 +29,7 @@ TEST(OnlineBlockList, AFailedReadKeepsTheLastListOfThatUrl) {
         {"https://b.example/list", failure(lichess::ApiError::Kind::Network, 0, "refused")},
     };
     OnlineBlockList list({"https://a.example/list", "https://b.example/list"},
-                         [&](const std::string& url) { return replies.at(url); });
+                         [&](const std::string& url, std::stop_token) { return replies.at(url); });
     EXPECT_FALSE(list.contains("badbot"));  // nothing read yet
     auto outcomes = list.refresh();
     ASSERT_EQ(outcomes.size(), 2u);

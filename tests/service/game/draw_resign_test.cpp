@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "engine/position.hpp"
 
 namespace service {
@@ -97,19 +99,15 @@ TEST(DrawResign, NoOfferWithTooManyPiecesOrAScoreOutsideTheWindow) {
     EXPECT_FALSE(q.after_search(to_centipawns({.is_mate = true, .value = 2}), 6, 44).offer_draw);
 }
 
-TEST(DrawResign, OffersAgainOnlyAfterLichessWouldListen) {
+// The policy wants a draw on every drawish move once its streak holds; GameRules spaces the
+// offers as Lichess counts them (GameRules.ADrawIsOfferedAgainOnlyTwentyPliesAfterTheLast).
+TEST(DrawResign, OnceTheStreakHoldsEveryDrawishMoveWantsADraw) {
     DrawResignPolicy p(settings());
-    int offers = 0, first = -1, second = -1;
-    for (int i = 0; i < 30; ++i) {
-        if (p.after_search(0, 4, 40 + i).offer_draw) {
-            ++offers;
-            (first < 0 ? first : second) = i;
-            if (second >= 0) break;
-        }
-    }
-    EXPECT_EQ(first, 3);
-    EXPECT_EQ(second, 3 + DrawResignPolicy::kReofferMoves);
-    EXPECT_EQ(offers, 2);
+    std::vector<int> wanted;
+    for (int i = 0; i < 8; ++i)
+        if (p.after_search(0, 4, 40 + i).offer_draw) wanted.push_back(i);
+    EXPECT_EQ(wanted, (std::vector<int>{3, 4, 5, 6, 7}));
+    EXPECT_FALSE(p.after_search(300, 4, 48).offer_draw);  // the streak broken
 }
 
 TEST(DrawResign, DrawsDisabledNeverOffersOrAccepts) {
@@ -128,8 +126,9 @@ TEST(DrawResign, AcceptsAnOfferWhenItWouldOfferOneNow) {
     EXPECT_TRUE(p.after_search(0, 8, 43).offer_draw);
     EXPECT_TRUE(p.accept_draw(8));
     EXPECT_FALSE(p.accept_draw(11));  // pieces are counted on the board now
-    // Accepting ignores the re-offer pause: the offer we made is no reason to refuse theirs.
-    EXPECT_FALSE(p.after_search(0, 8, 44).offer_draw);
+    // An offer we made is no reason to refuse theirs (GameRules spaces our own offers).
+    p.offered_at(20);
+    EXPECT_TRUE(p.after_search(0, 8, 44).offer_draw);
     EXPECT_TRUE(p.accept_draw(8));
     // Winning: declined.
     (void)p.after_search(400, 8, 45);

@@ -77,6 +77,11 @@ GameInput ended(const std::string& moves, lichess::GameStatus status,
     return game::StateReceived{s};
 }
 GameInput tick() { return game::Tick{}; }
+// gameFull of an arena game: it names its tournament.
+lichess::GameFull in_arena(lichess::GameFull f) {
+    f.tournament_id = "arena001";
+    return f;
+}
 
 // The search's answer `uci` (after `moves` from `fen`), scored `cp` from our side.
 GameInput searched(const std::string& moves, const std::string& uci, int cp = 20,
@@ -302,8 +307,8 @@ const std::vector<RulesRow> kRulesRows = {
          s.draw_or_resign.resign_moves = 1;
      }},
     {"ATablebaseDrawOffersADraw",
-     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
-      {online(MoveSource::Tablebase, "e1d1", engine::Score{false, 0}), 40ms, "post e1d1 +draw"}},
+     {{game::FullReceived{full_game(true, "e1d1 e8d8", kFen20)}, 0ms, "think"},
+      {online(MoveSource::Tablebase, "d1c1", engine::Score{false, 0}), 40ms, "post d1c1 +draw"}},
      [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
     {"AnUnscoredOnlineMoveNeitherResignsNorOffers",
      {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
@@ -385,6 +390,40 @@ const std::vector<RulesRow> kRulesRows = {
      {{full(false), 0ms, kHello}, {tick(), 3600s, ""}},
      [](GameSettings& s) { s.parking = parking(24h); }},
 
+    // What lila lets us do in a game (GameRights): arena, simul and swiss games, challenge rules.
+    {"AnArenaGameIsNeverAbortedForANoShow",
+     plus(white_moved(), {{tick(), 21'001ms, ""}, {tick(), 60s, ""}}),
+     [](GameSettings& s) { s.rights = rights_of("arena", true); }},
+    {"AGameFullNamingItsArenaMakesItAnArenaGame",
+     {{game::FullReceived{in_arena(full_game(false, ""))}, 0ms, kHello},
+      {tick(), 20'001ms, ""},
+      {tick(), 60s, ""}}},
+    {"TheNoAbortRuleKeepsTheAbortTimerOff",
+     {{full(false), 0ms, kHello}, {tick(), 20'001ms, ""}},
+     [](GameSettings& s) { s.rights = rights_of("friend", false, {"noAbort"}); }},
+    {"BadInputInAnArenaGameResignsSinceNothingCanAbortIt",
+     {{game::FullReceived{in_arena(full_game(true, "", "not a fen"))}, 0ms,
+       "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
+    {"NoTakebackIsAnsweredInAnArenaGame",
+     plus(white_moved(),
+          {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "think"}}),
+     [](GameSettings& s) {
+         s.max_takebacks_accepted = 1;
+         s.rights = rights_of("arena", true);
+     }},
+    {"TheNoEarlyDrawRuleHoldsOffersBackUntilPly60",
+     {{game::FullReceived{full_game(true, "e1d1 e8d8", kFen20)}, 0ms, "think"},
+      {searched("e1d1 e8d8", "d1c1", 0, "", kFen20), 100ms, "post d1c1"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.offer_draw_moves = 1;
+         s.rights = rights_of("friend", false, {"noEarlyDraw"});
+     }},
+    {"NoClaimInASwissGameOrWithTheNoClaimWinRule",
+     plus(black_moved(), {{gone(10), 2000ms, ""}, {tick(), 13s, ""}, {tick(), 60s, ""}}),
+     [](GameSettings& s) { s.rights = rights_of("friend", false, {"noClaimWin"}); }},
+
     // Draw offers and resigning (draw_or_resign).
     {"ADrawOfferIsDeclinedByMovingNoRequest",
      {{full(false), 0ms, kHello},
@@ -393,7 +432,8 @@ const std::vector<RulesRow> kRulesRows = {
     {"ADrawOfferIsAcceptedWhenThePolicyWouldOffer",
      {{game::FullReceived{full_game(false, "", kFen20)}, 0ms, kHello},
       {moved("e1d1"), 100ms, "think"},
-      {searched("e1d1", "e8d8", 0, "", kFen20), 200ms, "post e8d8 +draw"},
+      // lila counts no draw offer before both sides moved (abortable, not drawable).
+      {searched("e1d1", "e8d8", 0, "", kFen20), 200ms, "post e8d8"},
       {posted(), 300ms, "played"},
       {moved("e1d1 e8d8"), 400ms, ""},
       {with(state("e1d1 e8d8 d1e1"), [](auto& s) { s.wdraw = true; }), 500ms, "draw yes, think"}},
@@ -467,10 +507,10 @@ const std::vector<RulesRow> kRulesRows = {
       {tick(), 449ms, ""},
       {tick(), 450ms, "post e2e4"}}},
     {"ARetriedMoveKeepsItsDrawOffer",
-     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
-      {searched("", "e1d1", 0, "", kFen20), 100ms, "post e1d1 +draw"},
+     {{game::FullReceived{full_game(true, "e1d1 e8d8", kFen20)}, 0ms, "think"},
+      {searched("e1d1 e8d8", "d1c1", 0, "", kFen20), 100ms, "post d1c1 +draw"},
       {post_failed(false), 200ms, ""},
-      {tick(), 450ms, "post e1d1 +draw"}},
+      {tick(), 450ms, "post d1c1 +draw"}},
      [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
     {"A4xxOnAMoveIsFinal",
      {{full(true), 0ms, kHello + ", think"},
@@ -963,6 +1003,51 @@ TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {
     EXPECT_TRUE(game.first_moves_pending());
     (void)game.on(moved("e2e4"), t0 + 1s);
     EXPECT_FALSE(game.first_moves_pending());
+}
+
+TEST(GameRules, AnArenaGamesFirstMoveComesAtOnce) {
+    const auto first_think = [](GameSettings settings, bool arena) {
+        GameRules game(std::move(settings));
+        auto f = full_game(true, "");
+        if (arena) f.tournament_id = "arena001";
+        for (const auto& a : game.on(game::FullReceived{f}, t0))
+            if (const auto* think = std::get_if<game::Think>(&a)) return *think;
+        ADD_FAILURE() << "no Think";
+        return game::Think{};
+    };
+    const auto plain = first_think(base_settings(), false);
+    EXPECT_FALSE(plain.hurry);
+    EXPECT_EQ(plain.plan.limits.movetime, 1000);  // first_move_max_ms: 60 s / 20 is more
+    const auto arena = first_think(base_settings(), true);
+    EXPECT_TRUE(arena.hurry);  // no online source asked
+    EXPECT_EQ(arena.plan.limits.movetime, base_settings().arena_first_move_ms);
+}
+
+// lila counts a new draw offer only 20 plies after our last one (playerHasOfferedDrawRecently):
+// the policy may want one every move, the server gets one each 21 plies.
+TEST(GameRules, ADrawIsOfferedAgainOnlyTwentyPliesAfterTheLast) {
+    using namespace std::chrono_literals;
+    GameSettings s = base_settings();
+    s.draw_or_resign.offer_draw_moves = 1;
+    GameRules game(s);
+    std::string moves = "e1d1 e8d8";
+    (void)game.on(game::FullReceived{full_game(true, moves, kFen20)}, t0);
+    std::vector<std::size_t> offered_at;
+    for (int turn = 0; turn < 13; ++turn) {
+        const std::size_t plies = 2 + 2 * turn;
+        const std::string ours = turn % 2 == 0 ? "d1c1" : "c1d1";
+        const std::string theirs = turn % 2 == 0 ? "d8c8" : "c8d8";
+        const auto at = t0 + std::chrono::seconds(turn + 1);
+        for (const auto& a : game.on(searched(moves, ours, 0, "", kFen20), at))
+            if (const auto* post = std::get_if<game::PostMove>(&a); post && post->offer_draw)
+                offered_at.push_back(plies);
+        (void)game.on(posted(), at + 10ms);
+        moves += " " + ours;
+        (void)game.on(moved(moves), at + 20ms);
+        moves += " " + theirs;
+        (void)game.on(moved(moves), at + 30ms);
+    }
+    EXPECT_EQ(offered_at, (std::vector<std::size_t>{2, 24}));
 }
 
 }  // namespace

@@ -69,6 +69,8 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
         {"outpost_bot_game_limit_total", {"counter", {}}},
         {"outpost_bot_games_paused_seconds", {"gauge", {}}},
         {"outpost_games_aborted_over_limit_total", {"counter", {}}},
+        {"outpost_tournament_games_total", {"counter", {}}},
+        {"outpost_tournaments_joined", {"gauge", {}}},
         {"outpost_event_stream_connected", {"gauge", {}}},
         {"outpost_event_stream_last_activity_age_seconds", {"gauge", {}}},
         {"outpost_move_reaction_latency_seconds", {"histogram", {}}},

@@ -1,0 +1,40 @@
+// DeclinedBotsFile: the matchmaker's memory of bots that declined us (matchmaking.
+// declined_bots_file), kept across restarts as lichess-bot keeps its own: a small JSON file,
+// written atomically after each decline, read at start. A missing file is an empty memory; a file
+// that cannot be read or parsed is a warning and a fresh start, never a crash.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "service/challenges/matchmaking.hpp"
+
+namespace service {
+
+class DeclinedBotsFile {
+  public:
+    using SteadyTime = std::chrono::steady_clock::time_point;
+    using WallTime = std::chrono::system_clock::time_point;
+
+    explicit DeclinedBotsFile(std::string path) : path_(std::move(path)) {}
+
+    struct Loaded {
+        std::vector<Refusal> refusals;       // those not over at `now`, `until` on the steady clock
+        std::optional<std::string> warning;  // why the file was not used
+    };
+    // The file's refusals; the wall clock (`wall_now`) maps their ends onto the steady one.
+    [[nodiscard]] Loaded load(SteadyTime now, WallTime wall_now) const;
+    // Writes `refusals` (a temporary file beside it, flushed, then renamed over it); the error,
+    // if it could not.
+    [[nodiscard]] std::optional<std::string> save(const std::vector<Refusal>& refusals,
+                                                  SteadyTime now, WallTime wall_now) const;
+
+    [[nodiscard]] const std::string& path() const { return path_; }
+
+  private:
+    std::string path_;
+};
+
+}  // namespace service

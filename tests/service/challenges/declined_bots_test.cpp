@@ -1,0 +1,106 @@
+// DeclinedBotsFile: what the matchmaker remembers of declines survives a restart, ends when it
+// would have, and a file that is not ours is a warning and a fresh start, never a crash.
+#include "service/challenges/declined_bots.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace service {
+namespace {
+
+struct TempDir {
+    std::filesystem::path path;
+    TempDir() {
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "outpost-declined-XXXXXX").string();
+        path = ::mkdtemp(pattern.data());
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
+    using namespace std::chrono_literals;
+    TempDir dir;
+    const auto file = (dir.path / "declined-bots.json").string();
+    const auto steady = std::chrono::steady_clock::now();
+    const auto wall = std::chrono::system_clock::now();
+    const std::vector<Refusal> refusals{Refusal{"grumpy", "", "", "", steady + 24h},
+                                        Refusal{"picky", "bullet", "", "rated", steady + 2h},
+                                        Refusal{"gone", "", "", "", steady - 1s}};
+    ASSERT_EQ(DeclinedBotsFile(file).save(refusals, steady, wall), std::nullopt);
+    EXPECT_FALSE(std::filesystem::exists(file + ".tmp"));  // renamed over, nothing left aside
+
+    // A restart an hour later, with another steady clock: the same wall-clock ends.
+    const auto steady2 = steady + 5000h;
+    const auto loaded = DeclinedBotsFile(file).load(steady2, wall + 1h);
+    EXPECT_EQ(loaded.warning, std::nullopt);
+    ASSERT_EQ(loaded.refusals.size(), 2u);
+    EXPECT_EQ(loaded.refusals[0].bot, "grumpy");
+    EXPECT_EQ(loaded.refusals[0].until, steady2 + 23h);
+    EXPECT_EQ(loaded.refusals[1].bot, "picky");
+    EXPECT_EQ(loaded.refusals[1].speed, "bullet");
+    EXPECT_EQ(loaded.refusals[1].mode, "rated");
+    EXPECT_EQ(loaded.refusals[1].until, steady2 + 1h);
+    // Three hours on, only Grumpy's decline still holds.
+    EXPECT_EQ(DeclinedBotsFile(file).load(steady2, wall + 3h).refusals.size(), 1u);
+}
+
+TEST(DeclinedBotsFile, NoFileIsAnEmptyMemoryWithoutAWarning) {
+    TempDir dir;
+    const auto loaded =
+        DeclinedBotsFile((dir.path / "none.json").string())
+            .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+    EXPECT_TRUE(loaded.refusals.empty());
+    EXPECT_EQ(loaded.warning, std::nullopt);
+}
+
+TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
+    TempDir dir;
+    const auto file = dir.path / "declined-bots.json";
+    for (const std::string& text :
+         {std::string("{not json"), std::string("[]"), std::string("{\"declined\": 5}"),
+          std::string("{\"declined\": [{\"bot\": 3, \"until\": 1}]}"),
+          std::string("{\"declined\": [{\"bot\": \"a\", \"until\": 99999999999999}, {}]}"),
+          std::string(2 * 1024 * 1024, ' ')}) {
+        write(file, text);
+        const auto loaded =
+            DeclinedBotsFile(file.string())
+                .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+        EXPECT_TRUE(loaded.refusals.empty()) << text.substr(0, 40);
+        ASSERT_TRUE(loaded.warning.has_value()) << text.substr(0, 40);
+        EXPECT_NE(loaded.warning->find(file.string()), std::string::npos) << *loaded.warning;
+    }
+}
+
+TEST(DeclinedBotsFile, AnEndFarOffIsCutToAWeek) {
+    TempDir dir;
+    const auto file = dir.path / "declined-bots.json";
+    write(file, "{\"declined\": [{\"bot\": \"Far\", \"until\": 9223372036854775807}]}");
+    const auto steady = std::chrono::steady_clock::now();
+    const auto loaded =
+        DeclinedBotsFile(file.string()).load(steady, std::chrono::system_clock::now());
+    EXPECT_FALSE(loaded.warning.has_value()) << *loaded.warning;
+    ASSERT_EQ(loaded.refusals.size(), 1u);
+    EXPECT_EQ(loaded.refusals[0].bot, "far");
+    EXPECT_GT(loaded.refusals[0].until, steady + std::chrono::hours(24 * 6));
+    EXPECT_LE(loaded.refusals[0].until, steady + std::chrono::hours(24 * 7));
+}
+
+TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
+    using namespace std::chrono_literals;
+    TempDir dir;
+    const auto error =
+        DeclinedBotsFile((dir.path / "no-such-folder" / "declined-bots.json").string())
+            .save({Refusal{"x", "", "", "", std::chrono::steady_clock::now() + 1h}},
+                  std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+    ASSERT_TRUE(error.has_value());
+    EXPECT_NE(error->find("cannot write"), std::string::npos) << *error;
+}
+
+}  // namespace
+}  // namespace service
