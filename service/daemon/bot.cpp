@@ -30,6 +30,11 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
             DeskHooks{.list_playing = [this] { return api_.playing(); },
                       .start_session = parked_sessions(session_context())}) {
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
+    const config::OnlineMovesConfig& online = config.online_moves;
+    status_.set_account(me_.name, config.url);
+    status_.set_online_enabled({online.lichess_opening_explorer.ask.enabled,
+                                online.lichess_cloud_analysis.ask.enabled,
+                                online.online_egtb.ask.enabled, online.chessdb_book.ask.enabled});
 }
 
 Bot::~Bot() { sessions_.stop_all(); }
@@ -212,6 +217,12 @@ void Bot::publish() {
     challenges_.matchmaking_paused_for(matchmaker_.paused_for(), std::chrono::steady_clock::now());
     metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
     slots_view_.publish_queue(challenges_.queued_names());
+    SlotSnapshot slots = slots_view_.snapshot();
+    status_.publish_slots({.limit = slots.limit,
+                           .active = slots.active,
+                           .reserved = slots.reserved,
+                           .queued = std::move(slots.queued),
+                           .correspondence_games = desk_.counts().games});
 }
 
 void Bot::reap_sessions() {
@@ -264,7 +275,8 @@ SessionContext Bot::session_context() {
                           .metrics = metrics_,
                           .stream_options = stream,
                           .timings = options_.game_timings,
-                          .slots = &slots_view_};
+                          .slots = &slots_view_,
+                          .status = &status_};
 }
 
 }  // namespace service

@@ -30,6 +30,7 @@
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
+#include "service/ops/status_board.hpp"
 
 namespace service {
 
@@ -88,6 +89,8 @@ class Bot {
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
     [[nodiscard]] const EnginePool& engines() const { return engines_; }
+    // What the status page shows: the sessions publish their games there, the loop the slots.
+    [[nodiscard]] StatusBoard& status() { return status_; }
 
   private:
     struct StreamFailed {
@@ -115,6 +118,7 @@ class Bot {
     BotIdentity me_;
     Metrics& metrics_;
     BotOptions options_;
+    StatusBoard status_;
     GameSlots slots_;
     SlotsView slots_view_{slots_};
     OpeningBooks books_;
