@@ -55,7 +55,7 @@ header .meta{color:#a9b1c4;font-size:13px;margin-left:auto}
 section{padding:14px 24px 4px}
 h2{font-size:12px;text-transform:uppercase;letter-spacing:.08em;color:var(--mute);margin:0 0 10px}
 h2 .n{color:var(--ink)}
-.games{display:grid;grid-template-columns:repeat(auto-fill,minmax(272px,1fr));gap:14px}
+.games{display:grid;grid-template-columns:repeat(auto-fill,minmax(288px,1fr));gap:14px}
 .game,.panel{background:var(--card);border:1px solid var(--line);border-radius:10px}
 .game{padding:10px 12px 8px}
 .side{display:flex;align-items:center;gap:6px;padding:5px 0;min-width:0}
@@ -69,7 +69,7 @@ color:#3a4256;padding:5px 8px;border-radius:6px;min-width:64px;text-align:right}
 .clock.turn{background:#1c2230;color:#fff}.clock.low{background:var(--bad);color:#fff}
 .board{display:block;width:100%;height:auto;border-radius:3px}
 .sl{fill:#eed8b4}.sd{fill:#b5875d}.lm{fill:#e8d44d;opacity:.6}
-.co{font-size:.2px;font-weight:700;fill:#7d5b3c;opacity:.85}
+.co{font-size:.24px;font-weight:700;fill:#6e4f33;opacity:.9}
 .pk{font-size:.5px;font-weight:700;fill:var(--ink)}.unknown{font-size:2px;text-anchor:middle}
 .pc{stroke-width:1.5px;stroke-linejoin:round;stroke-linecap:round}
 .pc.w{fill:#fbfaf6;stroke:#262626;--d:#262626}.pc.b{fill:#302c29;stroke:#0b0b0b;--d:#ebe4d6}
@@ -98,7 +98,8 @@ tr:last-child td{border-bottom:0}
 .res{font-weight:700;border-radius:4px;padding:1px 7px;font-size:12px}
 .res.win{background:#d5f2e1;color:#0f5c33}.res.loss{background:#fbdcdc;color:#8f1d1d}
 .res.draw{background:#e6e8ee;color:#3a4256}.res.aborted{background:#f1f1f1;color:#7b7b7b}
-.src-table td,.src-table th{padding:4px 6px}.src-table{border:0}
+.src-table{border:0}.src-table td,.src-table th{padding:4px 6px}.src-table td+td+td{
+text-align:right}
 footer{padding:14px 24px 22px;color:var(--mute);font-size:12px}
 .defs{position:absolute}
 )CSS";
@@ -141,6 +142,12 @@ std::string duration_text(std::chrono::seconds d) {
     if (s >= 3600) return fmt::format("{} h {} min", s / 3600, s % 3600 / 60);
     if (s >= 60) return fmt::format("{} min {} s", s / 60, s % 60);
     return fmt::format("{} s", s);
+}
+
+// What is left of a pause, short: "45 s", "12 min".
+std::string left_text(WallTime::duration left) {
+    const auto s = std::chrono::ceil<std::chrono::seconds>(left).count();
+    return s < 100 ? fmt::format("{} s", s) : fmt::format("{} min", (s + 59) / 60);
 }
 
 // "14:03:27" (UTC).
@@ -254,10 +261,14 @@ void render_game(std::string& out, const GameStatus& g, const StatusSnapshot& s)
             out += fmt::format(R"(<b class="score {}">{}</b>)", up ? "up" : "down",
                                score_text(*m->score));
         }
-        if (m->depth > 0) out += fmt::format(" · depth {}", m->depth);
-        if (m->nps > 0) out += " · " + nps_text(m->nps);
         if (m->think_ms > 0)
             out += fmt::format(" · {:.1f} s", static_cast<double>(m->think_ms) / 1000.0);
+        if (m->depth > 0 || m->nps > 0) {
+            out += R"(</p><p class="think">)";
+            if (m->depth > 0) out += fmt::format("depth {}", m->depth);
+            if (m->depth > 0 && m->nps > 0) out += " · ";
+            if (m->nps > 0) out += nps_text(m->nps);
+        }
     } else {
         out += R"(<span class="mute">no move of ours yet</span>)";
     }
@@ -348,17 +359,16 @@ void render_online(std::string& out, const StatusSnapshot& s) {
         out += R"(<p class="empty">None enabled (online_moves).</p></div>)";
         return;
     }
-    out += R"(<table class="src-table"><tr><th>source</th><th>state</th><th>hits</th>)"
-           R"(<th>errors</th></tr>)";
+    out += R"(<table class="src-table"><tr><th>source</th><th>state</th><th>hits</th></tr>)";
     for (const OnlineSourceStatus& o : s.online) {
         if (!o.enabled) continue;
         out += fmt::format("<tr><td>{}</td><td>", o.name);
         if (o.paused_until)
-            out += R"(<span class="pill warn">paused until )" + time_of_day(*o.paused_until) +
-                   "</span>";
+            out += R"(<span class="pill warn" title="until )" + time_of_day(*o.paused_until) +
+                   R"( UTC">paused, )" + left_text(*o.paused_until - s.now) + "</span>";
         else
             out += R"(<span class="pill ok">answering</span>)";
-        out += fmt::format("</td><td>{}</td><td>{}</td></tr>", o.hits, o.errors);
+        out += fmt::format("</td><td>{}</td></tr>", o.hits);
     }
     out += "</table></div>";
 }
