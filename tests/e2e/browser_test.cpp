@@ -44,12 +44,14 @@ std::string find_chromium() {
     return {};
 }
 
-// Chromium headless as root in a container: no sandbox (it needs user namespaces), no GPU, and
-// nothing that would reach past loopback (QUIC, component updates, sync, background requests).
+// Chromium headless as root in a container: no sandbox (it needs user namespaces), no GPU, its
+// shared memory in /tmp (a container's /dev/shm may be 64 MB), and nothing that would reach past
+// loopback (QUIC, component updates, sync, background requests).
 std::vector<std::string> chromium_args(const std::filesystem::path& profile) {
     return {"--headless",
             "--no-sandbox",
             "--disable-gpu",
+            "--disable-dev-shm-usage",
             "--disable-quic",
             "--no-first-run",
             "--disable-background-networking",
