@@ -38,10 +38,6 @@ constexpr int HORDE_PASSED_PAWN_RANK = 22;
 // counts pieces alone).
 constexpr int ANTICHESS_PIECE = 100;
 
-constexpr int distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
 // The pieces of a variant's board on a standard board, for the standard evaluation.
 template <Variant V>
 Board as_standard(const BasicBoard<V>& b) {

@@ -9,8 +9,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 struct BadInput {
     std::string game;       // 8-character game id
     std::string line_type;  // the stream line that is patched
@@ -58,6 +56,7 @@ std::string challenge_yaml(const std::string& id, int resign_at_ply) {
 }
 
 TEST(E2eBadInput, EachBadLineEndsItsSessionAndTheDaemonPlaysOn) {
+    using namespace std::chrono_literals;
     test_support::LogCapture log;  // outlives the daemon: its threads log to it until they stop
     emu::EmulatorFixture fx(scenario());
     BotRunner bot(fx, settings("{concurrency: 1}"));

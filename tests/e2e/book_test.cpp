@@ -17,8 +17,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // A folder per test for the book files and PGNs, removed at the end.
 class E2eBook : public ::testing::Test {
   protected:
@@ -44,6 +42,7 @@ class E2eBook : public ::testing::Test {
 // ended). `color` is the challenger's, the scripted opponent's: the bot gets the other one.
 emu::GameView play_one(emu::EmulatorFixture& fx, const std::string& id, const std::string& clock,
                        const std::string& color, const std::string& opponent) {
+    using namespace std::chrono_literals;
     send_challenges(fx, "challenges:\n  - {id: " + id +
                             ", at_ms: 0, challenger: {name: Theorist, rating: 1800}, clock: " +
                             clock + ", color: " + color + ", opponent: " + opponent + "}\n");
@@ -71,6 +70,7 @@ std::string pgn_text(const std::filesystem::path& dir) {
 // The first PGN written into `dir`, waited for (up to 10 s; empty when none came), on one line:
 // movetext lines wrap at 80 columns.
 std::string wait_for_pgn(emu::EmulatorFixture& fx, const std::filesystem::path& dir) {
+    using namespace std::chrono_literals;
     (void)fx.wait_until([&] { return !pgn_text(dir).empty(); }, 10s);
     std::string pgn = pgn_text(dir);
     std::replace(pgn.begin(), pgn.end(), '\n', ' ');
@@ -78,6 +78,7 @@ std::string wait_for_pgn(emu::EmulatorFixture& fx, const std::filesystem::path& 
 }
 
 TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
+    using namespace std::chrono_literals;
     // Ruy Lopez for White: 1. e4 e5 2. Nf3 Nc6 3. Bb5, with lighter side lines best_move skips.
     const engine::Position start;
     auto entries = test_util::book_line(start, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, 100);
@@ -118,6 +119,7 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
 }
 
 TEST_F(E2eBook, MovesPostedAgainAfterA429KeepTheirPgnNotes) {
+    using namespace std::chrono_literals;
     // The book has 1. e4 and 2. Nf3; the third move is searched. The second move POST (2. Nf3,
     // from the book) and the fourth (the third move, searched) get a 429: the daemon posts each
     // again, and the PGN still says "book" for 2. Nf3 and gives the third move its eval.

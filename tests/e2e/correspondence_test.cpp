@@ -16,8 +16,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr int kGames = 100;
 constexpr int kMaxSessions = 4;  // correspondence.max_concurrent_searches
 constexpr int kBotMoves = 3;     // each opponent resigns on its turn after the bot's third move
@@ -54,6 +52,7 @@ std::string scenario() {
 }
 
 TEST(E2eCorrespondence, HundredGamesPlayWithBoundedSessionsEnginesAndThreads) {
+    using namespace std::chrono_literals;
     const std::filesystem::path pgn_dir =
         std::filesystem::temp_directory_path() / ("outpost-e2e-corr-" + std::to_string(::getpid()));
     std::filesystem::remove_all(pgn_dir);

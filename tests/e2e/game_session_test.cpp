@@ -15,8 +15,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 class RecordingGameApi final : public service::GameApi {
   public:
     explicit RecordingGameApi(lichess::Api& api) : real_(api) {}
@@ -76,6 +74,7 @@ class RecordingGameApi final : public service::GameApi {
 };
 
 TEST(GameSessionShell, EveryRequestGoesThroughItsGameApiAndAFailedPostIsSentAgain) {
+    using namespace std::chrono_literals;
     // The opponent resigns at ply 7; it plays a quiet line, not random moves, which can walk into
     // mate before that (1.e4 f6 2.d4 g5 3.Qh5#) and end the game with no resignation.
     emu::EmulatorFixture fx(R"(name: shell

@@ -16,8 +16,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kIdle = "name: idle\nseed: 41\nkeepalive_ms: 6000\n";  // lila: every 6 s
 
 struct Probe {
@@ -38,6 +36,7 @@ Probe probe(lichess::HttpClient& http) {
 }
 
 TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("e2e-health-truth");
     auto fx = std::make_unique<emu::EmulatorFixture>(kIdle);
     const int port = fx->port();

@@ -17,8 +17,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Resident memory of this process (the daemon and the emulator run in it), in MB.
 double rss_mb() {
     std::ifstream in("/proc/self/statm");
@@ -28,6 +26,7 @@ double rss_mb() {
 }
 
 TEST(E2eLila, DailyBotLimitStopsOnlyBotGames) {
+    using namespace std::chrono_literals;
     // We have played our one bot game of this (12 s) window: lila answers the accept of a BOT's
     // challenge with 429 bot.vsBot.day. A human challenging 1 s later is accepted at once; a
     // second BOT is declined `later` without an accept; once the window has passed a BOT is
@@ -90,6 +89,7 @@ challenges:
 }
 
 TEST(E2eLila, AnOpponentOutOfBotGamesIsDroppedAndItsSlotFreedAtOnce) {
+    using namespace std::chrono_literals;
     // The challenger has played its 100 bot games: lila answers our accept with 400 and its
     // OpponentLimit text. With one slot, the next challenge must be accepted straight away.
     test_support::LogCapture log;
@@ -115,6 +115,7 @@ challenges:
 }
 
 TEST(E2eLila, AMoveHeldTwentySecondsInOneGameNeverDelaysTheOther) {
+    using namespace std::chrono_literals;
     // Two 1+0 games at once. The server takes one move of game A and holds its answer 20 s.
     // Game B keeps its pace meanwhile, A goes on after the client gives the request up, and
     // neither game loses on time. Both opponents play a quiet line, not random moves: a random
@@ -170,6 +171,7 @@ challenges:
 }
 
 TEST(E2eLila, A403OnAMoveIsFinalAndNotRetried) {
+    using namespace std::chrono_literals;
     // lila's 4xx on a move will not change by asking again (a 401/403/404 was retried every
     // 250 ms for as long as it was our turn). The bot sends the move once and waits.
     emu::EmulatorFixture fx(R"(
@@ -201,6 +203,7 @@ challenges:
 }
 
 TEST(E2eLila, AnOpponentWhoLeavesDuringOurSearchIsClaimedAfterOurMove) {
+    using namespace std::chrono_literals;
     // The opponent leaves right after its move, so opponentGone (claim in 0 s) arrives while
     // the bot is searching. lila ignores a claim on our own turn (200, nothing happens): the
     // claim must come after our move, and end the game as a win by timeout. The opponent plays
@@ -229,6 +232,7 @@ challenges:
 }
 
 TEST(E2eLila, ABulletGameStreamDroppedFiveTimesReconnectsWithinASecond) {
+    using namespace std::chrono_literals;
     // The production reconnect timings of game streams (BotOptions::game_reconnect: 250 ms at
     // first, 3 s at most; the event stream's grow to a minute), five drops in a 1+0 game. The
     // game must outlast them: the opponent plays a quiet line, not random moves, which can walk
@@ -268,6 +272,7 @@ challenges:
 }
 
 TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
+    using namespace std::chrono_literals;
     // 40 gameStarts at once with concurrency 1 (a burst, or another client on the token): the
     // bot plays one and aborts the 36 that can still be aborted; the three already past ply 2
     // are played with small engines. Full-size engines never exceed the configured games.
@@ -324,6 +329,7 @@ TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
 }
 
 TEST(E2eLila, AGameResumedAfterItsFirstMovesGetsNoSecondHello) {
+    using namespace std::chrono_literals;
     // A restart mid-game: the session finds 4 plies played. lichess-bot greets only while
     // fewer than 2 plies are played; so must we, or every restart says hello again.
     emu::EmulatorFixture fx(R"(
@@ -351,6 +357,7 @@ games:
 }
 
 TEST(E2eLila, ThePgnHasLilasSiteAndTermination) {
+    using namespace std::chrono_literals;
     const std::filesystem::path dir =
         std::filesystem::temp_directory_path() / ("outpost-pgn-" + std::to_string(getpid()));
     std::filesystem::remove_all(dir);

@@ -8,9 +8,8 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 TEST(E2eMissedGameStart, AcceptedGameIsFoundWhileTheEventStreamIsPaused) {
+    using namespace std::chrono_literals;
     test_support::LogCapture log;  // outlives the daemon
     // The first connection is cut right after the challenge line, so the gameStart that follows
     // the accept is lost; the reconnect gets a 429 (a minute's pause, as Lichess asks). The

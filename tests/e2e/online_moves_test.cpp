@@ -18,8 +18,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Every source at the emulator's online port, asked from the first second of the clock on.
 std::string online_config(emu::EmulatorFixture& fx, const std::string& enabled) {
     const std::string url = fx.emulator().online_url();
@@ -46,6 +44,7 @@ void PrintTo(const SourceCase& c, std::ostream* os) { *os << c.name; }
 class E2eOnline : public ::testing::TestWithParam<SourceCase> {};
 
 TEST_P(E2eOnline, TheSourcesMoveIsPlayedLoggedAndMarked) {
+    using namespace std::chrono_literals;
     const SourceCase& c = GetParam();
     test_support::LogCapture log;
     emu::EmulatorFixture fx("name: online\nseed: 16\nkeepalive_ms: 500\n");
@@ -110,6 +109,7 @@ INSTANTIATE_TEST_SUITE_P(
 // cloud eval and chessdb answer 429, the tablebase 503. The bot must lose no time to them: each
 // lookup is given up within its deadline (at most 2 s) and the game is played to a legal end.
 TEST(E2eOnlineFaults, ABulletGameWithEverySourceSlowOrFailingLosesNoTime) {
+    using namespace std::chrono_literals;
     test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(name: online-faults
 seed: 16

@@ -14,8 +14,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 class E2eShutdown : public ::testing::Test {
   protected:
     // Writes the config for `outpost run` (concurrency 2, so that a challenge refused during
@@ -30,7 +28,7 @@ class E2eShutdown : public ::testing::Test {
     std::string log_path() const { return (dir_.path() / "outpost.log").string(); }
     // The daemon logs to stderr; waits (bounded) until its log contains `text`.
     bool wait_log(const emu::EmulatorFixture& fx, const std::string& text,
-                  std::chrono::milliseconds timeout = 10s) const {
+                  std::chrono::milliseconds timeout = std::chrono::seconds(10)) const {
         return fx.wait_until([&] { return read_file(log_path()).find(text) != std::string::npos; },
                              timeout);
     }
@@ -51,6 +49,7 @@ bool event_stream_closed(emu::EmulatorFixture& fx) {
 }
 
 TEST_F(E2eShutdown, SigtermFinishesTheRunningGameAndAcceptsNoNewChallenge) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: graceful-shutdown
 seed: 31
@@ -106,6 +105,7 @@ challenges:
 }
 
 TEST_F(E2eShutdown, ASecondSignalStopsAtOnceAndLeavesTheGameAsItIs) {
+    using namespace std::chrono_literals;
     // The game must still run when the signals come, after the bot's second move: the opponent
     // plays a quiet line, not random moves, which can walk into mate at ply 5 (1.e4 f6 2.d4 g5
     // 3.Qh5#), a mate the bot finds at once.

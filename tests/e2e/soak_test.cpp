@@ -20,8 +20,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 int env_int(const char* name, int fallback) {
     const char* v = std::getenv(name);
     return v && *v ? std::atoi(v) : fallback;
@@ -148,6 +146,7 @@ std::string challenge_yaml(const std::string& id, const GamePlan& g, const SoakP
 // Starts the daemon; a start that fails (a fault on /api/account) is tried again, as a
 // supervisor (systemd Restart=on-failure) would. Counts the failed starts.
 std::unique_ptr<BotRunner> start_bot(emu::EmulatorFixture& fx, int& failed_starts) {
+    using namespace std::chrono_literals;
     for (int attempt = 0;; ++attempt) {
         try {
             return std::make_unique<BotRunner>(fx, settings("{concurrency: 2}"));
@@ -161,6 +160,7 @@ std::unique_ptr<BotRunner> start_bot(emu::EmulatorFixture& fx, int& failed_start
 }
 
 TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
+    using namespace std::chrono_literals;
     const SoakParams p;
     if (const char* level = std::getenv("OUTPOST_SOAK_LOG"))
         spdlog::set_level(spdlog::level::from_str(level));

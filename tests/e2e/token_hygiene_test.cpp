@@ -19,15 +19,13 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kToken = "lip_SECRETtoken123456";
 // Any part of it that would still give it away (a truncated or split print).
 constexpr const char* kTokenCore = "SECRETtoken";
 
 // The challenger plays a quiet line, not random moves: a random mover can walk into mate at ply 4
 // (1.f3 e5 2.g4 Qh4#), before the bot's third move, when the first run is to be killed.
-std::string challenge_yaml(const std::string& id) {
+std::string snoop_challenge(const std::string& id) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Snoop, title: BOT, rating: 1600}, clock: {limit: 60, "
            "increment: 1}, color: random, opponent: {kind: line, moves: \"" +
@@ -35,6 +33,7 @@ std::string challenge_yaml(const std::string& id) {
 }
 
 TEST(E2eTokenHygiene, TokenAppearsInNoLogMetricPgnCrashOrCheckConfigOutput) {
+    using namespace std::chrono_literals;
     const std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                       ("outpost-e2e-token-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
@@ -65,7 +64,7 @@ faults:
             BotRunner bot(fx, settings("{concurrency: 1}", "pgn_directory: \"" + pgn_dir +
                                                                "\"\nlog: {level: trace}\n"));
             ASSERT_TRUE(wait_event_stream(fx));
-            send_challenges(fx, challenge_yaml("token001"));
+            send_challenges(fx, snoop_challenge("token001"));
             const auto g = fx.wait_game_over("token001", 120s);
             ASSERT_TRUE(g.over) << describe(game(fx, "token001"));
             EXPECT_TRUE(legal_end(g)) << describe(g);
@@ -101,7 +100,7 @@ faults:
                     return false;
                 },
                 20s));
-            send_challenges(fx, challenge_yaml("token002"));
+            send_challenges(fx, snoop_challenge("token002"));
             ASSERT_TRUE(fx.wait_until([&] { return bot_moves(game(fx, "token002")) >= 3; }, 60s))
                 << describe(game(fx, "token002"));
             first.signal(SIGABRT);  // a crash in the middle of a game

@@ -11,9 +11,8 @@
 
 #include "variant_moves.hpp"
 
+namespace engine {
 namespace {
-
-using engine::Variant;
 
 constexpr const char* FAIRY_STOCKFISH = "/usr/games/fairy-stockfish";
 constexpr int POSITIONS = 3000;
@@ -100,3 +99,4 @@ INSTANTIATE_TEST_SUITE_P(Variants, FairyStockfish,
                          });
 
 }  // namespace
+}  // namespace engine

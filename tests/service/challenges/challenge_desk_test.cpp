@@ -20,8 +20,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 // ---- challenges ------------------------------------------------------------------------------
 
 lichess::ChallengeInfo offer(const std::string& id, const std::string& name, int rating = 1500) {
@@ -199,6 +197,9 @@ struct DeskRow {
 
 std::ostream& operator<<(std::ostream& os, const DeskRow& r) { return os << r.name; }
 
+// The rows' times are chrono literals; the using that brings them in stays in this block.
+namespace desk_table {
+using namespace std::chrono_literals;
 const std::vector<DeskRow> kDeskRows = {
     // Judging.
     {"AHumanWithAFreeSlotIsAccepted",
@@ -387,6 +388,7 @@ const std::vector<DeskRow> kDeskRows = {
       {desk_tick(), 2min + 100ms, ""},
       {desk_tick(), 3min, ""}}},
 };
+}  // namespace desk_table
 
 class DeskTable : public ::testing::TestWithParam<DeskRow> {};
 
@@ -414,7 +416,7 @@ TEST_P(DeskTable, Plays) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(ChallengeDesk, DeskTable, ::testing::ValuesIn(kDeskRows),
+INSTANTIATE_TEST_SUITE_P(ChallengeDesk, DeskTable, ::testing::ValuesIn(desk_table::kDeskRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // ---- what the log says
@@ -430,6 +432,7 @@ std::string logged(const ChallengeDesk::Requests& requests) {
 }
 
 TEST(ChallengeDesk, TheDailyBotLimitIsLoggedOnceAndEachDeclineSaysWhy) {
+    using namespace std::chrono_literals;
     Harness h({}, {});
     auto first = h.desk.on_challenge(bot_offer("c1", "SomeBot"), {}, h.clock.now());
     const auto accept1 = std::get<challenge::Accept>(first.at(0));

@@ -7,8 +7,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 lichess::ChallengeInfo challenge(std::string id, std::string name, int rating, bool bot = false,
                                  bool rated = false, std::optional<std::string> title = {}) {
     lichess::ChallengeInfo c;
@@ -96,6 +94,7 @@ TEST(ChallengeQueue, PopFirstSkipsWhatMayNotBeTakenAndRemoveTakesOut) {
 }
 
 TEST(ChallengeQueue, ExpireDropsOnlyOldEntries) {
+    using namespace std::chrono_literals;
     ChallengeQueue q("first", "none", 10);
     const ChallengeQueue::Clock::time_point t0{};
     ASSERT_TRUE(q.push(challenge("old", "A", 1500), t0));
@@ -107,6 +106,7 @@ TEST(ChallengeQueue, ExpireDropsOnlyOldEntries) {
 }
 
 TEST(RecentBotChallenges, CountsOnlyWithinTheAge) {
+    using namespace std::chrono_literals;
     RecentBotChallenges recent(60s);
     const ChallengeQueue::Clock::time_point t0{};
     recent.record("SomeBot", t0);

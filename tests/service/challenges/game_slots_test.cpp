@@ -11,10 +11,9 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 // A clock the test moves by hand.
 TEST(GameSlots, BurstOfEightWithConcurrencyTwoReservesExactlyTwo) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     int ok = 0;
@@ -26,6 +25,7 @@ TEST(GameSlots, BurstOfEightWithConcurrencyTwoReservesExactlyTwo) {
 }
 
 TEST(GameSlots, ReservationBecomesTheGame) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("g1", "alice"));
@@ -37,6 +37,7 @@ TEST(GameSlots, ReservationBecomesTheGame) {
 }
 
 TEST(GameSlots, GamesReservedForHumansKeepBotsToTheRest) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     slots.reserve_for_humans(1);
@@ -64,6 +65,7 @@ TEST(GameSlots, GamesReservedForHumansKeepBotsToTheRest) {
 }
 
 TEST(GameSlots, ReplayedGameStartDoesNotDoubleCount) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("g1", "alice"));
@@ -78,6 +80,7 @@ TEST(GameSlots, ReplayedGameStartDoesNotDoubleCount) {
 }
 
 TEST(GameSlots, DuplicateReservationTakesOneSlot) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     EXPECT_TRUE(slots.try_reserve("c1", "alice"));
@@ -86,6 +89,7 @@ TEST(GameSlots, DuplicateReservationTakesOneSlot) {
 }
 
 TEST(GameSlots, ExpiryFreesReservations) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("c1", "alice"));
@@ -102,6 +106,7 @@ TEST(GameSlots, ExpiryFreesReservations) {
 }
 
 TEST(GameSlots, OutgoingChallengeReservesWithItsOwnTtl) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("out1", "somebot", 90s));
@@ -113,6 +118,7 @@ TEST(GameSlots, OutgoingChallengeReservesWithItsOwnTtl) {
 }
 
 TEST(GameSlots, LateGameStartAfterExpiryTakesAFreeSlotOrIsOverLimit) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("c1", "alice"));
@@ -126,6 +132,7 @@ TEST(GameSlots, LateGameStartAfterExpiryTakesAFreeSlotOrIsOverLimit) {
 }
 
 TEST(GameSlots, FinishFreesTheSlot) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("g1", "alice"));
@@ -138,6 +145,7 @@ TEST(GameSlots, FinishFreesTheSlot) {
 }
 
 TEST(GameSlots, FinishOfAGameThatNeverStartedFreesItsReservation) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("g1", "alice"));
@@ -146,6 +154,7 @@ TEST(GameSlots, FinishOfAGameThatNeverStartedFreesItsReservation) {
 }
 
 TEST(GameSlots, ReleaseReservation) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(1, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("c1", "alice"));
@@ -160,6 +169,7 @@ TEST(GameSlots, ReleaseReservation) {
 }
 
 TEST(GameSlots, RestartAdmitsOngoingGamesUpToTheLimitThenReportsOverLimit) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     // /api/account/playing at start-up, then the event stream replays the same gameStarts.
@@ -179,6 +189,7 @@ TEST(GameSlots, RestartAdmitsOngoingGamesUpToTheLimitThenReportsOverLimit) {
 }
 
 TEST(GameSlots, UnreservedGameWithAFreeSlotIsAdmitted) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(2, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("c1", "alice"));
@@ -190,6 +201,7 @@ TEST(GameSlots, UnreservedGameWithAFreeSlotIsAdmitted) {
 }
 
 TEST(GameSlots, SnapshotCountsPerUserCaseInsensitively) {
+    using namespace std::chrono_literals;
     test_support::ManualClock clock;
     GameSlots slots(4, 30s, clock.fn());
     ASSERT_TRUE(slots.try_reserve("c1", "Alice"));
@@ -206,6 +218,7 @@ TEST(GameSlots, SnapshotCountsPerUserCaseInsensitively) {
 }
 
 TEST(GameSlots, ZeroConcurrencyReservesNothing) {
+    using namespace std::chrono_literals;
     GameSlots slots(0, 30s);
     EXPECT_FALSE(slots.try_reserve("c1", "alice"));
     EXPECT_EQ(slots.on_game_start("g1", "alice"), Admission::OverLimit);
@@ -214,6 +227,7 @@ TEST(GameSlots, ZeroConcurrencyReservesNothing) {
 // Threads race to reserve, start and finish games; a watcher checks that reservations never
 // push the count over the limit (only OverLimit admissions may, and this test makes none).
 TEST(GameSlots, ManyThreadsNeverExceedTheLimit) {
+    using namespace std::chrono_literals;
     constexpr int kLimit = 3, kThreads = 8, kRounds = 400;
     GameSlots slots(kLimit, 30s);
     std::atomic<bool> stop{false};

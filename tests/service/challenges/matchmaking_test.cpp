@@ -11,8 +11,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 lichess::User bot(std::string name, int rating,
                   std::vector<std::string> perfs = {"bullet", "blitz", "rapid"}) {
     lichess::User u;
@@ -98,11 +96,12 @@ lichess::ChallengeInfo declined(const std::string& id, const std::string& key) {
 struct Rig {
     explicit Rig(config::MatchmakingConfig c = enabled_config(), int concurrency = 1)
         : cfg(std::move(c)),
-          slots(concurrency, 30s, [this] { return clock.t; }),
+          slots(concurrency, std::chrono::seconds(30), [this] { return clock.t; }),
           mm(
               cfg, api, slots, "OutpostBot", times(), [this] { return clock.t; }, 42) {}
 
     static MatchmakingTimes times() {
+        using namespace std::chrono_literals;
         MatchmakingTimes t;
         t.answer_timeout = 25s;
         t.between_challenges = 60s;
@@ -110,6 +109,7 @@ struct Rig {
     }
     // Moves the clock in steps of the Bot's tick, ticking the matchmaker each time.
     void run_for(std::chrono::milliseconds d) {
+        using namespace std::chrono_literals;
         for (auto end = clock.t + d; clock.t < end;) {
             clock.advance(200ms);
             mm.tick();
@@ -117,6 +117,7 @@ struct Rig {
     }
     // The first 10 idle minutes (challenge_timeout_min), after which exactly one was sent.
     [[nodiscard]] bool first_challenge_sent() {
+        using namespace std::chrono_literals;
         run_for(10min);
         return api.sent.size() == 1;
     }
@@ -129,6 +130,7 @@ struct Rig {
 };
 
 TEST(Matchmaker, ChallengesAFittingBotOnceIdleForTheTimeout) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("OutpostBot", 1500), bot("Rival", 1600)};
     rig.run_for(9min + 59s);
@@ -154,6 +156,7 @@ TEST(Matchmaker, ChallengesAFittingBotOnceIdleForTheTimeout) {
 }
 
 TEST(Matchmaker, DisabledNeverCallsLichess) {
+    using namespace std::chrono_literals;
     auto cfg = enabled_config();
     cfg.enabled = false;
     Rig rig(cfg);
@@ -165,6 +168,7 @@ TEST(Matchmaker, DisabledNeverCallsLichess) {
 }
 
 TEST(Matchmaker, AGameResetsTheIdleTimeUnlessAllowedDuringGames) {
+    using namespace std::chrono_literals;
     Rig rig(enabled_config(), 2);
     rig.api.online = {bot("Rival", 1600)};
     rig.run_for(9min);
@@ -187,6 +191,7 @@ TEST(Matchmaker, AGameResetsTheIdleTimeUnlessAllowedDuringGames) {
 }
 
 TEST(Matchmaker, NoFreeSlotNoChallenge) {
+    using namespace std::chrono_literals;
     auto cfg = enabled_config();
     cfg.allow_during_games = true;
     Rig rig(cfg, 1);
@@ -197,6 +202,7 @@ TEST(Matchmaker, NoFreeSlotNoChallenge) {
 }
 
 TEST(Matchmaker, AnAcceptedChallengeWaitingForItsGameIsNotIdle) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     rig.run_for(9min);
@@ -237,6 +243,7 @@ TEST(Matchmaker, Chess960IsJudgedByTheChess960Rating) {
 }
 
 TEST(Matchmaker, NobodyFitsTriesAgainAfterAPause) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("TooWeak", 500)};
     rig.run_for(10min);
@@ -250,6 +257,7 @@ TEST(Matchmaker, NobodyFitsTriesAgainAfterAPause) {
 }
 
 TEST(Matchmaker, UnansweredChallengeIsCancelledAfter25Seconds) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Sleepy", 1600)};
     ASSERT_TRUE(rig.first_challenge_sent());
@@ -275,6 +283,7 @@ TEST(Matchmaker, UnansweredChallengeIsCancelledAfter25Seconds) {
 }
 
 TEST(Matchmaker, AcceptedChallengeBecomesTheGame) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     ASSERT_TRUE(rig.first_challenge_sent());
@@ -289,6 +298,7 @@ TEST(Matchmaker, AcceptedChallengeBecomesTheGame) {
 }
 
 TEST(Matchmaker, DeclineIsNotRepeatedForThatSpeedVariantAndModeForADay) {
+    using namespace std::chrono_literals;
     auto cfg = enabled_config();
     cfg.time_controls = {"1+0", "3+2"};  // bullet and blitz
     Rig rig(cfg);
@@ -313,6 +323,7 @@ TEST(Matchmaker, DeclineIsNotRepeatedForThatSpeedVariantAndModeForADay) {
 }
 
 TEST(Matchmaker, ADeclineOfOthersChallengesIsIgnored) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     rig.run_for(10min);
@@ -340,6 +351,7 @@ TEST(Matchmaker, DeclineReasonNamesTheAspectToAvoid) {
 }
 
 TEST(Matchmaker, NoBotDeclineRulesOutTheBotForEverySetting) {
+    using namespace std::chrono_literals;
     auto cfg = enabled_config();
     cfg.time_controls = {"1+0", "3+2", "10+0"};
     cfg.variants = {"standard", "chess960"};
@@ -353,6 +365,7 @@ TEST(Matchmaker, NoBotDeclineRulesOutTheBotForEverySetting) {
 }
 
 TEST(Matchmaker, DailyBotLimitPausesMatchmakingForTheSecondsGiven) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600), bot("Other", 1700)};
     rig.api.create_errors.push_back(lila_fixtures::http_error(
@@ -373,6 +386,7 @@ TEST(Matchmaker, DailyBotLimitPausesMatchmakingForTheSecondsGiven) {
 }
 
 TEST(Matchmaker, ClientPauseOfChallengeCreationIsRespected) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     rig.api.paused = 5min;
@@ -385,6 +399,7 @@ TEST(Matchmaker, ClientPauseOfChallengeCreationIsRespected) {
 }
 
 TEST(Matchmaker, OpponentOutOfBotGamesIsSkippedNotAPause) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Tired", 1600)};
     rig.api.create_errors.push_back(lila_fixtures::http_error(
@@ -400,6 +415,7 @@ TEST(Matchmaker, OpponentOutOfBotGamesIsSkippedNotAPause) {
 }
 
 TEST(Matchmaker, OtherRefusalsOfTheRequestCountAsADecline) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Closed", 1600)};
     rig.api.create_errors.push_back(
@@ -410,6 +426,7 @@ TEST(Matchmaker, OtherRefusalsOfTheRequestCountAsADecline) {
 }
 
 TEST(Matchmaker, NetworkFailureIsRetriedLater) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     lichess::ApiError down;
@@ -423,6 +440,7 @@ TEST(Matchmaker, NetworkFailureIsRetriedLater) {
 }
 
 TEST(Matchmaker, StopCancelsThePendingChallengeAndSendsNoMore) {
+    using namespace std::chrono_literals;
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     ASSERT_TRUE(rig.first_challenge_sent());
@@ -434,6 +452,7 @@ TEST(Matchmaker, StopCancelsThePendingChallengeAndSendsNoMore) {
 }
 
 TEST(Matchmaker, OurRatingsAreReadAgainAfterAGame) {
+    using namespace std::chrono_literals;
     auto cfg = enabled_config();
     cfg.opponent_rating_difference = 100;
     Rig rig(cfg);

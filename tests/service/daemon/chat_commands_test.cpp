@@ -10,8 +10,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 lichess::ChatLine line(std::string room, std::string text, std::string user = "alice") {
     return lichess::ChatLine{
         .room = std::move(room), .username = std::move(user), .text = std::move(text)};
@@ -33,6 +31,7 @@ struct Harness {
     // The session hands the daemon's slot counts down with each line.
     std::optional<ChatReply> say(const std::string& room, const std::string& text,
                                  ChatFacts facts = {}) {
+        using namespace std::chrono_literals;
         now += 1min;  // past the spam guard unless a test says otherwise
         if (!facts.slots) facts.slots = snapshot;
         return commands.answer(line(room, text), facts, now);
@@ -157,6 +156,7 @@ TEST(ChatCommands, EvalStopsThePvAtAMoveThatIsNotLegal) {
 }
 
 TEST(ChatCommands, WaitExtendsTheAbortTimerOnceBeforeTheFirstMoves) {
+    using namespace std::chrono_literals;
     Harness h;
     auto first = h.say("player", "!wait", {.first_moves_pending = true});
     ASSERT_TRUE(first);
@@ -205,6 +205,7 @@ TEST(ChatCommands, QueueTellsGamesAndWaitingChallenges) {
 }
 
 TEST(ChatCommands, OneReplyPerCommandAndRoomPerInterval) {
+    using namespace std::chrono_literals;
     ChatCommands c("outpostbot", "OutpostBot",
                    ChatCommandSettings{.reply_interval = 10s, .wait_extension = 60s});
     const ChatCommands::Clock::time_point t0{};

@@ -12,8 +12,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 // What a test controls of one fake session.
 struct SessionState {
     std::string game_id;
@@ -55,6 +53,7 @@ class DeskTest : public ::testing::Test {
     DeskTest() : desk_(make_settings(2), make_hooks()) {}
 
     static DeskSettings make_settings(int max_sessions) {
+        using namespace std::chrono_literals;
         DeskSettings s;
         s.checkin_period = 60s;
         s.max_sessions = max_sessions;
@@ -99,7 +98,8 @@ class DeskTest : public ::testing::Test {
         last_session(id)->game_over = true;
     }
 
-    std::chrono::steady_clock::time_point now_ = std::chrono::steady_clock::time_point(1h);
+    std::chrono::steady_clock::time_point now_ =
+        std::chrono::steady_clock::time_point(std::chrono::hours(1));
     lichess::Playing playing_;
     bool list_fails_ = false;
     int list_calls_ = 0;
@@ -120,6 +120,7 @@ TEST(Correspondence, IsTheSpeedOrThePerf) {
 }
 
 TEST(Correspondence, SettingsComeFromTheConfig) {
+    using namespace std::chrono_literals;
     config::CorrespondenceConfig c;
     c.checkin_period_s = 7;
     c.max_concurrent_searches = 3;
@@ -160,6 +161,7 @@ TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
 }
 
 TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
+    using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
     desk_.tick();
     const auto rules = last_session("g1")->rules;
@@ -172,6 +174,7 @@ TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
 }
 
 TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
+    using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));  // resumed at start-up: we have moved, their turn
     desk_.tick();
     EXPECT_TRUE(started().empty());
@@ -198,6 +201,7 @@ TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
 }
 
 TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
+    using namespace std::chrono_literals;
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
@@ -218,6 +222,7 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
 }
 
 TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
+    using namespace std::chrono_literals;
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
@@ -310,6 +315,7 @@ TEST_F(DeskTest, AGameThatFinishesAsItsSessionParksGetsOneLastSession) {
 }
 
 TEST_F(DeskTest, CheckInsAddNewGamesAndIgnoreRealTimeOnes) {
+    using namespace std::chrono_literals;
     auto blitz = corr("b1", true);
     blitz.speed = "blitz";
     playing_.now_playing = {corr("g1", true), blitz, corr("g2", false)};
@@ -321,6 +327,7 @@ TEST_F(DeskTest, CheckInsAddNewGamesAndIgnoreRealTimeOnes) {
 }
 
 TEST_F(DeskTest, AParkedGameMissingFromAWholeListIsWrappedUp) {
+    using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
     desk_.on_game_start(corr("g2", false));
     desk_.tick();
@@ -334,6 +341,7 @@ TEST_F(DeskTest, AParkedGameMissingFromAWholeListIsWrappedUp) {
 }
 
 TEST_F(DeskTest, AParkedGameMissingFromAFullPageIsKept) {
+    using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
     desk_.tick();
     for (int i = 0; i < 50; ++i)
@@ -346,6 +354,7 @@ TEST_F(DeskTest, AParkedGameMissingFromAFullPageIsKept) {
 }
 
 TEST_F(DeskTest, AFailedCheckInChangesNothingAndTheNextPeriodTriesAgain) {
+    using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
     list_fails_ = true;
     now_ += 60s;
@@ -373,6 +382,7 @@ TEST_F(DeskTest, GamesCountPerOpponent) {
 }
 
 TEST_F(DeskTest, StopEndsEverySessionAndStartsNoMore) {
+    using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
     desk_.tick();
     desk_.stop();

@@ -13,8 +13,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kGame = "game0001";
 constexpr const char* kFen20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";  // K+P vs K at move 20
 const TimePoint t0{};
@@ -182,6 +180,7 @@ struct RulesRow {
 std::ostream& operator<<(std::ostream& os, const RulesRow& r) { return os << r.name; }
 
 GameSettings base_settings() {
+    using namespace std::chrono_literals;
     GameSettings s;
     s.game_id = kGame;
     s.my_id = "outpost";
@@ -194,6 +193,7 @@ const std::string kHello = "say player, say spectator";
 const std::string kBye = "ponder stop, say player, say spectator";
 // We play white, moved e2e4 and the server showed it at 1 s: black to move.
 std::vector<Step> white_moved() {
+    using namespace std::chrono_literals;
     return {{full(true), 0ms, kHello + ", think"},
             {searched("", "e2e4"), 100ms, "post e2e4"},
             {posted(), 150ms, "played"},
@@ -201,6 +201,7 @@ std::vector<Step> white_moved() {
 }
 // We play black, answered e2e4 with e7e5: white (who has moved) to move.
 std::vector<Step> black_moved() {
+    using namespace std::chrono_literals;
     return {{full(false, "e2e4"), 0ms, kHello + ", think"},
             {searched("e2e4", "e7e5"), 100ms, "post e7e5"},
             {posted(), 150ms, "played"},
@@ -217,6 +218,9 @@ std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
     return a;
 }
 
+// The rows' times are chrono literals; the using that brings them in stays in this block.
+namespace rules_table {
+using namespace std::chrono_literals;
 const std::vector<RulesRow> kRulesRows = {
     // First moves, greetings, searching only on a new move list.
     {"WhiteGreetsAndThinksAtOnce", {{full(true), 0ms, kHello + ", think"}}},
@@ -537,6 +541,7 @@ const std::vector<RulesRow> kRulesRows = {
      nullptr,
      Phase::Left},
 };
+}  // namespace rules_table
 
 class RulesTable : public testing::TestWithParam<RulesRow> {};
 
@@ -553,7 +558,7 @@ TEST_P(RulesTable, Plays) {
     EXPECT_EQ(to_string(game.phase()), std::string(to_string(row.phase_after)));
 }
 
-INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(kRulesRows),
+INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(rules_table::kRulesRows),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // The end of a game in every final status lila sends: result, PGN result, goodbye, phase.
@@ -566,6 +571,7 @@ struct Ending {
 class EndTable : public testing::TestWithParam<Ending> {};
 
 TEST_P(EndTable, RecordsTheResult) {
+    using namespace std::chrono_literals;
     const Ending& e = GetParam();
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
@@ -603,6 +609,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Facts the table does not show: the PGN notes, the move's deadline, the lag and the logs.
 TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
+    using namespace std::chrono_literals;
     GameSettings s = base_settings();
     GameRules game(s);
     (void)game.on(full(true), t0);
@@ -632,6 +639,7 @@ TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
 }
 
 TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     auto f = full_game(true, "e2e4 e7e5");
     f.state.wtime_ms = 1500;
@@ -645,6 +653,7 @@ TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
 }
 
 TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true, "e2e4 e7e5"), t0);
     (void)game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
@@ -660,6 +669,7 @@ TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
 }
 
 TEST(GameRules, LogsNameTheGameAndTheMove) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(book("e2e4"), t0 + 10ms);
@@ -673,6 +683,7 @@ TEST(GameRules, LogsNameTheGameAndTheMove) {
 }
 
 TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     (void)game.on(full(true), t0);
     (void)game.on(online(MoveSource::Cloud, "e2e4", engine::Score{false, 25}), t0 + 10ms);
@@ -692,6 +703,7 @@ TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
 }
 
 TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {
+    using namespace std::chrono_literals;
     GameRules game(base_settings());
     EXPECT_FALSE(game.first_moves_pending());
     (void)game.on(full(false), t0);

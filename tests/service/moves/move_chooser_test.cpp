@@ -15,8 +15,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 engine::Position start() { return *engine::Position::from_fen(engine::START_FEN, false); }
 
 // Sources that answer as a row says, and write down each question (in order) as a word.
@@ -59,6 +57,7 @@ struct FakeSources final : MoveSources {
     }
     engine::SearchResult search(const engine::Position& position,
                                 const engine::SearchLimits& limits) override {
+        using namespace std::chrono_literals;
         asked.push_back("search");
         searched_with = limits;
         t += 50ms;
@@ -182,6 +181,7 @@ INSTANTIATE_TEST_SUITE_P(MoveChooser, ChooserTable, ::testing::ValuesIn(kChooser
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(MoveChooser, TheSearchDoesWithoutTheTimeTheOnlineLookupTook) {
+    using namespace std::chrono_literals;
     FakeSources sources;
     sources.online_on = true;
     sources.online_takes = 300ms;

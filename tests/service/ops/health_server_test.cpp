@@ -28,13 +28,11 @@ namespace service::test {
 
 namespace {
 
-using namespace std::chrono_literals;
-
 // A blocking loopback client on a raw socket; every receive gives up after 10 s (or the given
 // time) so a broken server fails a test instead of hanging it.
 class Client {
   public:
-    explicit Client(std::uint16_t port, std::chrono::milliseconds wait = 10s) {
+    explicit Client(std::uint16_t port, std::chrono::milliseconds wait = std::chrono::seconds(10)) {
         fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
         timeval timeout{static_cast<time_t>(wait.count() / 1000),
                         static_cast<suseconds_t>(wait.count() % 1000 * 1000)};
@@ -388,6 +386,7 @@ TEST(HealthServer, MalformedRequestsAreClosed) {
 }
 
 TEST(HealthServer, SlowClientIsCutOffAfterTheReadTimeout) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     HealthServer::Options options;
     options.read_timeout = 300ms;
@@ -436,6 +435,7 @@ TEST(HealthServer, ANewConnectionBeyondTheLimitShedsTheOldestIdleOne) {
 }
 
 TEST(HealthServer, IdleConnectionsAreShedBeforeSlowOnes) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     HealthServer::Options options;
     options.max_connections = 3;
@@ -462,6 +462,7 @@ TEST(HealthServer, IdleConnectionsAreShedBeforeSlowOnes) {
 }
 
 TEST(HealthServer, WhenAllAreSlowTheOldestMakesRoom) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     HealthServer::Options options;
     options.max_connections = 2;
@@ -478,6 +479,7 @@ TEST(HealthServer, WhenAllAreSlowTheOldestMakesRoom) {
 }
 
 TEST(HealthServer, AProbeIsAnsweredWithinASecondWith200IdleAndSlowConnectionsOpen) {
+    using namespace std::chrono_literals;
     // Sixteen idle keep-alive connections must not starve the endpoint.
     Metrics metrics;
     auto server = start_server(metrics);  // defaults: 16 connections, 5 s read timeout
@@ -501,6 +503,7 @@ TEST(HealthServer, AProbeIsAnsweredWithinASecondWith200IdleAndSlowConnectionsOpe
 }
 
 TEST(HealthServer, KeepAliveDoesNotExtendTheConnection) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     HealthServer::Options options;
     options.read_timeout = 200ms;
@@ -528,6 +531,7 @@ TEST(HealthServer, KeepAliveDoesNotExtendTheConnection) {
 }
 
 TEST(HealthServer, DestructorReturnsPromptlyWithIdleClients) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     HealthServer::Options options;
     options.read_timeout = 60s;  // the clients would otherwise be kept for a minute
