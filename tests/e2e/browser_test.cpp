@@ -28,8 +28,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Debian's chromium, found on PATH as a shell would; empty when it is not installed.
 std::string find_chromium() {
     const char* path = std::getenv("PATH");
@@ -99,7 +97,8 @@ class Settled {
             plies_ = g.moves.size();
             since_ = now;
         }
-        return !g.over && plies_ >= 5 && g.moves.back().by_bot && now - since_ >= 2s;
+        return !g.over && plies_ >= 5 && g.moves.back().by_bot &&
+               now - since_ >= std::chrono::seconds(2);
     }
 
   private:
@@ -140,6 +139,7 @@ struct ChessdbPause {
 };
 
 TEST(E2eBrowser, ChromiumShowsTheGamesTheQueueAndTheClocks) {
+    using namespace std::chrono_literals;
     const std::string chromium = find_chromium();
     ASSERT_FALSE(chromium.empty())
         << "chromium is not installed (a test dependency: bash deploy/install-deps.sh, or "

@@ -4,7 +4,9 @@
 // up none of its moves.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -19,8 +21,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // The health endpoint with the daemon's status board, on a free loopback port.
 std::unique_ptr<service::HealthServer> serve_page(BotRunner& bot) {
     service::HealthServer::Options options;
@@ -33,6 +33,7 @@ std::unique_ptr<service::HealthServer> serve_page(BotRunner& bot) {
 }
 
 lichess::Result<lichess::HttpResponse> get(std::uint16_t port, const std::string& target) {
+    using namespace std::chrono_literals;
     lichess::HttpConfig hc;
     hc.base_url = "http://127.0.0.1:" + std::to_string(port);
     hc.request_timeout = 5s;
@@ -41,6 +42,7 @@ lichess::Result<lichess::HttpResponse> get(std::uint16_t port, const std::string
 }
 
 TEST(E2eStatusPage, NamesFromTheServerAreEscapedWhereverThePageShowsThem) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: status-hostile\nseed: 21\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 2}"));
     auto server = serve_page(bot);
@@ -122,8 +124,9 @@ challenges:
 }
 
 // One 30+0 game against a random mover while `clients` clients fetch the page again as soon as
-// they have it; the game must end legally and not on our clock. Returns the pages served and the
-// daemon's move reaction times (gameState in to move out, the search excluded).
+// they have it; the game must end legally and not on our clock, and the clock left at each of our
+// moves is measured. Returns the pages served and the daemon's move reaction times (gameState in
+// to move out, the search excluded).
 struct LoadRun {
     int pages = 0;
     int bot_moves = 0;
@@ -131,6 +134,7 @@ struct LoadRun {
 };
 
 LoadRun game_under_load(int clients, int seed) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: status-load\nseed: " + std::to_string(seed) +
                             "\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
@@ -166,6 +170,14 @@ challenges:
     EXPECT_FALSE(bot_forfeited_on_time(g)) << describe(g);
     EXPECT_EQ(rejected_moves(fx, "load0001"), 0);
     EXPECT_EQ(bot.stop(), 0);
+    // The clock left at each of our moves (outpost_move_clock_left_seconds): one value per move
+    // the server took, each within the game's 30 s and not all nothing.
+    const service::DurationHistogram::Snapshot left = bot.metrics().move_clock_left.snapshot();
+    EXPECT_EQ(left.count, static_cast<std::uint64_t>(bot_moves(g)));
+    const auto within_30s = std::find(left.bounds_ms.begin(), left.bounds_ms.end(), 30'000.0);
+    EXPECT_EQ(left.cumulative.at(static_cast<std::size_t>(within_30s - left.bounds_ms.begin())),
+              left.count);
+    EXPECT_GT(left.sum.count(), 0);
     return {pages.load(), bot_moves(g), bot.metrics().move_reaction_latency.snapshot()};
 }
 

@@ -11,9 +11,8 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
-const WallTime kAt = WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) + 9h;
+const WallTime kAt =
+    WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) + std::chrono::hours(9);
 
 lichess::GameState state(const std::string& moves, std::int64_t wtime, std::int64_t btime,
                          lichess::GameStatus status = lichess::GameStatus::Started) {
@@ -71,6 +70,7 @@ std::string fen_after(const std::string& moves) {
 }
 
 TEST(GameWatch, ShowsThePlayersThePositionAndTheClocks) {
+    using namespace std::chrono_literals;
     Game g;
     g.feed(game::FullReceived{full_game(lichess::Clock{180000, 2000})}, kAt);
     g.feed(game::StateReceived{state("e2e4", 180000, 180000)}, kAt + 1s);
@@ -142,6 +142,7 @@ TEST(GameWatch, OurLastMoveAndWhereItCameFrom) {
 }
 
 TEST(GameWatch, TheFinishedRecordNamesTheOpponentAndHowItEnded) {
+    using namespace std::chrono_literals;
     Game g;
     g.feed(game::FullReceived{full_game(lichess::Clock{180000, 2000})}, kAt);
     g.feed(game::StateReceived{state("f2f3 e7e5 g2g4 d8h4", 170000, 175000,

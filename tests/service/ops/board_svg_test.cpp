@@ -30,7 +30,7 @@ char letter(const std::string& colour, char piece) {
     return colour == "w" ? piece : static_cast<char>(piece - 'A' + 'a');
 }
 
-Drawn read(const std::string& svg) {
+Drawn read_drawn(const std::string& svg) {
     Drawn d;
     static const std::regex piece(
         R"re(<use href="#([wb])([PNBRQK])" x="(\d)" y="(\d)" data-sq="([a-h][1-8])"/>)re");
@@ -120,7 +120,7 @@ TEST(BoardSvg, EveryPieceOfEveryVariantIsOnItsSquare) {
         const engine::Position pos = play(c.variant, c.moves);
         const Expected want = expected(pos);
         for (const bool white_at_bottom : {true, false}) {
-            const Drawn drawn = read(board_svg(pos.fen(), "", white_at_bottom));
+            const Drawn drawn = read_drawn(board_svg(pos.fen(), "", white_at_bottom));
             EXPECT_EQ(drawn.pieces, want.pieces) << pos.fen();
             EXPECT_EQ(drawn.pocket, want.pocket) << pos.fen();
         }
@@ -129,11 +129,11 @@ TEST(BoardSvg, EveryPieceOfEveryVariantIsOnItsSquare) {
 
 TEST(BoardSvg, OurSideIsAtTheBottom) {
     const std::string start(engine::start_fen(engine::Variant::STANDARD));
-    const Drawn white = read(board_svg(start, "", true));
+    const Drawn white = read_drawn(board_svg(start, "", true));
     EXPECT_EQ(white.at.at("a1"), std::make_pair(0, 7));  // bottom left
     EXPECT_EQ(white.at.at("h8"), std::make_pair(7, 0));
     EXPECT_EQ(white.at.at("e1"), std::make_pair(4, 7));
-    const Drawn black = read(board_svg(start, "", false));
+    const Drawn black = read_drawn(board_svg(start, "", false));
     EXPECT_EQ(black.at.at("h8"), std::make_pair(0, 7));  // bottom left, from Black's side
     EXPECT_EQ(black.at.at("a1"), std::make_pair(7, 0));
     EXPECT_EQ(black.at.at("e8"), std::make_pair(3, 7));
@@ -153,15 +153,15 @@ TEST(BoardSvg, OurSideIsAtTheBottom) {
 TEST(BoardSvg, TheLastMoveIsMarked) {
     const std::string fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     using Squares = std::vector<std::pair<int, int>>;
-    EXPECT_EQ(read(board_svg(fen, "e2e4", true)).marked, (Squares{{4, 6}, {4, 4}}));
-    EXPECT_EQ(read(board_svg(fen, "e2e4", false)).marked, (Squares{{3, 1}, {3, 3}}));
+    EXPECT_EQ(read_drawn(board_svg(fen, "e2e4", true)).marked, (Squares{{4, 6}, {4, 4}}));
+    EXPECT_EQ(read_drawn(board_svg(fen, "e2e4", false)).marked, (Squares{{3, 1}, {3, 3}}));
     // A promotion's letter is not a square; castling king-to-rook marks both.
-    EXPECT_EQ(read(board_svg(fen, "a7a8q", true)).marked, (Squares{{0, 1}, {0, 0}}));
-    EXPECT_EQ(read(board_svg(fen, "e1h1", true)).marked, (Squares{{4, 7}, {7, 7}}));
+    EXPECT_EQ(read_drawn(board_svg(fen, "a7a8q", true)).marked, (Squares{{0, 1}, {0, 0}}));
+    EXPECT_EQ(read_drawn(board_svg(fen, "e1h1", true)).marked, (Squares{{4, 7}, {7, 7}}));
     // A crazyhouse drop marks its square only.
-    EXPECT_EQ(read(board_svg(fen, "N@f3", true)).marked, (Squares{{5, 5}}));
-    EXPECT_TRUE(read(board_svg(fen, "", true)).marked.empty());
-    EXPECT_TRUE(read(board_svg(fen, "x\"y<z", true)).marked.empty());
+    EXPECT_EQ(read_drawn(board_svg(fen, "N@f3", true)).marked, (Squares{{5, 5}}));
+    EXPECT_TRUE(read_drawn(board_svg(fen, "", true)).marked.empty());
+    EXPECT_TRUE(read_drawn(board_svg(fen, "x\"y<z", true)).marked.empty());
 }
 
 TEST(BoardSvg, PocketsOfTheSideAtTheTopAreAbove) {
@@ -171,13 +171,13 @@ TEST(BoardSvg, PocketsOfTheSideAtTheTopAreAbove) {
          {"r1bk3r/ppp2ppp/2n5/4Q~3/8/8/PPP2PPP/R1B1KB1R[QNPppb] b KQ - 0 9",
           "r1bk3r/ppp2ppp/2n5/4Q~3/8/8/PPP2PPP/R1B1KB1R/QNPppb b KQ - 0 9"}) {
         SCOPED_TRACE(fen);
-        const Drawn white = read(board_svg(fen, "", true));
+        const Drawn white = read_drawn(board_svg(fen, "", true));
         EXPECT_EQ(white.pieces.at("e5"), 'Q');
         EXPECT_EQ(white.pocket,
                   (std::map<char, int>{{'Q', 1}, {'N', 1}, {'P', 1}, {'p', 2}, {'b', 1}}));
         EXPECT_EQ(white.pocket_row.at('p'), "-1.05");  // Black's pocket above, from White's side
         EXPECT_EQ(white.pocket_row.at('Q'), "8.1");    // ours below
-        const Drawn black = read(board_svg(fen, "", false));
+        const Drawn black = read_drawn(board_svg(fen, "", false));
         EXPECT_EQ(black.pocket_row.at('p'), "8.1");
         EXPECT_EQ(black.pocket_row.at('Q'), "-1.05");
     }
@@ -201,7 +201,7 @@ TEST(BoardSvg, AFenThatDoesNotReadGetsAnEmptyBoard) {
           "<script>/8/8/8/8/8/8/8 w - - 0 1"}) {
         SCOPED_TRACE(bad);
         const std::string svg = board_svg(bad, "e2e4", true);
-        EXPECT_TRUE(read(svg).pieces.empty());
+        EXPECT_TRUE(read_drawn(svg).pieces.empty());
         EXPECT_NE(svg.find(R"(<text class="unknown")"), std::string::npos);
         EXPECT_EQ(svg.find("script"), std::string::npos);
     }

@@ -19,9 +19,8 @@
 namespace service::test {
 namespace {
 
-using namespace std::chrono_literals;
-
-const WallTime kNoon = WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) + 12h;
+const WallTime kNoon =
+    WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) + std::chrono::hours(12);
 
 GameStatus game(const std::string& id, int plies) {
     GameStatus g;
@@ -49,6 +48,7 @@ std::vector<std::string> ids(const StatusSnapshot& s) {
 }
 
 TEST(StatusBoard, ShowsWhatIsPublished) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     StatusBoard board;
     board.set_account("OutpostBot", "http://127.0.0.1:9999");
@@ -101,6 +101,7 @@ TEST(StatusBoard, AnEntryRemovesOnlyItsOwnGame) {
 }
 
 TEST(StatusBoard, FinishedGamesNewestFirstAndTodaysResults) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     StatusBoard board;
     {
@@ -139,6 +140,7 @@ TEST(StatusBoard, FinishedGamesNewestFirstAndTodaysResults) {
 }
 
 TEST(StatusBoard, MetricsPartsOfTheSnapshot) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     StatusBoard board;
     board.set_online_enabled({true, false, true, false});
@@ -195,6 +197,7 @@ TEST(StatusBoard, ASnapshotIsACopy) {
 // render until the game has published: with a lock held across the two, that publish could not
 // happen before the reader gives up.
 TEST(StatusBoard, AGamePublishesWhileAPageIsBeingRendered) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     StatusBoard board;
     StatusBoard::GameEntry entry(&board, "game0001");
@@ -217,6 +220,7 @@ TEST(StatusBoard, AGamePublishesWhileAPageIsBeingRendered) {
 // Under load: 8 threads take and render pages without pause while a game publishes 2000 moves;
 // every move lands (a bounded wait), and the slowest publish is reported (not asserted: timing).
 TEST(StatusBoard, PagesBeingRenderedNeverHoldUpAGamePublishingItsMoves) {
+    using namespace std::chrono_literals;
     Metrics metrics;
     StatusBoard board;
     std::vector<std::unique_ptr<StatusBoard::GameEntry>> entries;

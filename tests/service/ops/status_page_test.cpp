@@ -17,13 +17,12 @@
 namespace service::test {
 namespace {
 
-using namespace std::chrono_literals;
-
 // 2026-11-27 14:03:27 UTC.
-const WallTime kNow =
-    WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) + 14h + 3min + 27s;
+const WallTime kNow = WallTime(std::chrono::sys_days(std::chrono::year(2026) / 11 / 27)) +
+                      std::chrono::hours(14) + std::chrono::minutes(3) + std::chrono::seconds(27);
 
 GameStatus sample_game(std::string id, bool we_are_white) {
+    using namespace std::chrono_literals;
     GameStatus g;
     g.id = std::move(id);
     g.speed = "blitz";
@@ -46,6 +45,7 @@ GameStatus sample_game(std::string id, bool we_are_white) {
 }
 
 StatusSnapshot sample_snapshot() {
+    using namespace std::chrono_literals;
     StatusSnapshot s;
     s.now = kNow;
     s.account = "OutpostBot";
@@ -119,6 +119,7 @@ TEST(StatusPage, ShowsEachPartOfTheSnapshot) {
 }
 
 TEST(StatusPage, TableOfStates) {
+    using namespace std::chrono_literals;
     struct Row {
         const char* what;
         void (*change)(StatusSnapshot&);
