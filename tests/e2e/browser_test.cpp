@@ -75,6 +75,13 @@ std::map<std::string, char> position_of(const emu::GameView& g) {
     return out;
 }
 
+// Pieces as "a1:R b1:N ...", for a message.
+std::string pieces_text(const std::map<std::string, char>& pieces) {
+    std::string out;
+    for (const auto& [square, piece] : pieces) out += square + ':' + piece + ' ';
+    return out;
+}
+
 // The clocks of an article, top (the opponent) then bottom (us), in milliseconds as shown.
 std::vector<std::int64_t> shown_clocks(const std::string& article) {
     std::vector<std::int64_t> out;
@@ -234,17 +241,34 @@ challenges:
     hc.base_url = url.substr(0, url.size() - 1);
     hc.request_timeout = 5s;
     lichess::HttpClient http(hc);
+    std::string why_not;  // what the last look found amiss
     const auto current = [&] {
         pause.look(log);
         auto page = http.perform({lichess::Method::Get, "/", {}, {}, false, "text/html"});
-        if (!page || page->status != 200) return false;
-        for (const char* id : {"brws0002", "brws0003"}) {
-            const auto article = test_support::game_article(page->body, id);
-            if (test_support::drawn_pieces(article) != position_of(game(*fx, id))) return false;
+        if (!page || page->status != 200) {
+            why_not = page ? "GET / answered " + std::to_string(page->status)
+                           : "GET / failed: " + page.error().describe();
+            return false;
         }
+        for (const char* id : {"brws0002", "brws0003"}) {
+            const emu::GameView g = game(*fx, id);
+            const auto drawn =
+                test_support::drawn_pieces(test_support::game_article(page->body, id));
+            if (drawn != position_of(g)) {
+                why_not = std::string(id) + ": the page draws " + pieces_text(drawn) +
+                          ", the game has " + pieces_text(position_of(g)) + "; " + describe(g);
+                return false;
+            }
+        }
+        why_not = "PatientPete is not in the queue:\n" + page->body;
         return page->body.find("<li>PatientPete</li>") != std::string::npos;
     };
-    ASSERT_TRUE(fx->wait_until(current, 20s));
+    ASSERT_TRUE(fx->wait_until(current, 60s))
+        << why_not << "\nthe end of the bot's log:\n"
+        << [&] {
+               const std::string text = read_file(log);
+               return text.substr(text.size() - std::min<std::size_t>(text.size(), 6000));
+           }();
 
     // The browser: its DOM, then its screenshot.
     const auto started = std::chrono::steady_clock::now();
