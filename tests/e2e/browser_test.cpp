@@ -188,8 +188,10 @@ TEST(E2eBrowser, ChromiumShowsTheGamesTheQueueAndTheClocks) {
     const std::string url = found[1];
     ASSERT_TRUE(wait_event_stream(*fx));
 
-    // A bullet game the opponent resigns (the finished list), two blitz games that stop after the
-    // opponent's opening (the boards), and a challenger waiting for a slot (the queue).
+    // A bullet game the opponent resigns (the finished list) and a blitz game that stops after
+    // the opponent's opening (a board); once the bullet game is over, a second such game takes its
+    // slot, and then a challenger waits for one (the queue). One after the other: a challenge that
+    // came while a game was ending could take the freed slot before one already queued.
     send_challenges(*fx, R"(
 challenges:
   - id: brws0001
@@ -204,17 +206,6 @@ challenges:
     clock: {limit: 180, increment: 2}
     color: black
     opponent: {kind: line, moves: [e7e5, b8c6, g8f6], then: staller, think_ms: 400}
-  - id: brws0003
-    at_ms: 1500
-    challenger: {name: ZugzwangZoe, title: BOT, rating: 1987}
-    clock: {limit: 300, increment: 3}
-    color: white
-    opponent: {kind: line, moves: [d2d4, c2c4, b1c3], then: staller, think_ms: 400}
-  - id: brws0004
-    at_ms: 2000
-    challenger: {name: PatientPete, rating: 1820}
-    clock: {limit: 180, increment: 0}
-    opponent: {kind: random, think_ms: 30}
 )");
     ChessdbPause pause;  // looked for in the log all the while
     ASSERT_TRUE(fx->wait_until(
@@ -224,6 +215,30 @@ challenges:
         },
         90s))
         << describe(game(*fx, "brws0001"));
+    send_challenges(*fx, R"(
+challenges:
+  - id: brws0003
+    at_ms: 0
+    challenger: {name: ZugzwangZoe, title: BOT, rating: 1987}
+    clock: {limit: 300, increment: 3}
+    color: white
+    opponent: {kind: line, moves: [d2d4, c2c4, b1c3], then: staller, think_ms: 400}
+)");
+    ASSERT_TRUE(fx->wait_until(
+        [&] {
+            pause.look(log);
+            return !game(*fx, "brws0003").moves.empty();
+        },
+        60s))
+        << describe(game(*fx, "brws0003"));
+    send_challenges(*fx, R"(
+challenges:
+  - id: brws0004
+    at_ms: 0
+    challenger: {name: PatientPete, rating: 1820}
+    clock: {limit: 180, increment: 0}
+    opponent: {kind: random, think_ms: 30}
+)");
     Settled second, third;
     ASSERT_TRUE(fx->wait_until(
         [&] {
