@@ -1,5 +1,6 @@
-// The text helpers. printable() escapes byte by byte with a small UTF-8 decoder, so valid names
-// in any script stay readable and everything a terminal interprets is shown as an escape instead.
+// The text helpers. printable() and html_escape() read byte by byte with a small UTF-8 decoder,
+// so valid names in any script stay readable and everything a terminal or a browser would act on
+// is shown as an escape or a replacement character instead.
 #include "common/text.hpp"
 
 #include <algorithm>
@@ -140,6 +141,59 @@ std::string printable_prefix(std::string_view text, std::size_t max) {
     for (int k = 0; k < 3 && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80; ++k)
         --cut;
     return printable(text.substr(0, cut)) + "...";
+}
+
+std::string html_escape(std::string_view text, std::size_t max_chars) {
+    constexpr std::string_view kReplacement = "\uFFFD";
+    std::string out;
+    out.reserve(std::min(text.size(), max_chars) + 16);
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++chars) {
+        if (chars == max_chars) {
+            out += "\u2026";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            ++i;
+            switch (c) {
+                case '&':
+                    out += "&amp;";
+                    break;
+                case '<':
+                    out += "&lt;";
+                    break;
+                case '>':
+                    out += "&gt;";
+                    break;
+                case '"':
+                    out += "&quot;";
+                    break;
+                case '\'':
+                    out += "&#39;";
+                    break;
+                case '\t':
+                case '\n':
+                case '\r':
+                    out += ' ';
+                    break;
+                default:
+                    if (c < 0x20 || c == 0x7f)
+                        out += kReplacement;
+                    else
+                        out += static_cast<char>(c);
+            }
+            continue;
+        }
+        std::uint32_t cp = 0;
+        const std::size_t len = utf8_sequence(text, i, cp);
+        if (len == 0 || cp <= 0x9f || bidi_control(cp))
+            out += kReplacement;
+        else
+            out.append(text.substr(i, len));
+        i += len == 0 ? 1 : len;
+    }
+    return out;
 }
 
 }  // namespace common

@@ -1,5 +1,6 @@
-// Text helpers every layer needs: trimming, ASCII case, and printable() for strings from outside
-// (a player's name, a chat line, a server message) that go into one log line.
+// Text helpers every layer needs: trimming, ASCII case, printable() for strings from outside
+// (a player's name, a chat line, a server message) that go into one log line, and html_escape()
+// for the same strings on a web page.
 #pragma once
 
 #include <cstddef>
@@ -32,5 +33,13 @@ namespace common {
 // common top-level domain ("lichess.org/@/Bot"). lila drops a bot's chat line with a link and
 // still answers 200 (modules/chat/src/main/ChatApi.scala makeLine: hasLinks for bots).
 [[nodiscard]] bool has_link(std::string_view text);
+
+// The one way a string gets into HTML (the status page): text for element content or a quoted
+// attribute value. & < > " ' become entities; control characters (C0, DEL, C1: tab, CR and LF
+// become a space), bidirectional overrides (which would reorder the rest of the line on
+// screen) and bytes that are not UTF-8 become U+FFFD. At most `max_chars` code points are kept,
+// then "…": a 10 kB name costs a line, not the page.
+[[nodiscard]] std::string html_escape(std::string_view text,
+                                      std::size_t max_chars = std::string_view::npos);
 
 }  // namespace common

@@ -14,6 +14,9 @@ packages=(
     # The variants' move lists are checked against Debian's Fairy-Stockfish
     # (tests/engine/fairy_stockfish_test.cpp runs /usr/games/fairy-stockfish).
     fairy-stockfish
+    # The status page in a real browser (tests/e2e/browser_test.cpp runs headless chromium;
+    # as root it needs --no-sandbox, which the test passes).
+    chromium
 )
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)

@@ -288,11 +288,11 @@ ArenaDesk::Requests ArenaDesk::stop() {
     return out;
 }
 
-std::vector<ArenaStatus> ArenaDesk::joined() const {
-    std::vector<ArenaStatus> out;
+std::vector<JoinedArena> ArenaDesk::joined() const {
+    std::vector<JoinedArena> out;
     for (const Arena& a : arenas_)
         if (a.stage == Stage::Joined)
-            out.push_back(ArenaStatus{a.config.id,
+            out.push_back(JoinedArena{a.config.id,
                                       a.last ? common::printable(a.last->full_name) : a.config.id,
                                       a.ends_at});
     return out;

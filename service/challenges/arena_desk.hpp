@@ -75,8 +75,8 @@ struct ArenaTimes {
     std::chrono::milliseconds retry_after_error{std::chrono::seconds(30)};
 };
 
-// One arena as the status page shows it.
-struct ArenaStatus {
+// One arena the bot is in, as the router hands it to the status page.
+struct JoinedArena {
     std::string id;
     std::string name;
     std::optional<arena::WallTime> ends_at;
@@ -107,7 +107,7 @@ class ArenaDesk {
     [[nodiscard]] Requests stop();
 
     // The arenas we are in now (joined, not dropped, not ended).
-    [[nodiscard]] std::vector<ArenaStatus> joined() const;
+    [[nodiscard]] std::vector<JoinedArena> joined() const;
 
   private:
     enum class Stage { Watching, Joined, Dropped };

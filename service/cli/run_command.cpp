@@ -145,12 +145,15 @@ int run_daemon(const RunOptions& o) {
         service::HealthServer::Options health_options;
         health_options.listen = cfg->health.listen;
         health_options.health = [&bot] { return bot.health_problem(); };
+        health_options.status = &bot.status();
         auto [health, health_error] = service::HealthServer::start(health_options, metrics);
         if (!health_error.empty()) {
             spdlog::critical("{}", health_error);
             return 1;
         }
-        if (health) spdlog::info("health endpoint on http://{}/healthz", health->address());
+        if (health)
+            spdlog::info("health endpoint on http://{}/healthz (status page: http://{}/)",
+                         health->address(), health->address());
         spdlog::info("logged in as {} (BOT); waiting for challenges (concurrency {})",
                      common::printable(account->username), cfg->challenge.concurrency);
         return bot.run(signals.graceful(), signals.immediate());

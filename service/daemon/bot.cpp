@@ -45,6 +45,11 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
             DeskHooks{.list_playing = [this] { return api_.playing(); },
                       .start_session = parked_sessions(session_context())}) {
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
+    const config::OnlineMovesConfig& online = config.online_moves;
+    status_.set_account(me_.name, config.url);
+    status_.set_online_enabled({online.lichess_opening_explorer.ask.enabled,
+                                online.lichess_cloud_analysis.ask.enabled,
+                                online.online_egtb.ask.enabled, online.chessdb_book.ask.enabled});
 }
 
 Bot::~Bot() {
@@ -427,10 +432,16 @@ void Bot::publish() {
                                        now);
     metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
     slots_view_.publish_queue(challenges_.queued_names());
-    std::vector<JoinedArena> joined;
-    for (const ArenaStatus& a : arenas_.joined()) joined.push_back({a.id, a.name, a.ends_at});
+    std::vector<ArenaStatus> joined;
+    for (const JoinedArena& a : arenas_.joined()) joined.push_back({a.id, a.name, a.ends_at});
     metrics_.tournaments_joined = static_cast<std::int64_t>(joined.size());
-    joined_arenas_.publish(std::move(joined));
+    status_.publish_arenas(std::move(joined));
+    SlotSnapshot slots = slots_view_.snapshot();
+    status_.publish_slots({.limit = slots.limit,
+                           .active = slots.active,
+                           .reserved = slots.reserved,
+                           .queued = std::move(slots.queued),
+                           .correspondence_games = desk_.counts().games});
 }
 
 void Bot::reap_sessions() {
@@ -487,7 +498,8 @@ SessionContext Bot::session_context() {
                           .metrics = metrics_,
                           .stream_options = stream,
                           .timings = options_.game_timings,
-                          .slots = &slots_view_};
+                          .slots = &slots_view_,
+                          .status = &status_};
 }
 
 }  // namespace service

@@ -34,10 +34,10 @@
 #include "service/daemon/matchmaking_thread.hpp"
 #include "service/daemon/session_table.hpp"
 #include "service/daemon/worker_pool.hpp"
-#include "service/game/arena_snapshot.hpp"
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
+#include "service/ops/status_board.hpp"
 
 namespace service {
 
@@ -104,8 +104,8 @@ class Bot {
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
     [[nodiscard]] const EnginePool& engines() const { return engines_; }
-    // The arenas the bot is in now (for the status page), any thread.
-    [[nodiscard]] const JoinedArenas& arenas() const { return joined_arenas_; }
+    // What the status page shows: the sessions publish their games there, the loop the slots.
+    [[nodiscard]] StatusBoard& status() { return status_; }
 
   private:
     struct StreamFailed {
@@ -148,6 +148,7 @@ class Bot {
     BotIdentity me_;
     Metrics& metrics_;
     BotOptions options_;
+    StatusBoard status_;
     GameSlots slots_;
     SlotsView slots_view_{slots_};
     OpeningBooks books_;
@@ -157,7 +158,6 @@ class Bot {
     std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
     BlockingQueue<Item> queue_;
     std::atomic<bool> stream_connected_{false};
-    JoinedArenas joined_arenas_;
     std::atomic<bool> desk_tick_running_{false};  // a CorrespondenceDesk round on the WorkerPool
     bool token_refused_ = false;  // the event stream was refused (event-loop thread only)
     mutable std::mutex fatal_mutex_;

@@ -53,6 +53,7 @@ GameSession::GameSession(SessionContext context, std::string game_id,
       parked_sessions_(parking.has_value()),
       games_waiting_(parking ? parking->games_waiting : nullptr),
       rules_(settings_for(ctx_, game_id_, std::move(parking), rights)),
+      status_entry_(ctx_.status, game_id_),
       chat_commands_(ctx_.my_id, ctx_.my_name),
       worker_([this](std::stop_token st) { worker_main(st); }),
       stream_([this](std::stop_token st) { stream_main(st); }) {}
@@ -193,8 +194,13 @@ void GameSession::play(std::stop_token stop) {
 void GameSession::dispatch(GameInput event) {
     std::optional<GameInput> next = std::move(event);
     while (next) {
+        // Before the actions run (a Think searches for seconds): the page shows the new position
+        // while we think about it.
+        const bool shown = !std::holds_alternative<game::Tick>(*next);
+        watch_.saw(*next, std::chrono::system_clock::now());
         auto actions = rules_.on(*next, std::chrono::steady_clock::now());
         next.reset();
+        if (shown && rules_.phase() == Phase::Playing) status_entry_.publish(watch_.status(rules_));
         // The first game line makes the game Playing: a real-time session holds its engine
         // from then on (a parked correspondence session borrows one per search).
         if (rules_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
@@ -230,6 +236,9 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
     } else if (auto* a = std::get_if<game::MovePlayed>(&action)) {
         ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
         ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
+        if (const auto clock = watch_.our_clock_ms(rules_))
+            ctx_.metrics.move_clock_left.observe(
+                std::chrono::milliseconds(*clock - a->reaction_ms - a->think_ms));
     } else if (std::holds_alternative<game::Resign>(action)) {
         return game::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
     } else if (auto* a = std::get_if<game::AnswerTakeback>(&action)) {
@@ -252,7 +261,9 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
     } else if (auto* a = std::get_if<game::GameEnded>(&action)) {
         ctx_.metrics.record_game_finished(a->result);
         if (a->lost_on_time) ctx_.metrics.time_forfeits++;
-        write_pgn(a->record);
+        std::string pgn = write_pgn(a->record);
+        status_entry_.finished(
+            watch_.finished(rules_, a->result, std::move(pgn), std::chrono::system_clock::now()));
     }
     return std::nullopt;
 }
@@ -333,14 +344,16 @@ std::optional<engine::SearchResult> GameSession::finish_ponder(bool hit) {
     return p->result;
 }
 
-void GameSession::write_pgn(const GameRecord& record) {
-    if (ctx_.config.pgn_directory.empty()) return;
+std::string GameSession::write_pgn(const GameRecord& record) {
+    if (ctx_.config.pgn_directory.empty()) return {};
     auto written =
         service::write_pgn(ctx_.config.pgn_directory, record, ctx_.metrics.pgn_write_errors);
-    if (written)
-        spdlog::info("game {}: PGN written to {}", shown_id_, written->string());
-    else
+    if (!written) {
         spdlog::warn("game {}: PGN not written: {}", shown_id_, written.error().message);
+        return {};
+    }
+    spdlog::info("game {}: PGN written to {}", shown_id_, written->string());
+    return written->string();
 }
 
 }  // namespace service

@@ -25,12 +25,14 @@
 #include "service/daemon/chat_sender.hpp"
 #include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
+#include "service/daemon/game_watch.hpp"
 #include "service/game/game_rules.hpp"
 #include "service/game/parking.hpp"
 #include "service/moves/move_chooser.hpp"
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
+#include "service/ops/status_board.hpp"
 
 namespace service {
 
@@ -92,6 +94,8 @@ struct SessionContext {
     GameTimings timings;
     // The daemon's slot counts, for the !queue chat command; null: not known.
     const SlotsView* slots = nullptr;
+    // The status page's board, where the session shows its game; null: no page.
+    StatusBoard* status = nullptr;
 };
 
 // One game's session (see the top of this file). It is also where choose_move (service/moves)
@@ -140,7 +144,8 @@ class GameSession final : private MoveSources {
     std::optional<GameInput> execute(GameAction& action);
     void leave_game(bool abort);
     void on_chat(const lichess::ChatLine& line);
-    void write_pgn(const GameRecord& record);
+    // The file written, or an empty path (none kept, or it failed: logged).
+    std::string write_pgn(const GameRecord& record);
 
     // Every search gets a fresh stop flag, set at once when the game is already over or the
     // session stopping: a final state that arrives while a search starts is never lost.
@@ -171,6 +176,8 @@ class GameSession final : private MoveSources {
     const bool parked_sessions_;  // correspondence: an engine only while searching
     std::shared_ptr<const std::atomic<int>> games_waiting_;  // the desk's line (ParkingRules)
     GameRules rules_;
+    StatusBoard::GameEntry status_entry_;
+    GameWatch watch_;  // worker thread
     BlockingQueue<Item> queue_;
     std::atomic<bool> finished_{false};
     std::atomic<Phase> phase_{Phase::AwaitingGame};

@@ -233,6 +233,11 @@ class GameRules {
     }
     [[nodiscard]] bool first_moves_pending() const;
     [[nodiscard]] const GameSettings& settings() const { return s_; }
+    // For the status page: the gameFull (null before it) and the position now (null before it).
+    [[nodiscard]] const lichess::GameFull* full() const { return full_ ? &*full_ : nullptr; }
+    [[nodiscard]] const engine::Position* position() const {
+        return position_ ? &*position_ : nullptr;
+    }
 
   private:
     using Actions = std::vector<GameAction>;

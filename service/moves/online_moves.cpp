@@ -147,6 +147,10 @@ std::optional<Reply> OnlineMoves::request(lichess::OnlineSource source, Clock::t
             s.next_pause = std::min(s.next_pause * 2, std::chrono::seconds(kLongestPause));
             s.failures = 0;
             m.paused = true;
+            m.pauses++;
+            m.paused_until_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                    s.paused_until.time_since_epoch())
+                                    .count();
             return std::nullopt;
         }
     }

@@ -12,6 +12,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <exception>
+#include <fstream>
+#include <iterator>
 #include <list>
 #include <memory>
 #include <optional>
@@ -19,6 +21,8 @@
 #include <system_error>
 #include <thread>
 #include <utility>
+
+#include "service/ops/status_page.hpp"
 
 namespace service {
 
@@ -54,6 +58,19 @@ std::string one_line(std::string text) {
     }
     if (text.empty()) text = "unhealthy";
     return text + "\n";
+}
+
+// A file's bytes, or none when it cannot be read or is larger than `max`.
+std::optional<std::string> read_small_file(const std::string& path, std::size_t max) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::string text;
+    text.resize(max + 1);
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got > max || in.bad()) return std::nullopt;
+    text.resize(got);
+    return text;
 }
 
 }  // namespace
@@ -211,6 +228,9 @@ class Session : public std::enable_shared_from_this<Session> {
         http::status status = http::status::not_found;
         std::string body = "not found\n";
         std::string_view content_type = "text/plain; charset=utf-8";
+        const StatusBoard* board = server_.options.status;
+        constexpr std::string_view kPgnPrefix = "/pgn/";
+        bool page = false;
         if ((get || head) && target == "/healthz") {
             std::optional<std::string> problem = check_health();
             status = problem ? http::status::service_unavailable : http::status::ok;
@@ -219,6 +239,20 @@ class Session : public std::enable_shared_from_this<Session> {
             status = http::status::ok;
             body = render_prometheus(server_.metrics);
             content_type = kPrometheusContentType;
+        } else if ((get || head) && board && target == "/") {
+            StatusSnapshot snapshot = board->snapshot(server_.metrics);
+            snapshot.health_problem = check_health();
+            status = http::status::ok;
+            body = render_status_page(snapshot);
+            content_type = "text/html; charset=utf-8";
+            page = true;
+        } else if ((get || head) && board && target.starts_with(kPgnPrefix)) {
+            const auto path = board->pgn_path(target.substr(kPgnPrefix.size()));
+            auto text = path ? read_small_file(*path, HealthServer::kMaxPgnBytes) : std::nullopt;
+            if (text) {
+                status = http::status::ok;
+                body = std::move(*text);
+            }
         }
 
         response_ = {};
@@ -228,6 +262,13 @@ class Session : public std::enable_shared_from_this<Session> {
         response_.set(http::field::content_type,
                       beast::string_view(content_type.data(), content_type.size()));
         response_.set(http::field::cache_control, "no-store");
+        response_.set("X-Content-Type-Options", "nosniff");
+        if (page) {
+            response_.set("Content-Security-Policy",
+                          beast::string_view(kStatusPageCsp.data(), kStatusPageCsp.size()));
+            response_.set("Referrer-Policy", "no-referrer");
+            response_.set("X-Frame-Options", "DENY");
+        }
         response_.keep_alive(request.keep_alive());
         response_.body() = std::move(body);
         response_.prepare_payload();

@@ -1,4 +1,5 @@
-// HealthServer: a small HTTP/1.1 endpoint serving GET /healthz and GET /metrics on one I/O thread.
+// HealthServer: a small HTTP/1.1 endpoint serving GET /healthz, GET /metrics and the status page
+// (GET / and the PGN files it links) on one I/O thread.
 #pragma once
 
 #include <chrono>
@@ -10,11 +11,14 @@
 #include <string>
 
 #include "service/ops/metrics.hpp"
+#include "service/ops/status_board.hpp"
 
 namespace service {
 
-// Only GET and HEAD of /healthz and /metrics are served (a query string is ignored); every
-// other method or path gets 404. A request
+// Only GET and HEAD of /healthz, /metrics and, with a StatusBoard, / (the status page) and
+// /pgn/<game id> are served (a query string is ignored); every other method or path gets 404.
+// /pgn/ serves only the file a session wrote for a game on the page's list of finished games (the
+// id is a key to that list, never a path), at most kMaxPgnBytes. A request
 // that does not parse, or whose header or body exceeds max_request_bytes, or that is not
 // complete within read_timeout, is closed without a reply.
 //
@@ -41,7 +45,10 @@ class HealthServer {
         std::chrono::milliseconds read_timeout{5000};  // whole request, and writing the reply
         std::chrono::milliseconds connection_timeout{15000};  // whole connection, from accept
         std::size_t max_connections = 16;
+        // The status page's board; null: no page (/ and /pgn/ get 404). Must outlive the server.
+        const StatusBoard* status = nullptr;
     };
+    static constexpr std::size_t kMaxPgnBytes = 1 << 20;
 
     // `server` is null when listen is empty (disabled; error empty) or on failure (error says
     // what was wrong, naming health.listen). Never throws for bad input.

@@ -7,8 +7,11 @@
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 
 #ifndef OUTPOST_VERSION
 #define OUTPOST_VERSION "unknown"
@@ -120,6 +123,16 @@ std::optional<std::string> Metrics::event_stream_problem(Clock::time_point now) 
     return std::nullopt;
 }
 
+std::optional<std::uint64_t> resident_memory_bytes() {
+    // statm: size resident shared text lib data dt, in pages (proc(5)).
+    std::ifstream statm("/proc/self/statm");
+    std::uint64_t size_pages = 0, resident_pages = 0;
+    if (!(statm >> size_pages >> resident_pages)) return std::nullopt;
+    const long page = ::sysconf(_SC_PAGESIZE);
+    if (page <= 0) return std::nullopt;
+    return resident_pages * static_cast<std::uint64_t>(page);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Prometheus text format: each scrape copies the atomics into a fresh prometheus-cpp registry and
 // serializes it with the library's TextSerializer (names, HELP/TYPE lines, label escaping,
@@ -190,6 +203,9 @@ void add_online_sources(RegistryFiller& r, const Metrics& m) {
     auto& online_paused =
         r.gauge_family("outpost_online_source_paused",
                        "1 while an online source is paused after failing again and again.");
+    auto& online_pauses =
+        r.counter_family("outpost_online_source_pauses_total",
+                         "Times an online source was paused after failing again and again.");
     auto& online_latency = r.histogram_family("outpost_online_request_duration_seconds",
                                               "Time an online source took to answer or fail.");
     for (std::size_t i = 0; i < kOnlineSourceCount; ++i) {
@@ -204,6 +220,8 @@ void add_online_sources(RegistryFiller& r, const Metrics& m) {
         online.Add({{"source", source}, {"result", "skipped"}})
             .Increment(static_cast<double>(o.skipped.load(relaxed)));
         online_paused.Add({{"source", source}}).Set(o.paused.load(relaxed) ? 1 : 0);
+        online_pauses.Add({{"source", source}})
+            .Increment(static_cast<double>(o.pauses.load(relaxed)));
         RegistryFiller::add_histogram(online_latency, {{"source", source}}, o.latency);
     }
 }
@@ -288,6 +306,9 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
                 m.move_reaction_latency);
     r.histogram("outpost_move_think_time_seconds", "Engine search time per move.",
                 m.move_think_time);
+    r.histogram("outpost_move_clock_left_seconds",
+                "Time left on the bot's clock when its move was posted (real-time games).",
+                m.move_clock_left);
 
     add_online_sources(r, m);
 
@@ -299,6 +320,11 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
                                "Seconds since the last line on the event stream (absent before "
                                "the first).");
     if (auto last = m.last_event_stream_activity()) age.Add({}).Set(to_seconds(now - *last));
+
+    auto& memory = r.gauge_family("outpost_process_resident_memory_bytes",
+                                  "Resident set size of the daemon's process (absent where "
+                                  "/proc/self/statm cannot be read).");
+    if (auto bytes = resident_memory_bytes()) memory.Add({}).Set(static_cast<double>(*bytes));
 
     return prometheus::TextSerializer().Serialize(registry.Collect());
 }

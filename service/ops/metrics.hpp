@@ -48,6 +48,10 @@ inline constexpr std::array<double, 10> kReactionBucketsMs{1,  2,   5,   10,  20
                                                            50, 100, 200, 500, 1000};
 inline constexpr std::array<double, 12> kThinkBucketsMs{10,   50,   100,   250,   500,   1000,
                                                         2500, 5000, 10000, 30000, 60000, 300000};
+// Bucket bounds for the time left on our clock when a move of ours is posted: bullet's last
+// seconds up to a classical game's hour.
+inline constexpr std::array<double, 13> kClockLeftBucketsMs{
+    500, 1000, 2000, 5000, 10000, 20000, 30000, 60000, 120000, 300000, 600000, 1800000, 3600000};
 
 // The online sources (online_moves.*), in lichess::OnlineSource's order, as /metrics labels them.
 inline constexpr std::size_t kOnlineSourceCount = 4;
@@ -64,6 +68,9 @@ struct OnlineSourceMetrics {
     std::atomic<std::uint64_t> errors{0};
     std::atomic<std::uint64_t> skipped{0};
     std::atomic<bool> paused{false};  // after failing again and again (OnlineMoves)
+    std::atomic<std::uint64_t> pauses{0};
+    // While paused: until when (Clock nanoseconds since its epoch).
+    std::atomic<std::int64_t> paused_until_ns{0};
     DurationHistogram latency{kOnlineBucketsMs};
 };
 
@@ -121,6 +128,8 @@ struct Metrics {
     // From receiving a gameState to posting the move, minus the engine's think time.
     DurationHistogram move_reaction_latency{kReactionBucketsMs};
     DurationHistogram move_think_time{kThinkBucketsMs};
+    // Our clock when a move of ours was posted (real-time games).
+    DurationHistogram move_clock_left{kClockLeftBucketsMs};
     std::array<OnlineSourceMetrics, kOnlineSourceCount> online{};
 
     const Clock::time_point start_time = Clock::now();
@@ -145,6 +154,9 @@ struct Metrics {
     [[nodiscard]] std::optional<std::string> event_stream_problem(
         Clock::time_point now = Clock::now()) const;
 };
+
+// The process's resident set size (/proc/self/statm), or none where it cannot be read.
+[[nodiscard]] std::optional<std::uint64_t> resident_memory_bytes();
 
 // Prometheus text exposition format 0.0.4: HELP/TYPE lines, names prefixed `outpost_`, counters
 // ending in `_total`, durations in seconds (bucket bounds are the millisecond bounds / 1000).

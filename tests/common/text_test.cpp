@@ -1,5 +1,5 @@
-// The text helpers: trim, lowercase and iequals, and what printable() makes of an outside string
-// in a log line.
+// The text helpers: trim, lowercase and iequals, what printable() makes of an outside string in a
+// log line, and what html_escape() makes of it on a web page.
 #include "common/text.hpp"
 
 #include <gtest/gtest.h>
@@ -106,6 +106,40 @@ TEST(HasLink, SchemesWwwAndHostNames) {
         {"score +0.35 at depth 20", false},
     };
     for (const Row& row : rows) EXPECT_EQ(has_link(row.text), row.link) << row.text;
+}
+
+TEST(HtmlEscape, MarkupAndQuotesBecomeEntities) {
+    EXPECT_EQ(html_escape("<script>alert('x')</script>"),
+              "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    EXPECT_EQ(html_escape("a\"b\" & c"), "a&quot;b&quot; &amp; c");
+    EXPECT_EQ(html_escape("&amp;"), "&amp;amp;");  // escaped again: what the server sent is shown
+    EXPECT_EQ(html_escape("Magnus"), "Magnus");
+    EXPECT_EQ(html_escape(""), "");
+}
+
+TEST(HtmlEscape, ControlsBidiOverridesAndBrokenBytesBecomeReplacementCharacters) {
+    EXPECT_EQ(html_escape("a\tb\nc\rd"), "a b c d");
+    EXPECT_EQ(html_escape(std::string("x\0y\x1b[2J\x7f", 8)), "x\uFFFDy\uFFFD[2J\uFFFD");
+    EXPECT_EQ(html_escape("\xc2\x85"), "\uFFFD");  // C1 NEL
+    EXPECT_EQ(html_escape("ab\xe2\x80\xae"
+                          "cd"),
+              "ab\uFFFDcd");                               // U+202E right-to-left override
+    EXPECT_EQ(html_escape("\xff\xc3("), "\uFFFD\uFFFD(");  // not UTF-8
+    EXPECT_EQ(html_escape("Größe 象棋 ♞ 🙂"), "Größe 象棋 ♞ 🙂");
+}
+
+TEST(HtmlEscape, LongTextIsClippedAtACodePoint) {
+    EXPECT_EQ(html_escape("abcdef", 3), "abc\u2026");
+    EXPECT_EQ(html_escape("abc", 3), "abc");
+    EXPECT_EQ(html_escape("象棋象棋", 2), "象棋\u2026");
+    EXPECT_EQ(html_escape("<<<<", 2), "&lt;&lt;\u2026");
+    const std::string huge(10 * 1024, 'W');
+    EXPECT_EQ(html_escape(huge, 40), std::string(40, 'W') + "\u2026");
+    // Whatever comes in, nothing that opens a tag, an entity or an attribute survives.
+    std::string all;
+    for (int c = 0; c < 256; ++c) all += static_cast<char>(c);
+    for (const char ch : html_escape(all))
+        EXPECT_TRUE(ch != '<' && ch != '>' && ch != '"' && ch != '\'');
 }
 
 }  // namespace

@@ -164,7 +164,7 @@ TEST(Dashboard, EveryQueryNamesOnlyDocumentedMetrics) {
 
 // The issue an operator has with a bot left running: what it is doing, how it does, what it
 // refuses and why, whether its online sources answer, whether records get lost.
-TEST(Dashboard, ShowsGamesMovesChallengesSourcesAndLostRecords) {
+TEST(Dashboard, ShowsGamesMovesChallengesSourcesLostRecordsAndMemory) {
     const auto docs = documented();
     std::set<std::string> used;
     for (const DashboardQuery& q : dashboard_queries(load_dashboard())) {
@@ -177,7 +177,8 @@ TEST(Dashboard, ShowsGamesMovesChallengesSourcesAndLostRecords) {
           "outpost_challenges_accepted_total", "outpost_challenges_declined_total",
           "outpost_online_requests_total", "outpost_online_source_paused",
           "outpost_pgn_write_errors_total", "outpost_event_stream_connected",
-          "outpost_http_errors_total"}) {
+          "outpost_http_errors_total", "outpost_move_clock_left_seconds",
+          "outpost_online_source_pauses_total", "outpost_process_resident_memory_bytes"}) {
         EXPECT_TRUE(used.contains(wanted)) << "no panel shows " << wanted;
     }
 }

@@ -85,7 +85,7 @@ faults:
     EXPECT_EQ(bot.metrics().tournament_games.load(), a.games.size());
     // The arena over, the bot is in none; the status page's list is empty again.
     ASSERT_TRUE(fx.wait_until([&] { return bot.metrics().tournaments_joined.load() == 0; }, 10s));
-    EXPECT_TRUE(bot.bot().arenas().snapshot().empty());
+    EXPECT_TRUE(bot.bot().status().snapshot(bot.metrics()).arenas.empty());
     EXPECT_TRUE(log.contains("arena arena001 (Bot Bullet Arena): joined")) << log.text();
     EXPECT_TRUE(log.contains("arena arena001 (Bot Bullet Arena): it has ended")) << log.text();
     EXPECT_EQ(bot.stop(), 0);
@@ -108,7 +108,7 @@ tournaments:
     BotRunner bot(fx, arena_settings("[{id: nobots01}, {id: arena002}]"));
     ASSERT_TRUE(fx.wait_until([&] { return arena(fx, "arena002").games.size() == 1; }, 20s));
     ASSERT_TRUE(fx.wait_until([&] { return bot.metrics().tournaments_joined.load() == 1; }, 10s));
-    const auto joined = bot.bot().arenas().snapshot();
+    const auto joined = bot.bot().status().snapshot(bot.metrics()).arenas;
     ASSERT_EQ(joined.size(), 1u);
     EXPECT_EQ(joined[0].id, "arena002");
     EXPECT_EQ(joined[0].name, "Long Arena");

@@ -154,6 +154,9 @@ faults:
         << "mean explorer request in microseconds";
     const std::string text = log.text();
     EXPECT_GE(occurrences(text, "online source explorer paused"), 1) << text;
+    EXPECT_EQ(explorer.pauses.load(),
+              static_cast<std::uint64_t>(occurrences(text, "online source explorer paused")))
+        << "each pause logged is counted";
     EXPECT_GE(bot.metrics().online[1].errors.load() + bot.metrics().online[1].skipped.load(), 1u)
         << "cloud eval was asked and refused with 429, then skipped while paused";
     EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);

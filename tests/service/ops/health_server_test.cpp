@@ -1,4 +1,5 @@
-// Tests of HealthServer over loopback: routing, health states, limits, timeouts and shutdown.
+// Tests of HealthServer over loopback: routing, health states, the status page and its PGN files,
+// limits, timeouts and shutdown.
 #include "service/ops/health_server.hpp"
 
 #include <arpa/inet.h>
@@ -11,6 +12,8 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -18,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "service/ops/status_page.hpp"
 #include "tests/support/prometheus_text.hpp"
 
 namespace service::test {
@@ -568,6 +572,137 @@ TEST(HealthServer, ManyClientsAtOnce) {
     }
     for (auto& thread : threads) thread.join();
     EXPECT_GT(ok.load(), 0);
+    expect_still_serving(server->port());
+}
+
+TEST(HealthServer, ServesTheStatusPageWithItsBoard) {
+    Metrics metrics;
+    StatusBoard board;
+    board.set_account("OutpostBot", "https://lichess.org");
+    StatusBoard::GameEntry entry(&board, "abcd1234");
+    GameStatus game;
+    game.id = "abcd1234";
+    game.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    entry.publish(game);
+    HealthServer::Options options;
+    options.status = &board;
+    options.health = [] { return std::optional<std::string>("no byte on the event stream"); };
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+
+    const Reply reply = fetch(server->port(), "GET", "/?refresh=1");
+    EXPECT_EQ(reply.status, 200);
+    EXPECT_NE(reply.head.find("Content-Type: text/html; charset=utf-8\r\n"), std::string::npos);
+    EXPECT_NE(reply.head.find("Content-Security-Policy: " + std::string(kStatusPageCsp) + "\r\n"),
+              std::string::npos)
+        << reply.head;
+    EXPECT_NE(reply.head.find("X-Content-Type-Options: nosniff\r\n"), std::string::npos);
+    EXPECT_NE(reply.head.find("Referrer-Policy: no-referrer\r\n"), std::string::npos);
+    EXPECT_NE(reply.head.find("Cache-Control: no-store\r\n"), std::string::npos);
+    EXPECT_NE(reply.body.find("<h1>OutpostBot</h1>"), std::string::npos);
+    EXPECT_NE(reply.body.find(R"(data-game="abcd1234")"), std::string::npos);
+    EXPECT_NE(reply.body.find(R"(data-sq="e4")"), std::string::npos);
+    // What /healthz says, from the same check.
+    EXPECT_NE(reply.body.find("/healthz: no byte on the event stream"), std::string::npos);
+    EXPECT_EQ(fetch(server->port(), "GET", "/healthz").status, 503);
+
+    const Reply head = fetch(server->port(), "HEAD", "/");
+    EXPECT_EQ(head.status, 200);
+    EXPECT_EQ(head.body, "");
+    EXPECT_EQ(fetch(server->port(), "POST", "/").status, 404);
+    EXPECT_EQ(fetch(server->port(), "GET", "/index.html").status, 404);
+}
+
+TEST(HealthServer, ServesThePgnFilesOfTheFinishedGamesOnly) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("outpost-health-pgn-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string pgn = "[Event \"Casual blitz game\"]\n\n1. e4 e5 *\n";
+    std::ofstream(dir / "kept0001.pgn") << pgn;
+    std::ofstream(dir / "other.pgn") << "not on the list\n";
+    std::ofstream(dir / "huge0001.pgn") << std::string(HealthServer::kMaxPgnBytes + 1, 'x');
+
+    Metrics metrics;
+    StatusBoard board;
+    for (const char* id : {"kept0001", "gone0001", "huge0001"}) {
+        StatusBoard::GameEntry entry(&board, id);
+        FinishedGameStatus f;
+        f.id = id;
+        f.pgn_path = (dir / (std::string(id) + ".pgn")).string();
+        f.ended_at = std::chrono::system_clock::now();
+        entry.finished(f);
+    }
+    {
+        StatusBoard::GameEntry entry(&board, "none0001");  // no file kept
+        FinishedGameStatus f;
+        f.id = "none0001";
+        entry.finished(f);
+    }
+    HealthServer::Options options;
+    options.status = &board;
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+    const std::uint16_t port = server->port();
+
+    const Reply kept = fetch(port, "GET", "/pgn/kept0001");
+    EXPECT_EQ(kept.status, 200);
+    EXPECT_EQ(kept.body, pgn);
+    EXPECT_NE(kept.head.find("Content-Type: text/plain; charset=utf-8\r\n"), std::string::npos);
+    EXPECT_NE(kept.head.find("X-Content-Type-Options: nosniff\r\n"), std::string::npos);
+    EXPECT_EQ(fetch(port, "GET", "/pgn/gone0001").status, 404);  // the file is not there
+    EXPECT_EQ(fetch(port, "GET", "/pgn/huge0001").status, 404);  // beyond kMaxPgnBytes
+    EXPECT_EQ(fetch(port, "GET", "/pgn/none0001").status, 404);
+    EXPECT_EQ(fetch(port, "GET", "/pgn/other").status, 404);  // a file, but no game of the list
+    EXPECT_EQ(fetch(port, "GET", "/pgn/../other.pgn").status, 404);
+    EXPECT_EQ(fetch(port, "GET", "/pgn/" + (dir / "other.pgn").string()).status, 404);
+    EXPECT_EQ(fetch(port, "GET", "/pgn/").status, 404);
+    EXPECT_EQ(fetch(port, "POST", "/pgn/kept0001").status, 404);
+    std::filesystem::remove_all(dir);
+
+    // Without a board there is neither a page nor a file.
+    auto plain = start_server(metrics);
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(fetch(plain->port(), "GET", "/").status, 404);
+    EXPECT_EQ(fetch(plain->port(), "GET", "/pgn/kept0001").status, 404);
+}
+
+TEST(HealthServer, ManyPageRequestsAtOnce) {
+    Metrics metrics;
+    StatusBoard board;
+    std::vector<std::unique_ptr<StatusBoard::GameEntry>> entries;
+    for (int i = 0; i < 8; ++i) {
+        const std::string id = "game000" + std::to_string(i);
+        entries.push_back(std::make_unique<StatusBoard::GameEntry>(&board, id));
+        GameStatus g;
+        g.id = id;
+        g.fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        entries.back()->publish(g);
+    }
+    HealthServer::Options options;
+    options.status = &board;
+    auto server = start_server(metrics, options);
+    ASSERT_TRUE(server);
+    std::atomic<int> pages{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 24; ++t) {
+        threads.emplace_back([&] {
+            for (int i = 0; i < 10; ++i) {
+                // Over the limit of 16, a connection may be closed at once; that is not a failure.
+                const Reply reply = fetch(server->port(), "GET", "/");
+                if (reply.status == 200 && reply.body.ends_with("</html>")) pages.fetch_add(1);
+            }
+        });
+    }
+    // Meanwhile a game publishes its moves: each goes through (no wait on a page).
+    for (int ply = 1; ply <= 500; ++ply) {
+        GameStatus g;
+        g.id = "game0000";
+        g.plies = ply;
+        entries[0]->publish(g);
+    }
+    for (auto& thread : threads) thread.join();
+    EXPECT_GT(pages.load(), 0);
+    EXPECT_EQ(board.snapshot(metrics).games.at(0).plies, 500);
     expect_still_serving(server->port());
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -75,9 +77,12 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
         {"outpost_event_stream_last_activity_age_seconds", {"gauge", {}}},
         {"outpost_move_reaction_latency_seconds", {"histogram", {}}},
         {"outpost_move_think_time_seconds", {"histogram", {}}},
+        {"outpost_move_clock_left_seconds", {"histogram", {}}},
         {"outpost_online_requests_total", {"counter", {"source", "result"}}},
         {"outpost_online_source_paused", {"gauge", {"source"}}},
         {"outpost_online_request_duration_seconds", {"histogram", {"source"}}},
+        {"outpost_online_source_pauses_total", {"counter", {"source"}}},
+        {"outpost_process_resident_memory_bytes", {"gauge", {}}},
     };
     Metrics metrics;
     metrics.record_event_stream_activity();
@@ -115,6 +120,27 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
     std::map<std::string, std::string> all;
     for (const auto& [name, what] : expected) all[name] = what.type;
     EXPECT_EQ(documented, all);
+}
+
+TEST(Metrics, ClockLeftPausesAndMemoryShowTheirValues) {
+    Metrics metrics;
+    metrics.move_clock_left.observe(std::chrono::seconds(25));
+    metrics.move_clock_left.observe(std::chrono::milliseconds(800));
+    metrics.online[1].pauses = 2;
+    const std::string text = render_prometheus(metrics);
+    EXPECT_EQ(sample_value(text, "outpost_move_clock_left_seconds_bucket{le=\"1\"}"), "1");
+    EXPECT_EQ(sample_value(text, "outpost_move_clock_left_seconds_bucket{le=\"20\"}"), "1");
+    EXPECT_EQ(sample_value(text, "outpost_move_clock_left_seconds_bucket{le=\"30\"}"), "2");
+    EXPECT_EQ(sample_value(text, "outpost_move_clock_left_seconds_sum"), "25.8");
+    EXPECT_EQ(sample_value(text, "outpost_online_source_pauses_total{source=\"cloud\"}"), "2");
+    EXPECT_EQ(sample_value(text, "outpost_online_source_pauses_total{source=\"chessdb\"}"), "0");
+    // This process's own resident set: more than a megabyte, less than this machine has.
+    const auto rss = resident_memory_bytes();
+    ASSERT_TRUE(rss);
+    EXPECT_GT(*rss, 1u << 20);
+    EXPECT_LT(*rss, std::uint64_t(1) << 40);
+    const double shown = std::stod(sample_value(text, "outpost_process_resident_memory_bytes"));
+    EXPECT_GT(shown, 1 << 20);
 }
 
 TEST(Metrics, ParserReadsEscapesAndHistogramsAsPrometheusDoes) {
