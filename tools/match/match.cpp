@@ -98,8 +98,12 @@ GameRecord play_game(UciEngine& white, UciEngine& black, const MatchConfig& conf
             game.fault = Fault::ENGINE_FAILURE;
             break;
         }
+        const std::int64_t left = clock.left_ms(side);
         if (reply.status == UciEngine::Status::TIMEOUT || !clock.spend(side, reply.elapsed_ms)) {
-            game.end = loss_of(side, tc.has_clock() ? "time forfeit" : "no move in time");
+            game.end =
+                loss_of(side, tc.has_clock() ? "time forfeit: " + std::to_string(reply.elapsed_ms) +
+                                                   " ms with " + std::to_string(left) + " ms left"
+                                             : "no move in time");
             game.fault = tc.has_clock() ? Fault::TIME : Fault::ENGINE_FAILURE;
             break;
         }
@@ -137,7 +141,10 @@ void Tally::add(const GameRecord& game, bool first_is_white) {
         if (game.fault == Fault::ILLEGAL_MOVE) ++illegal_moves[loser];
         if (game.fault == Fault::ENGINE_FAILURE) ++failures[loser];
     }
-    ++endings[game.fault == Fault::ILLEGAL_MOVE ? "illegal move" : game.end.reason];
+    const char* fault_name = game.fault == Fault::TIME           ? "time forfeit"
+                             : game.fault == Fault::ILLEGAL_MOVE ? "illegal move"
+                                                                 : "engine failure";
+    ++endings[game.fault == Fault::NONE ? game.end.reason : fault_name];
 }
 
 void Tally::add_pair(double first_points) {
