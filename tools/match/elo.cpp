@@ -2,6 +2,7 @@
 // as fastchess and cutechess report it.
 #include "tools/match/elo.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -29,7 +30,10 @@ EloEstimate estimate(const double (&values)[N], const int (&counts)[N]) {
     variance /= n;
     const double spread = Z95 * std::sqrt(variance / n);
     e.elo = elo_from_score(e.score);
-    e.error = (elo_from_score(e.score + spread) - elo_from_score(e.score - spread)) / 2;
+    // An interval that reaches 0% or 100% is cut there (+-1320 Elo), to stay a number.
+    auto bound = [](double s) { return std::clamp(s, 0.0005, 0.9995); };
+    e.error =
+        (elo_from_score(bound(e.score + spread)) - elo_from_score(bound(e.score - spread))) / 2;
     return e;
 }
 

@@ -38,6 +38,13 @@ TEST(MatchElo, MoreGamesNarrowTheInterval) {
     EXPECT_LT(few.error, 3.5 * many.error);
 }
 
+TEST(MatchElo, LopsidedResultsKeepAFiniteInterval) {
+    const auto e = match::trinomial_elo(4, 16, 0);
+    EXPECT_NEAR(e.elo, -240.82, 0.01);
+    EXPECT_TRUE(std::isfinite(e.error));
+    EXPECT_GT(e.error, 200);
+}
+
 TEST(MatchElo, NoGamesIsEven) {
     const auto e = match::trinomial_elo(0, 0, 0);
     EXPECT_EQ(e.elo, 0);
