@@ -86,8 +86,8 @@ Bitboard attacked_by(const BasicBoard<V>& b, Color c, bool with_king = true) {
 
 // Crazyhouse: material on the board and in hand, and a king's danger from drops: what the
 // enemy holds, the empty squares next to the king nothing of ours guards (a drop lands there),
-// the squares next to it the enemy already attacks, and the safe squares a piece in the
-// enemy's hand could be dropped on with check.
+// the squares next to it the enemy already attacks and the pieces attacking them, the safe
+// squares a piece in the enemy's hand could be dropped on with check, and whose move it is.
 void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
     const Bitboard occupied = b.pieces();
     const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
@@ -111,6 +111,17 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
                                              : piece_attacks(PieceType(pt), k, occupied);
             t.danger(c, CH_KD_DROP_CHECK + pt, std::min(popcount(from & safe), 2));
         }
+        // Enemy pawns attack the ring from the squares our pawns would attack from it.
+        const Bitboard pawn_spots =
+            c == WHITE ? pawn_attacks_bb<WHITE>(ring) : pawn_attacks_bb<BLACK>(ring);
+        t.danger(c, CH_KD_ATTACKER + int(PAWN), popcount(b.pieces(them, PAWN) & pawn_spots));
+        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            int n = 0;
+            for (Bitboard p = b.pieces(them, pt); p;)
+                n += (piece_attacks(pt, pop_lsb(p), occupied) & ring) != 0;
+            t.danger(c, CH_KD_ATTACKER + int(pt), n);
+        }
+        t.danger(c, CH_KD_TO_MOVE, b.side == them);
         t.danger(c, CH_KD_OFFSET, 1);
     }
     t.add(b.side, CH_TEMPO, 1);

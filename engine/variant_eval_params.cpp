@@ -14,11 +14,14 @@ constexpr int CH_BOARD_W[] = {20, -40, -50, -120, -300};
 constexpr int CH_HAND_W[] = {110, 290, 290, 380, 700};
 constexpr int CH_TEMPO_W[] = {25};
 // Crazyhouse king danger (units): enemy pieces in hand, holes next to the king, attacked
-// squares next to the king, safe drop checks (per piece type, at most 2 each), offset
+// squares next to the king, safe drop checks (per piece type, at most 2 each), enemy pieces
+// attacking the squares next to the king (pawn..queen), the enemy to move, offset
 constexpr int CH_KD_HAND_W[] = {3, 6, 5, 6, 10};
 constexpr int CH_KD_HOLE_W[] = {4};
 constexpr int CH_KD_RING_ATTACK_W[] = {4};
 constexpr int CH_KD_DROP_CHECK_W[] = {4, 8, 6, 8, 10};
+constexpr int CH_KD_ATTACKER_W[] = {3, 5, 4, 5, 7};
+constexpr int CH_KD_TO_MOVE_W[] = {5};
 constexpr int CH_KD_OFFSET_W[] = {-8};
 // Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
 constexpr int AC_PIECE_W[] = {-100, -100, -100, -100, -100, -100};
