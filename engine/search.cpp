@@ -47,6 +47,15 @@ bool has_non_pawn_material(const BasicBoard<V>& b) {
     return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
 }
 
+// Whether late quiet moves may be pruned: not in pawn endings, where every tempo counts, but
+// the horde's mass of pawns is no ending (HORDE_PRUNE_MIN_PAWNS or more).
+template <Variant V>
+bool may_prune_quiets(const BasicBoard<V>& b) {
+    if constexpr (V == Variant::HORDE)
+        if (b.side == WHITE) return popcount(b.pieces(WHITE, PAWN)) >= HORDE_PRUNE_MIN_PAWNS;
+    return has_non_pawn_material(b);
+}
+
 // The root's value from the tables: a mate in their distance to mate (a tablebase score when it
 // is too long to be a mate score), or a draw.
 int tablebase_score(const TbResult& r) {
@@ -630,7 +639,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && has_non_pawn_material(b)) {
+        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
