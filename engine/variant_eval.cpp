@@ -199,7 +199,8 @@ void racing_terms(const BasicBoard<Variant::RACING_KINGS>& b, Terms& t) {
 }
 
 // Horde (white is the horde): material of both sides, the pawns' advance, passed pawns, the
-// chains that hold the mass together and its loose pawns; black's piece play, the files the
+// chains and phalanxes that hold the mass together, its loose and doubled pawns, the pieces
+// its pawns attack; black's piece play, its pieces that got behind the pawns, the files the
 // horde has left open, and the pawns that close in on black's king.
 void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
     const Bitboard white_pawns = b.pieces(WHITE, PAWN), black_pawns = b.pieces(BLACK, PAWN);
@@ -211,7 +212,8 @@ void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
     }
     const bool black_king = b.has_king(BLACK);
     const Square bk = black_king ? b.king_square(BLACK) : SQ_NONE;
-    int chain = 0, isolated = 0, hanging = 0, near_king = 0, open_files = 0;
+    int chain = 0, isolated = 0, hanging = 0, near_king = 0, open_files = 0, doubled = 0,
+        phalanx = 0;
     for (Bitboard p = white_pawns; p;) {
         const Square s = pop_lsb(p);
         const int r = rank_of(s), f = file_of(s);
@@ -221,12 +223,26 @@ void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
         if (!(black_pawns & ahead & (file_bb(f) | adjacent_files(f))))
             t.add(WHITE, HD_PASSED_RANK + r, 1);
         chain += (pawn_guarded & square_bb(s)) != 0;
+        doubled += (white_pawns & ahead & file_bb(f)) != 0;
+        phalanx += f < 7 && (white_pawns & square_bb(Square(s + 1)));
         isolated += !(white_pawns & adjacent_files(f));
         hanging += (black_attacks & square_bb(s) & ~pawn_guarded) != 0;
         near_king += black_king && distance(s, bk) <= 2;
     }
     for (int f = 0; f < 8; ++f) open_files += !(white_pawns & file_bb(f));
     t.add(WHITE, HD_CHAIN, chain);
+    t.add(WHITE, HD_DOUBLED, doubled);
+    t.add(WHITE, HD_PHALANX, phalanx);
+    const Bitboard black_pieces = b.pieces(BLACK) & ~b.pieces(PAWN) & ~b.pieces(KING);
+    t.add(WHITE, HD_PAWN_THREAT, popcount(black_pieces & pawn_guarded));
+    int infiltrated = 0;
+    for (Bitboard p = black_pieces; p;) {
+        const Square s = pop_lsb(p);
+        Bitboard above = 0;
+        for (int rr = rank_of(s) + 1; rr < 8; ++rr) above |= rank_bb(rr);
+        infiltrated += (white_pawns & above & file_bb(file_of(s))) != 0;
+    }
+    t.add(BLACK, HD_INFILTRATED, infiltrated);
     t.add(WHITE, HD_ISOLATED, isolated);
     t.add(WHITE, HD_HANGING, hanging);
     t.add(WHITE, HD_KING_PRESSURE, near_king);

@@ -32,8 +32,9 @@ constexpr int AC_TEMPO_W[] = {10};
 constexpr int AT_EXPOSED_W[] = {-200};
 constexpr int AT_MATERIAL_W[] = {0, 0, 0, 0, 0};
 // Horde: material of each side, white pawns by rank and passed pawns by rank, pawns defended
-// by pawns, isolated, attacked and undefended; black's mobility (knight..queen), files without
-// a white pawn, white pawns near black's king, tempo
+// by pawns, isolated, attacked and undefended, doubled, side by side; black pieces a white pawn
+// attacks, black pieces behind a white pawn of their file; black's mobility (knight..queen),
+// files without a white pawn, white pawns near black's king, tempo
 constexpr int HD_WHITE_PIECE_W[] = {100, 320, 330, 500, 950};
 constexpr int HD_BLACK_PIECE_W[] = {100, 320, 330, 500, 950};
 constexpr int HD_PAWN_RANK_W[] = {0, 0, 6, 14, 26, 44, 70, 0};
@@ -41,6 +42,10 @@ constexpr int HD_PASSED_RANK_W[] = {0, 22, 44, 66, 88, 110, 132, 0};
 constexpr int HD_CHAIN_W[] = {8};
 constexpr int HD_ISOLATED_W[] = {-10};
 constexpr int HD_HANGING_W[] = {-20};
+constexpr int HD_DOUBLED_W[] = {-10};
+constexpr int HD_PHALANX_W[] = {5};
+constexpr int HD_PAWN_THREAT_W[] = {40};
+constexpr int HD_INFILTRATED_W[] = {30};
 constexpr int HD_BLACK_MOBILITY_W[] = {4, 4, 3, 2};
 constexpr int HD_OPEN_FILE_W[] = {15};
 constexpr int HD_KING_PRESSURE_W[] = {8};

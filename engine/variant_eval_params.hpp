@@ -34,6 +34,10 @@ namespace engine {
     X(HD_CHAIN, 1, HORDE, false)                   \
     X(HD_ISOLATED, 1, HORDE, false)                \
     X(HD_HANGING, 1, HORDE, false)                 \
+    X(HD_DOUBLED, 1, HORDE, false)                 \
+    X(HD_PHALANX, 1, HORDE, false)                 \
+    X(HD_PAWN_THREAT, 1, HORDE, false)             \
+    X(HD_INFILTRATED, 1, HORDE, false)             \
     X(HD_BLACK_MOBILITY, 4, HORDE, false)          \
     X(HD_OPEN_FILE, 1, HORDE, false)               \
     X(HD_KING_PRESSURE, 1, HORDE, false)           \
