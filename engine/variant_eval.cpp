@@ -201,7 +201,7 @@ void racing_terms(const BasicBoard<Variant::RACING_KINGS>& b, Terms& t) {
 // Horde (white is the horde): material of both sides, the pawns' advance, passed pawns, the
 // chains and phalanxes that hold the mass together, its loose and doubled pawns, the pieces
 // its pawns attack; black's piece play, its pieces that got behind the pawns, the files the
-// horde has left open, and the pawns that close in on black's king.
+// horde has left open, and the pawns that close in on black's king and its escape squares.
 void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
     const Bitboard white_pawns = b.pieces(WHITE, PAWN), black_pawns = b.pieces(BLACK, PAWN);
     const Bitboard pawn_guarded = pawn_attacks_bb<WHITE>(white_pawns);
@@ -246,6 +246,11 @@ void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
     t.add(WHITE, HD_ISOLATED, isolated);
     t.add(WHITE, HD_HANGING, hanging);
     t.add(WHITE, HD_KING_PRESSURE, near_king);
+    if (black_king) {
+        const Bitboard ring = king_attacks(bk);
+        t.add(WHITE, HD_KING_RING_ATTACK, popcount(ring & pawn_guarded));
+        t.add(BLACK, HD_KING_ESCAPES, popcount(ring & ~b.pieces(BLACK) & ~pawn_guarded));
+    }
     t.add(BLACK, HD_OPEN_FILE, open_files);
     const Bitboard occupied = b.pieces();
     for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {

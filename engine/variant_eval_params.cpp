@@ -34,7 +34,8 @@ constexpr int AT_MATERIAL_W[] = {0, 0, 0, 0, 0};
 // Horde: material of each side, white pawns by rank and passed pawns by rank, pawns defended
 // by pawns, isolated, attacked and undefended, doubled, side by side; black pieces a white pawn
 // attacks, black pieces behind a white pawn of their file; black's mobility (knight..queen),
-// files without a white pawn, white pawns near black's king, tempo
+// files without a white pawn, white pawns near black's king, squares next to black's king the
+// pawns attack, and those its king could step to; tempo
 constexpr int HD_WHITE_PIECE_W[] = {100, 320, 330, 500, 950};
 constexpr int HD_BLACK_PIECE_W[] = {100, 320, 330, 500, 950};
 constexpr int HD_PAWN_RANK_W[] = {0, 0, 6, 14, 26, 44, 70, 0};
@@ -49,6 +50,8 @@ constexpr int HD_INFILTRATED_W[] = {30};
 constexpr int HD_BLACK_MOBILITY_W[] = {4, 4, 3, 2};
 constexpr int HD_OPEN_FILE_W[] = {15};
 constexpr int HD_KING_PRESSURE_W[] = {8};
+constexpr int HD_KING_RING_ATTACK_W[] = {15};
+constexpr int HD_KING_ESCAPES_W[] = {10};
 constexpr int HD_TEMPO_W[] = {15};
 // King of the hill: the king's distance to the hill (1, 2, 3 king steps), free hill squares
 // next to it

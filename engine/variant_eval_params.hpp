@@ -41,6 +41,8 @@ namespace engine {
     X(HD_BLACK_MOBILITY, 4, HORDE, false)          \
     X(HD_OPEN_FILE, 1, HORDE, false)               \
     X(HD_KING_PRESSURE, 1, HORDE, false)           \
+    X(HD_KING_RING_ATTACK, 1, HORDE, false)        \
+    X(HD_KING_ESCAPES, 1, HORDE, false)            \
     X(HD_TEMPO, 1, HORDE, false)                   \
     X(KH_DISTANCE, 3, KING_OF_THE_HILL, false)     \
     X(KH_FREE_HILL, 1, KING_OF_THE_HILL, false)    \
