@@ -84,11 +84,8 @@ int run_variant_selfplay(const CommandOptions& o, Variant v) {
         if (!engine) engine = std::make_unique<Engine>(EngineOptions{.hash_mb = 16, .threads = 1});
         const auto game =
             play_variant_game(v, opening_of(v, i, seed, plies), *engine, *engine, nodes, true);
-        const std::string label = game.result == 1.0f   ? "[1.0]"
-                                  : game.result == 0.0f ? "[0.0]"
-                                                        : "[0.5]";
         std::lock_guard lock(mu);
-        for (const auto& fen : game.fens) out << fen << " " << label << "\n";
+        for (const auto& fen : game.fens) out << fen << " " << result_label(game.result) << "\n";
         out.flush();
         ++done;
         positions += (long long)game.fens.size();
@@ -97,6 +94,29 @@ int run_variant_selfplay(const CommandOptions& o, Variant v) {
             std::fprintf(stderr, "%lld/%lld games, %lld positions, white scores %.3f, %.0f s\n",
                          done, games, positions, score / double(done), seconds_since(start));
     });
+    return 0;
+}
+
+int run_variant_pgn(const CommandOptions& o, Variant v) {
+    std::ifstream in(opt(o, "--pgn"));
+    std::ofstream out(opt(o, "--out", "pgn-data.txt"), std::ios::app);
+    if (!in || !out) {
+        std::cerr << "pgn: cannot read --pgn '" << opt(o, "--pgn") << "' or write --out\n";
+        return 2;
+    }
+    long long games = 0, positions = 0, unreadable = 0;
+    for (std::string text; !(text = read_pgn_game(in)).empty();) {
+        const auto game = positions_of_pgn_game(text, v);
+        if (!game) {
+            ++unreadable;
+            continue;
+        }
+        ++games;
+        for (const auto& fen : game->fens) out << fen << " " << result_label(game->result) << "\n";
+        positions += (long long)game->fens.size();
+    }
+    std::fprintf(stderr, "%lld games, %lld positions, %lld unreadable games\n", games, positions,
+                 unreadable);
     return 0;
 }
 

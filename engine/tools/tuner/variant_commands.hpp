@@ -1,5 +1,6 @@
-// outpost-tune's commands for a variant (`--variant KEY`): self-play data from the engine's
-// own games, Texel tuning of the variant's weights, and a match of two sets of weights.
+// outpost-tune's commands for a variant (`--variant KEY`): data from the engine's own games
+// (self-play, or the games of a PGN file), Texel tuning of the variant's weights, and a match
+// of two sets of weights.
 #pragma once
 
 #include <map>
@@ -13,6 +14,8 @@ using CommandOptions = std::map<std::string, std::string>;
 
 int run_variant_selfplay(const CommandOptions& o, engine::Variant v);
 int run_variant_tune(const CommandOptions& o, engine::Variant v);
+// Data lines from the engine's games in a PGN file (matches against other engines too).
+int run_variant_pgn(const CommandOptions& o, engine::Variant v);
 int run_variant_match(const CommandOptions& o, engine::Variant v);
 
 }  // namespace tuner

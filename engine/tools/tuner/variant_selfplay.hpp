@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,14 @@ struct VariantGame {
 // or adjudication (both sides' scores beyond +-1500 for 6 plies; 400 plies a draw). With
 // `record`, the positions after the opening that are not in check and whose best move is no
 // capture or promotion are kept, with |score| < 1500.
+// The text of the next game of a PGN file (tags and movetext); empty at the end.
+std::string read_pgn_game(std::istream& in);
+// The positions of a PGN game of the variant, chosen as play_variant_game records them (the
+// moves marked {book} skipped), and its result; nothing when a move or the result is unreadable.
+std::optional<VariantGame> positions_of_pgn_game(const std::string& text, engine::Variant variant);
+// "[1.0]", "[0.5]" or "[0.0]": a data line's label.
+const char* result_label(float result);
+
 VariantGame play_variant_game(engine::Variant variant, const std::vector<std::string>& opening,
                               engine::Engine& white, engine::Engine& black, std::uint64_t nodes,
                               bool record);
