@@ -1,5 +1,5 @@
 # `cmake --install`: the example config, the systemd unit and its sysusers entry beside the
-# binary (service/CMakeLists.txt installs it to bin/), at the standard paths under the prefix.
+# binary (service/cli/CMakeLists.txt installs it to bin/), at the standard paths under the prefix.
 include(GNUInstallDirs)
 
 # <prefix>/share/outpost/config.example.yml: the operator copies it to /etc/outpost/config.yml.

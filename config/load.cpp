@@ -20,6 +20,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "common/errno_text.hpp"
 #include "keys.hpp"
 #include "text.hpp"
 #include "token_guard.hpp"
@@ -263,10 +264,11 @@ struct Walker {
     }
 };
 
+// The C library's words, but worded for a config file where an operator meets them most.
 std::string errno_text(int err) {
     if (err == ENOENT) return "the file does not exist";
     if (err == EACCES) return "permission denied";
-    return std::strerror(err);
+    return common::errno_text(err);
 }
 
 // Reads a whole regular file of at most max_bytes; returns an explanation instead on failure.

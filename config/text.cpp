@@ -6,14 +6,6 @@
 
 namespace config::detail {
 
-std::string_view trim(std::string_view s) {
-    const char* spaces = " \t\r\n\f\v";
-    auto first = s.find_first_not_of(spaces);
-    if (first == std::string_view::npos) return {};
-    auto last = s.find_last_not_of(spaces);
-    return s.substr(first, last - first + 1);
-}
-
 std::string quote(std::string_view value) {
     constexpr std::size_t kMaxShown = 60;
     std::string out = "\"";
@@ -33,15 +25,6 @@ std::string quote(std::string_view value) {
     if (value.size() > kMaxShown) out += "...";
     out += '"';
     return out;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
-        if (lower(a[i]) != lower(b[i])) return false;
-    }
-    return true;
 }
 
 std::optional<bool> parse_bool(std::string_view s) {

@@ -5,11 +5,14 @@
 #include <string>
 #include <string_view>
 
+#include "common/text.hpp"
 #include "keys.hpp"
 
 namespace config::detail {
 
-[[nodiscard]] std::string_view trim(std::string_view s);
+// trim and iequals are Outpost's one implementation (common/text.hpp).
+using common::iequals;
+using common::trim;
 
 // `"value"` with control and non-ASCII bytes escaped and long values cut, for messages.
 [[nodiscard]] std::string quote(std::string_view value);
@@ -35,8 +38,5 @@ struct IntParse {
 
 // A token is one word of printable characters.
 [[nodiscard]] bool token_looks_valid(std::string_view token);
-
-// Case-insensitive ASCII equality.
-[[nodiscard]] bool iequals(std::string_view a, std::string_view b);
 
 }  // namespace config::detail

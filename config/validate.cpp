@@ -7,6 +7,7 @@
 #include <fstream>
 #include <optional>
 
+#include "common/url.hpp"
 #include "keys.hpp"
 #include "text.hpp"
 #include "time_control.hpp"
@@ -142,11 +143,6 @@ void check_min_max(const Config& config, Checker& check) {
     }
 }
 
-bool is_loopback_host(std::string_view host) {
-    if (host.starts_with('[') && host.ends_with(']')) host = host.substr(1, host.size() - 2);
-    return detail::iequals(host, "localhost") || host == "::1" || host.starts_with("127.");
-}
-
 // "scheme://host[:port][/path]" -> host, or "" when the URL has no host.
 std::string_view url_host(std::string_view rest) {
     std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
@@ -169,7 +165,7 @@ std::optional<std::string> web_address_problem(const std::string& url, std::stri
     const std::string_view host = url_host(std::string_view(url).substr(https ? 8 : 7));
     if (host.empty() || url.find_first_of(" \t\r\n") != std::string::npos)
         return "is not a web address like " + std::string(example) + ", got " + shown;
-    if (!https && !is_loopback_host(host))
+    if (!https && !common::is_loopback_host(host))
         return "must use https:// (plain http:// is allowed only for this machine: localhost, "
                "127.0.0.1 or [::1]), got " +
                shown;
@@ -232,7 +228,7 @@ void check_listen(const Config& config, Checker& check) {
                         detail::quote(listen));
         return;
     }
-    if (!is_loopback_host(host))
+    if (!common::is_loopback_host(host))
         check.warning("health.listen",
                       "listens on " + std::string(host) +
                           ", so other machines can reach /metrics; use 127.0.0.1 unless that "

@@ -7,9 +7,6 @@
 
 namespace engine {
 
-using zobrist::keys;
-using zobrist::variant_keys;
-
 template <Variant V>
 Bitboard BasicBoard<V>::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
@@ -162,7 +159,7 @@ void BasicBoard<V>::put_piece(Piece p, Square s) {
     squares[s] = p;
     by_type[type_of(p)] |= square_bb(s);
     by_color[color_of(p)] |= square_bb(s);
-    key ^= keys.piece_square[p][s];
+    key ^= zobrist::keys.piece_square[p][s];
 }
 
 template <Variant V>
@@ -171,7 +168,7 @@ void BasicBoard<V>::remove_piece(Square s) {
     by_type[type_of(p)] ^= square_bb(s);
     by_color[color_of(p)] ^= square_bb(s);
     squares[s] = NO_PIECE;
-    key ^= keys.piece_square[p][s];
+    key ^= zobrist::keys.piece_square[p][s];
 }
 
 template <Variant V>
@@ -182,14 +179,14 @@ void BasicBoard<V>::move_piece(Square from, Square to) {
     by_color[color_of(p)] ^= fromto;
     squares[from] = NO_PIECE;
     squares[to] = p;
-    key ^= keys.piece_square[p][from] ^ keys.piece_square[p][to];
+    key ^= zobrist::keys.piece_square[p][from] ^ zobrist::keys.piece_square[p][to];
 }
 
 template <Variant V>
 void BasicBoard<V>::add_to_pocket(Color c, PieceType pt) {
     if constexpr (has_drops(V)) {
         auto& n = state.pockets.count[c][pt];
-        key ^= variant_keys.pocket[c][pt][n] ^ variant_keys.pocket[c][pt][n + 1];
+        key ^= zobrist::variant_keys.pocket[c][pt][n] ^ zobrist::variant_keys.pocket[c][pt][n + 1];
         ++n;
     }
 }
@@ -198,7 +195,7 @@ template <Variant V>
 void BasicBoard<V>::take_from_pocket(Color c, PieceType pt) {
     if constexpr (has_drops(V)) {
         auto& n = state.pockets.count[c][pt];
-        key ^= variant_keys.pocket[c][pt][n] ^ variant_keys.pocket[c][pt][n - 1];
+        key ^= zobrist::variant_keys.pocket[c][pt][n] ^ zobrist::variant_keys.pocket[c][pt][n - 1];
         --n;
     }
 }
@@ -207,7 +204,7 @@ template <Variant V>
 void BasicBoard<V>::toggle_promoted(Square s) {
     if constexpr (has_drops(V)) {
         state.promoted ^= square_bb(s);
-        key ^= variant_keys.promoted[s];
+        key ^= zobrist::variant_keys.promoted[s];
     }
 }
 
@@ -215,8 +212,8 @@ template <Variant V>
 void BasicBoard<V>::set_checks_given(Color c, int n) {
     if constexpr (V == Variant::THREE_CHECK) {
         n = n > 3 ? 3 : n;
-        key ^=
-            variant_keys.checks_given[c][state.checks_given[c]] ^ variant_keys.checks_given[c][n];
+        key ^= zobrist::variant_keys.checks_given[c][state.checks_given[c]] ^
+               zobrist::variant_keys.checks_given[c][n];
         state.checks_given[c] = std::uint8_t(n);
     }
 }
@@ -226,7 +223,7 @@ void BasicBoard<V>::set_en_passant_if_capturable(Square s) {
     // Only a square an enemy pawn could capture on counts, so that transpositions hash alike.
     if (pawn_attacks(~side, s) & pieces(side, PAWN)) {
         en_passant = s;
-        key ^= keys.en_passant_file[file_of(s)];
+        key ^= zobrist::keys.en_passant_file[file_of(s)];
     }
 }
 
@@ -235,12 +232,14 @@ Key BasicBoard<V>::key_after(Move m) const {
     const Square from = m.from(), to = m.to();
     if constexpr (has_drops(V))
         if (m.is_drop())
-            return key ^ keys.side ^ keys.piece_square[make_piece(side, m.drop_piece())][to];
+            return key ^ zobrist::keys.side ^
+                   zobrist::keys.piece_square[make_piece(side, m.drop_piece())][to];
     const Piece moved = squares[from];
-    Key k = key ^ keys.side ^ keys.piece_square[moved][from] ^ keys.piece_square[moved][to];
+    Key k = key ^ zobrist::keys.side ^ zobrist::keys.piece_square[moved][from] ^
+            zobrist::keys.piece_square[moved][to];
     if (m.kind() != MoveKind::CASTLING && squares[to] != NO_PIECE)
-        k ^= keys.piece_square[squares[to]][to];
-    if (en_passant != SQ_NONE) k ^= keys.en_passant_file[file_of(en_passant)];
+        k ^= zobrist::keys.piece_square[squares[to]][to];
+    if (en_passant != SQ_NONE) k ^= zobrist::keys.en_passant_file[file_of(en_passant)];
     return k;
 }
 
@@ -251,14 +250,14 @@ void BasicBoard<V>::make_drop(Move m) {
     const Color us = side;
     const PieceType pt = m.drop_piece();
     if (en_passant != SQ_NONE) {
-        key ^= keys.en_passant_file[file_of(en_passant)];
+        key ^= zobrist::keys.en_passant_file[file_of(en_passant)];
         en_passant = SQ_NONE;
     }
     take_from_pocket(us, pt);
     put_piece(make_piece(us, pt), m.to());
     halfmove_clock = pt == PAWN ? 0 : std::uint8_t(halfmove_clock + 1);
     side = ~us;
-    key ^= keys.side;
+    key ^= zobrist::keys.side;
     if (us == BLACK) ++fullmove_number;
     checkers_bb = compute_checkers();
 }
@@ -277,7 +276,7 @@ void BasicBoard<V>::explode(Square center) {
                 rights &= std::uint8_t(~(1 << i));
         if (!has_king(WHITE)) rights &= std::uint8_t(~(WHITE_OO | WHITE_OOO));
         if (!has_king(BLACK)) rights &= std::uint8_t(~(BLACK_OO | BLACK_OOO));
-        key ^= keys.castling[castling] ^ keys.castling[rights];
+        key ^= zobrist::keys.castling[castling] ^ zobrist::keys.castling[rights];
         castling = rights;
     }
 }
@@ -291,7 +290,7 @@ void BasicBoard<V>::make_move(Move m) {
     const Piece moved = squares[from];
 
     if (en_passant != SQ_NONE) {
-        key ^= keys.en_passant_file[file_of(en_passant)];
+        key ^= zobrist::keys.en_passant_file[file_of(en_passant)];
         en_passant = SQ_NONE;
     }
     ++halfmove_clock;
@@ -375,14 +374,14 @@ void BasicBoard<V>::make_move(Move m) {
             new_castling &= us == WHITE ? ~(WHITE_OO | WHITE_OOO) : ~(BLACK_OO | BLACK_OOO);
         for (int i = 0; i < 4; ++i)
             if (castling_rook[i] == from || castling_rook[i] == to) new_castling &= ~(1 << i);
-        key ^= keys.castling[castling] ^ keys.castling[new_castling];
+        key ^= zobrist::keys.castling[castling] ^ zobrist::keys.castling[new_castling];
         castling = new_castling;
     }
     if constexpr (V == Variant::ATOMIC)
         if (captured) explode(to);
 
     side = ~us;
-    key ^= keys.side;
+    key ^= zobrist::keys.side;
     if (us == BLACK) ++fullmove_number;
     checkers_bb = compute_checkers();
     // ThreeCheck.scala updateCheckCount: every move that checks counts.
@@ -393,33 +392,33 @@ void BasicBoard<V>::make_move(Move m) {
 template <Variant V>
 void BasicBoard<V>::make_null_move() {
     if (en_passant != SQ_NONE) {
-        key ^= keys.en_passant_file[file_of(en_passant)];
+        key ^= zobrist::keys.en_passant_file[file_of(en_passant)];
         en_passant = SQ_NONE;
     }
     ++halfmove_clock;
     if (side == BLACK) ++fullmove_number;
     side = ~side;
-    key ^= keys.side;
+    key ^= zobrist::keys.side;
     checkers_bb = 0;  // the side that passed was not in check, so neither is the other
 }
 
 template <Variant V>
 Key BasicBoard<V>::compute_key() const {
-    Key k = variant_keys.variant[int(V)];
+    Key k = zobrist::variant_keys.variant[int(V)];
     for (int s = 0; s < 64; ++s)
-        if (squares[s] != NO_PIECE) k ^= keys.piece_square[squares[s]][s];
-    k ^= keys.castling[castling];
-    if (en_passant != SQ_NONE) k ^= keys.en_passant_file[file_of(en_passant)];
-    if (side == BLACK) k ^= keys.side;
+        if (squares[s] != NO_PIECE) k ^= zobrist::keys.piece_square[squares[s]][s];
+    k ^= zobrist::keys.castling[castling];
+    if (en_passant != SQ_NONE) k ^= zobrist::keys.en_passant_file[file_of(en_passant)];
+    if (side == BLACK) k ^= zobrist::keys.side;
     if constexpr (has_drops(V)) {
         for (const Color c : {WHITE, BLACK})
             for (int pt = PAWN; pt < KING; ++pt)
-                k ^= variant_keys.pocket[c][pt][state.pockets.count[c][pt]];
-        for (Bitboard b = state.promoted; b;) k ^= variant_keys.promoted[pop_lsb(b)];
+                k ^= zobrist::variant_keys.pocket[c][pt][state.pockets.count[c][pt]];
+        for (Bitboard b = state.promoted; b;) k ^= zobrist::variant_keys.promoted[pop_lsb(b)];
     }
     if constexpr (V == Variant::THREE_CHECK)
         for (const Color c : {WHITE, BLACK})
-            k ^= variant_keys.checks_given[c][state.checks_given[c]];
+            k ^= zobrist::variant_keys.checks_given[c][state.checks_given[c]];
     return k;
 }
 

@@ -44,10 +44,6 @@ constexpr Masks make_masks() {
 
 constexpr Masks MASKS = make_masks();
 
-constexpr int distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
 // 0 in the four centre squares, 6 in a corner.
 constexpr int edge_distance(Square s) {
     const int f = file_of(s), r = rank_of(s);

@@ -61,7 +61,7 @@ std::pair<std::string, int> parse_file_name(const std::string& file) {
     return {name, digit - '0'};
 }
 
-std::uint32_t read_u32(const unsigned char* p) {
+std::uint32_t read_le32(const unsigned char* p) {
     return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
            std::uint32_t(p[3]) << 24;
 }
@@ -80,8 +80,8 @@ std::optional<std::string> check_table_file(const fs::path& file) {
     std::vector<unsigned char> bytes(kHeaderBytes);
     if (!in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size())))
         return "cannot be read";
-    const std::uint32_t block_size = read_u32(&bytes[8]);
-    const std::uint32_t index_end = read_u32(&bytes[32]);
+    const std::uint32_t block_size = read_le32(&bytes[8]);
+    const std::uint32_t index_end = read_le32(&bytes[32]);
     if (block_size != kEntriesPerBlock)
         return "is not a Gaviota table (block size " + std::to_string(block_size) + ", not " +
                std::to_string(kEntriesPerBlock) + ")";
@@ -97,12 +97,12 @@ std::optional<std::string> check_table_file(const fs::path& file) {
     if ((offsets - 1) % 2 != 0)
         return "is not a Gaviota table (an odd number of blocks: " + std::to_string(offsets - 1) +
                ")";
-    std::uint32_t previous = read_u32(&bytes[kHeaderBytes]);
+    std::uint32_t previous = read_le32(&bytes[kHeaderBytes]);
     if (previous != index_end)
         return "is not a Gaviota table (the first block starts at byte " +
                std::to_string(previous) + ", not " + std::to_string(index_end) + ")";
     for (std::size_t i = 1; i < offsets; ++i) {
-        const std::uint32_t offset = read_u32(&bytes[kHeaderBytes + 4 * i]);
+        const std::uint32_t offset = read_le32(&bytes[kHeaderBytes + 4 * i]);
         if (offset <= previous || offset - previous > kMaxCompressedBlock)
             return "is corrupt (block " + std::to_string(i - 1) + " of " +
                    std::to_string(offsets - 1) + " has an impossible size)";

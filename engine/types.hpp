@@ -55,6 +55,12 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
+// The moves a king needs from a to b.
+constexpr int distance(Square a, Square b) {
+    const int files = file_of(a) > file_of(b) ? file_of(a) - file_of(b) : file_of(b) - file_of(a);
+    const int ranks = rank_of(a) > rank_of(b) ? rank_of(a) - rank_of(b) : rank_of(b) - rank_of(a);
+    return files > ranks ? files : ranks;
+}
 constexpr bool is_ok(Square s) { return s < SQ_NONE; }
 // The rank as seen from c's side of the board (0 = c's back rank).
 constexpr int relative_rank(Color c, Square s) { return c == WHITE ? rank_of(s) : 7 - rank_of(s); }

@@ -30,7 +30,7 @@ constexpr VariantNames NAMES[VARIANT_NB] = {
     {"threeCheck", "3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0"},
 };
 
-std::string lower(std::string_view s) {
+std::string lowercase(std::string_view s) {
     std::string out(s);
     for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
     return out;
@@ -43,10 +43,10 @@ std::string_view uci_name(Variant v) { return NAMES[int(v)].uci; }
 std::string_view start_fen(Variant v) { return NAMES[int(v)].fen; }
 
 std::optional<Variant> parse_variant(std::string_view name) {
-    const std::string n = lower(name);
+    const std::string n = lowercase(name);
     if (n == "chess960" || n == "fromposition" || n == "fischerandom") return Variant::STANDARD;
     for (const Variant v : ALL_VARIANTS)
-        if (n == lower(lichess_key(v)) || n == uci_name(v)) return v;
+        if (n == lowercase(lichess_key(v)) || n == uci_name(v)) return v;
     if (n == "threecheck" || n == "three-check") return Variant::THREE_CHECK;
     return std::nullopt;
 }

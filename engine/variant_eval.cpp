@@ -37,10 +37,6 @@ struct Terms {
     }
 };
 
-constexpr int distance(Square a, Square b) {
-    return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
-}
-
 Bitboard adjacent_files(int f) {
     return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
 }

@@ -8,7 +8,7 @@
 #include <cctype>
 #include <random>
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
 #include "lichess_client/error_body.hpp"
 #include "lichess_client/json_util.hpp"
 #include "lichess_client/ndjson_stream.hpp"

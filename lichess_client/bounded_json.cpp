@@ -9,7 +9,7 @@ namespace lichess {
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 // Receives nlohmann's SAX events and builds the document as json_sax_dom_parser would, keeping
 // a pointer to each open array or object (its parent does not grow while it is open, so the

@@ -3,7 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {

@@ -8,18 +8,16 @@
 #include <stdexcept>
 #include <utility>
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
 #include "lichess_client/events.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {
 
-using detail::json;
-
 namespace {
 
 // What a JSON value is, in a message's words.
-const char* kind_of(const json& v) {
+const char* kind_of(const detail::json& v) {
     if (v.is_string()) return "text";
     if (v.is_number()) return "a number";
     if (v.is_boolean()) return "true or false";
@@ -45,31 +43,31 @@ struct FieldError : std::runtime_error {
 // lila writes either.
 class Fields {
   public:
-    Fields(const json& j, std::string prefix) : j_(j), prefix_(std::move(prefix)) {}
+    Fields(const detail::json& j, std::string prefix) : j_(j), prefix_(std::move(prefix)) {}
 
     [[nodiscard]] std::string str(const char* key) const {
-        return required(key, &json::is_string, "text").get<std::string>();
+        return required(key, &detail::json::is_string, "text").get<std::string>();
     }
     [[nodiscard]] std::int64_t number(const char* key) const {
-        return detail::to_i64(required(key, &json::is_number, "a number"));
+        return detail::to_i64(required(key, &detail::json::is_number, "a number"));
     }
     [[nodiscard]] Fields object(const char* key) const {
-        return Fields(required(key, &json::is_object, "an object"), path(key) + ".");
+        return Fields(required(key, &detail::json::is_object, "an object"), path(key) + ".");
     }
     [[nodiscard]] std::optional<std::string> opt_str(const char* key) const {
-        const json* v = optional(key, &json::is_string, "text");
+        const detail::json* v = optional(key, &detail::json::is_string, "text");
         return v != nullptr ? std::optional(v->get<std::string>()) : std::nullopt;
     }
     [[nodiscard]] std::optional<std::int64_t> opt_number(const char* key) const {
-        const json* v = optional(key, &json::is_number, "a number");
+        const detail::json* v = optional(key, &detail::json::is_number, "a number");
         return v != nullptr ? std::optional(detail::to_i64(*v)) : std::nullopt;
     }
     [[nodiscard]] std::optional<bool> opt_bool(const char* key) const {
-        const json* v = optional(key, &json::is_boolean, "true or false");
+        const detail::json* v = optional(key, &detail::json::is_boolean, "true or false");
         return v != nullptr ? std::optional(v->get<bool>()) : std::nullopt;
     }
     [[nodiscard]] std::optional<Fields> opt_object(const char* key) const {
-        const json* v = optional(key, &json::is_object, "an object");
+        const detail::json* v = optional(key, &detail::json::is_object, "an object");
         return v != nullptr ? std::optional(Fields(*v, path(key) + ".")) : std::nullopt;
     }
     // A colour field: absent or null is none; anything but "white" or "black" is an error (a
@@ -83,31 +81,33 @@ class Fields {
     }
     // Informative fields (ratings, perf names, timestamps) are read leniently: a wrong type
     // there costs nothing, so it is ignored as before.
-    [[nodiscard]] const json& raw() const { return j_; }
+    [[nodiscard]] const detail::json& raw() const { return j_; }
 
     [[nodiscard]] std::string path(const char* key) const { return prefix_ + key; }
 
   private:
-    using Check = bool (json::*)() const noexcept;
+    using Check = bool (detail::json::*)() const noexcept;
 
-    [[nodiscard]] const json* optional(const char* key, Check is_type, const char* what) const {
-        const json* v = detail::field(j_, key);
+    [[nodiscard]] const detail::json* optional(const char* key, Check is_type,
+                                               const char* what) const {
+        const detail::json* v = detail::field(j_, key);
         if (v != nullptr && !(v->*is_type)()) {
             throw FieldError(path(key), std::string("expected ") + what + ", got " + kind_of(*v));
         }
         return v;
     }
-    [[nodiscard]] const json& required(const char* key, Check is_type, const char* what) const {
-        const json* v = optional(key, is_type, what);
+    [[nodiscard]] const detail::json& required(const char* key, Check is_type,
+                                               const char* what) const {
+        const detail::json* v = optional(key, is_type, what);
         if (v == nullptr) throw FieldError(path(key), "missing");
         return *v;
     }
 
-    const json& j_;
+    const detail::json& j_;
     std::string prefix_;
 };
 
-Variant variant_from(const Fields& f) {
+Variant game_variant_from(const Fields& f) {
     Variant v;
     v.key = f.opt_str("key").value_or("standard");
     v.name = f.opt_str("name").value_or(v.key);
@@ -141,7 +141,8 @@ GameState game_state_from(const Fields& f) {
     s.bdraw = f.opt_bool("bdraw").value_or(false);
     s.wtakeback = f.opt_bool("wtakeback").value_or(false);
     s.btakeback = f.opt_bool("btakeback").value_or(false);
-    if (const json* e = detail::field(f.raw(), "expiration"); e != nullptr && e->is_object()) {
+    if (const detail::json* e = detail::field(f.raw(), "expiration");
+        e != nullptr && e->is_object()) {
         s.expiration =
             Expiration{detail::clock_ms(detail::opt_i64(*e, "idleMillis").value_or(0)),
                        detail::clock_ms(detail::opt_i64(*e, "millisToMove").value_or(0))};
@@ -153,13 +154,13 @@ GameState game_state_from(const Fields& f) {
 GameFull game_full_from(const Fields& f) {
     GameFull g;
     g.id = f.str("id");
-    g.variant = variant_from(f.object("variant"));
+    g.variant = game_variant_from(f.object("variant"));
     if (const auto c = f.opt_object("clock")) {
         g.clock =
             Clock{detail::clock_ms(c->number("initial")), detail::clock_ms(c->number("increment"))};
     }
     g.speed = f.opt_str("speed").value_or("");
-    if (const json* p = detail::field(f.raw(), "perf"))
+    if (const detail::json* p = detail::field(f.raw(), "perf"))
         g.perf_name = detail::opt_str(*p, "name").value_or("");
     g.rated = f.opt_bool("rated").value_or(false);
     g.created_at_ms = detail::opt_i64(f.raw(), "createdAt").value_or(0);
@@ -175,12 +176,12 @@ GameFull game_full_from(const Fields& f) {
 
 // A gameFull or gameState read strictly; a field that cannot be read makes a GameUnreadable.
 template <class Read>
-GameEvent strict(const json& j, const char* type, Read&& read) {
+GameEvent strict(const detail::json& j, const char* type, Read&& read) {
     try {
         return GameEvent{read(Fields(j, ""))};
     } catch (const FieldError& e) {
         std::string id;
-        if (const json* v = detail::field(j, "id"); v != nullptr && v->is_string())
+        if (const detail::json* v = detail::field(j, "id"); v != nullptr && v->is_string())
             id = v->get<std::string>();
         return GameEvent{GameUnreadable{type, std::move(id), e.field, e.what()}};
     }
@@ -190,7 +191,7 @@ GameEvent strict(const json& j, const char* type, Read&& read) {
 
 Result<std::optional<GameEvent>, ParseError> parse_game_event(std::string_view line) {
     return detail::parse_guarded<std::optional<GameEvent>>(
-        line, detail::JsonTop::Object, [](const json& j) -> std::optional<GameEvent> {
+        line, detail::JsonTop::Object, [](const detail::json& j) -> std::optional<GameEvent> {
             const std::string type = detail::opt_str(j, "type").value_or("");
             if (type == "gameFull") return strict(j, "gameFull", game_full_from);
             if (type == "gameState") return strict(j, "gameState", game_state_from);

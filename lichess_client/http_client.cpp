@@ -6,11 +6,11 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <mutex>
 #include <stdexcept>
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
+#include "common/url.hpp"
 
 #ifndef OUTPOST_VERSION
 #define OUTPOST_VERSION "0.0.0"
@@ -45,25 +45,6 @@ struct MultiDeleter {
     void operator()(CURLM* m) const { curl_multi_cleanup(m); }
 };
 using Multi = std::unique_ptr<CURLM, MultiDeleter>;
-
-bool is_loopback_host(std::string_view host) {
-    if (host == "localhost" || host == "[::1]" || host == "::1") return true;
-    // Dotted quad 127.a.b.c, every part a decimal number 0..255.
-    std::array<int, 4> parts{};
-    std::size_t i = 0;
-    for (int& part : parts) {
-        const char* begin = host.data() + i;
-        const char* end = host.data() + host.size();
-        auto [ptr, ec] = std::from_chars(begin, end, part);
-        if (ec != std::errc() || ptr == begin || part < 0 || part > 255) return false;
-        i = static_cast<std::size_t>(ptr - host.data());
-        if (&part != &parts.back()) {
-            if (i >= host.size() || host[i] != '.') return false;
-            ++i;
-        }
-    }
-    return i == host.size() && parts[0] == 127;
-}
 
 std::string sanitize_username(std::string_view name) {
     std::string out;
@@ -183,7 +164,7 @@ std::optional<std::string> check_base_url(std::string_view url) {
         host = host.substr(0, host.find(':'));
     }
     if (host.empty()) return "base URL has no host: '" + std::string(url) + "'";
-    if (!https && !is_loopback_host(host)) {
+    if (!https && !common::is_loopback_host(host)) {
         return "plain http is allowed only for loopback hosts (127.0.0.0/8, localhost, ::1); "
                "use https for '" +
                std::string(host) + "'";

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lichess_client/bounded_json.hpp"
+#include "lichess_client/events.hpp"
 #include "lichess_client/result.hpp"
 
 namespace lichess::detail {
@@ -96,6 +97,9 @@ Result<Out, ParseError> parse_guarded(std::string_view text, JsonTop top, F&& co
         return ParseError{std::string("bad fields: ") + e.what()};
     }
 }
+
+// A game as gameStart, gameFinish and /api/account/playing's nowPlaying describe it (events.cpp).
+[[nodiscard]] GameEventInfo game_event_info(const json& j);
 
 // First bytes of a body for error messages: single-line (runs of control bytes as one space),
 // printable (common::printable), at most `max` bytes of the body.

@@ -17,7 +17,6 @@ namespace lichess {
 
 namespace {
 
-using nlohmann::json;
 using Millis = std::chrono::milliseconds;
 
 constexpr std::array<const char*, kOnlineSourceCount> kSourceNames{"explorer", "cloud", "tablebase",
@@ -35,27 +34,27 @@ ApiError parse_error(std::string message, std::string_view body) {
 }
 
 // A required integer field, clamped to int (depths, counts of plies).
-int req_int(const json& j, const char* key) {
+int req_int(const detail::json& j, const char* key) {
     const std::int64_t v = detail::req_i64(j, key);
     return static_cast<int>(std::clamp<std::int64_t>(v, std::numeric_limits<int>::min(),
                                                      std::numeric_limits<int>::max()));
 }
 
 // A required non-negative game count.
-std::int64_t req_count(const json& j, const char* key) {
-    const json& v = j.at(key);
+std::int64_t req_count(const detail::json& j, const char* key) {
+    const detail::json& v = j.at(key);
     if (!v.is_number()) throw std::invalid_argument(std::string(key) + " is not a number");
     return std::max<std::int64_t>(0, detail::to_i64(v));
 }
 
-const json& req_array(const json& j, const char* key) {
-    const json& v = j.at(key);
+const detail::json& req_array(const detail::json& j, const char* key) {
+    const detail::json& v = j.at(key);
     if (!v.is_array()) throw std::invalid_argument(std::string(key) + " is not an array");
     return v;
 }
 
-std::string req_string(const json& j, const char* key) {
-    const json& v = j.at(key);
+std::string req_string(const detail::json& j, const char* key) {
+    const detail::json& v = j.at(key);
     if (!v.is_string()) throw std::invalid_argument(std::string(key) + " is not a string");
     return v.get<std::string>();
 }
@@ -68,7 +67,7 @@ Result<T> parse_json(std::string_view body, const char* what, F&& read) {
         return parse_error(
             std::string(what) + ": body is not usable JSON (" + parsed.error().message + ")", body);
     }
-    const json& j = parsed.value();
+    const detail::json& j = parsed.value();
     if (!j.is_object()) return parse_error(std::string(what) + ": body is not an object", body);
     try {
         return read(j);
@@ -77,8 +76,8 @@ Result<T> parse_json(std::string_view body, const char* what, F&& read) {
     }
 }
 
-std::string opening_of(const json& j) {
-    const json* o = detail::field(j, "opening");
+std::string opening_of(const detail::json& j) {
+    const detail::json* o = detail::field(j, "opening");
     if (o == nullptr || !o->is_object()) return {};
     const std::string eco = detail::opt_str(*o, "eco").value_or("");
     const std::string name = detail::opt_str(*o, "name").value_or("");
@@ -163,8 +162,8 @@ Result<ChessdbReply> parse_chessdb_text(std::string_view body) {
     return r;
 }
 
-std::optional<double> winrate_of(const json& m) {
-    const json* w = detail::field(m, "winrate");
+std::optional<double> winrate_of(const detail::json& m) {
+    const detail::json* w = detail::field(m, "winrate");
     if (w == nullptr) return std::nullopt;
     if (w->is_number()) return w->get<double>();
     if (!w->is_string()) return std::nullopt;
@@ -204,14 +203,14 @@ TablebaseCategory parse_tablebase_category(std::string_view s) {
 // ---- parsers ----
 
 Result<ExplorerReply> parse_explorer(std::string_view body) {
-    return parse_json<ExplorerReply>(body, "explorer", [](const json& j) {
+    return parse_json<ExplorerReply>(body, "explorer", [](const detail::json& j) {
         ExplorerReply r;
         r.white = req_count(j, "white");
         r.draws = req_count(j, "draws");
         r.black = req_count(j, "black");
         r.opening = opening_of(j);
         r.queue_position = detail::opt_int(j, "queuePosition");
-        for (const json& m : req_array(j, "moves")) {
+        for (const detail::json& m : req_array(j, "moves")) {
             ExplorerMove move;
             move.uci = req_string(m, "uci");
             move.san = detail::opt_str(m, "san").value_or("");
@@ -229,11 +228,11 @@ Result<ExplorerReply> parse_explorer(std::string_view body) {
 }
 
 Result<CloudEvalReply> parse_cloud_eval(std::string_view body) {
-    return parse_json<CloudEvalReply>(body, "cloud eval", [](const json& j) {
+    return parse_json<CloudEvalReply>(body, "cloud eval", [](const detail::json& j) {
         CloudEvalReply r;
         r.depth = req_int(j, "depth");
         r.knodes = std::max<std::int64_t>(0, detail::req_i64(j, "knodes"));
-        for (const json& p : req_array(j, "pvs")) {
+        for (const detail::json& p : req_array(j, "pvs")) {
             CloudPv pv;
             pv.moves = split_words(req_string(p, "moves"));
             pv.cp = detail::opt_int(p, "cp");
@@ -247,7 +246,7 @@ Result<CloudEvalReply> parse_cloud_eval(std::string_view body) {
 
 // The fields the root and each move share (TablebaseJson and TablebaseMove in the spec).
 template <class T>
-void read_tablebase_result(const json& j, T& out) {
+void read_tablebase_result(const detail::json& j, T& out) {
     out.category = parse_tablebase_category(req_string(j, "category"));
     out.dtz = detail::opt_int(j, "dtz");
     out.dtm = detail::opt_int(j, "dtm");
@@ -256,11 +255,11 @@ void read_tablebase_result(const json& j, T& out) {
 }
 
 Result<TablebaseReply> parse_tablebase(std::string_view body) {
-    return parse_json<TablebaseReply>(body, "tablebase", [](const json& j) {
+    return parse_json<TablebaseReply>(body, "tablebase", [](const detail::json& j) {
         TablebaseReply r;
         read_tablebase_result(j, r);
         r.insufficient_material = detail::opt_bool(j, "insufficient_material").value_or(false);
-        for (const json& m : req_array(j, "moves")) {
+        for (const detail::json& m : req_array(j, "moves")) {
             TablebaseMove move;
             move.uci = req_string(m, "uci");
             move.san = req_string(m, "san");
@@ -278,12 +277,12 @@ Result<ChessdbReply> parse_chessdb(std::string_view body) {
         trimmed.remove_prefix(1);
     }
     if (!trimmed.starts_with('{')) return parse_chessdb_text(body);
-    return parse_json<ChessdbReply>(body, "chessdb", [](const json& j) {
+    return parse_json<ChessdbReply>(body, "chessdb", [](const detail::json& j) {
         ChessdbReply r;
         r.status = req_string(j, "status");
         if (r.status.empty()) throw std::invalid_argument("status is empty");
         if (r.status != "ok") return r;
-        for (const json& m : req_array(j, "moves")) {
+        for (const detail::json& m : req_array(j, "moves")) {
             ChessdbMove move;
             move.uci = req_string(m, "uci");
             move.san = detail::opt_str(m, "san").value_or("");

@@ -1,7 +1,7 @@
 // Text forms of ApiError and body excerpts for error messages.
 #include "lichess_client/result.hpp"
 
-#include "common/log_escape.hpp"
+#include "common/text.hpp"
 #include "lichess_client/json_util.hpp"
 
 namespace lichess {

@@ -7,6 +7,8 @@
 #include <utility>
 #include <variant>
 
+#include "common/result.hpp"
+
 namespace lichess {
 
 // Why a call failed; the service branches on the kind, people read the message.
@@ -45,27 +47,8 @@ struct ParseError {
 // The value of a call that has nothing to return but success ({"ok":true}).
 struct Ok {};
 
+// A call's value or its ApiError (common::Result, the one Result type of Outpost's services).
 template <class T, class E = ApiError>
-class [[nodiscard]] Result {
-  public:
-    Result(T value) : v_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit by design
-    Result(E error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT: implicit by design
-
-    [[nodiscard]] bool ok() const { return v_.index() == 0; }
-    explicit operator bool() const { return ok(); }
-
-    [[nodiscard]] T& value() & { return std::get<0>(v_); }
-    [[nodiscard]] const T& value() const& { return std::get<0>(v_); }
-    [[nodiscard]] T&& value() && { return std::get<0>(std::move(v_)); }
-    [[nodiscard]] const E& error() const { return std::get<1>(v_); }
-
-    T* operator->() { return &value(); }
-    const T* operator->() const { return &value(); }
-    T& operator*() & { return value(); }
-    const T& operator*() const& { return value(); }
-
-  private:
-    std::variant<T, E> v_;
-};
+using Result = common::Result<T, E>;
 
 }  // namespace lichess

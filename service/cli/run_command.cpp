@@ -12,17 +12,17 @@
 #include <stop_token>
 #include <string>
 
+#include "common/text.hpp"
 #include "engine/tablebase.hpp"
 #include "lichess_client/api.hpp"
-#include "service/bot.hpp"
 #include "service/cli/start_up.hpp"
-#include "service/hardening.hpp"
-#include "service/health_server.hpp"
-#include "service/log_text.hpp"
-#include "service/logging.hpp"
-#include "service/metrics.hpp"
-#include "service/pgn_writer.hpp"
-#include "service/signals.hpp"
+#include "service/daemon/bot.hpp"
+#include "service/ops/hardening.hpp"
+#include "service/ops/health_server.hpp"
+#include "service/ops/logging.hpp"
+#include "service/ops/metrics.hpp"
+#include "service/ops/pgn_writer.hpp"
+#include "service/ops/signals.hpp"
 
 namespace cli {
 
@@ -83,7 +83,7 @@ int run_daemon(const RunOptions& o) {
         // A PGN folder the daemon cannot write is found now, not after the first game.
         auto prepared = service::prepare_pgn_directory(cfg->pgn_directory);
         if (!prepared) {
-            spdlog::critical("pgn_directory: {}", prepared.error());
+            spdlog::critical("pgn_directory: {}", prepared.error().message);
             return 1;
         }
         if (*prepared > 0)
@@ -122,7 +122,7 @@ int run_daemon(const RunOptions& o) {
                 "the account '{}' is not a BOT account. Upgrade it (irreversible, and "
                 "only possible before it played any game) with: outpost upgrade "
                 "--config {} --yes",
-                service::printable(account->username), o.config_path);
+                common::printable(account->username), o.config_path);
             return 1;
         }
         lichess::Api api(api_options(*cfg, account->username));
@@ -139,7 +139,7 @@ int run_daemon(const RunOptions& o) {
         }
         if (health) spdlog::info("health endpoint on http://{}/healthz", health->address());
         spdlog::info("logged in as {} (BOT); waiting for challenges (concurrency {})",
-                     service::printable(account->username), cfg->challenge.concurrency);
+                     common::printable(account->username), cfg->challenge.concurrency);
         return bot.run(signals.graceful(), signals.immediate());
     } catch (const std::exception& e) {
         spdlog::critical("outpost: {}", e.what());

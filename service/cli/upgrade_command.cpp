@@ -8,10 +8,10 @@
 #include <optional>
 #include <string>
 
+#include "common/text.hpp"
 #include "lichess_client/api.hpp"
 #include "service/cli/start_up.hpp"
-#include "service/log_text.hpp"
-#include "service/logging.hpp"
+#include "service/ops/logging.hpp"
 
 namespace cli {
 
@@ -48,7 +48,7 @@ int upgrade(const UpgradeOptions& o) {
         auto account = log_in(api, *cfg);
         if (!account) return 1;
         if (account->is_bot()) {
-            std::cout << service::printable(account->username) << " is already a BOT account\n";
+            std::cout << common::printable(account->username) << " is already a BOT account\n";
             return 0;
         }
         auto r = api.upgrade_to_bot();
@@ -56,7 +56,7 @@ int upgrade(const UpgradeOptions& o) {
             std::cerr << "outpost: upgrade failed: " << r.error().describe() << "\n";
             return 1;
         }
-        std::cout << service::printable(account->username) << " is now a BOT account\n";
+        std::cout << common::printable(account->username) << " is now a BOT account\n";
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "outpost: " << e.what() << "\n";

@@ -9,14 +9,11 @@
 namespace config {
 namespace {
 
-using testing::kSecret;
-using testing::with_env_token;
-
 TEST(ConfigDefaults, EmptyFileGivesDefaults) {
-    LoadResult r = load_string("", "config.yml", with_env_token());
+    LoadResult r = load_string("", "config.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "config.yml");
     Config expected;
-    expected.token = kSecret;
+    expected.token = testing::kSecret;
     EXPECT_EQ(*r.config, expected);
     EXPECT_EQ(r.config->url, "https://lichess.org");
     EXPECT_EQ(r.config->engine.hash_mb, 64);
@@ -39,7 +36,8 @@ TEST(ConfigDefaults, EmptyFileGivesDefaults) {
 }
 
 TEST(ConfigDefaults, OnlyCommentsAndEmptySectionsGiveDefaults) {
-    LoadResult r = load_string("# nothing here\nengine:\nchallenge:\n", "c.yml", with_env_token());
+    LoadResult r =
+        load_string("# nothing here\nengine:\nchallenge:\n", "c.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.config->engine, EngineConfig{});
 }
@@ -71,7 +69,7 @@ max_takebacks_accepted: 3
 log:
   level: DEBUG
 )";
-    LoadResult r = load_string(text, "c.yml", with_env_token());
+    LoadResult r = load_string(text, "c.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
     const Config& c = *r.config;
     EXPECT_EQ(c.url, "http://127.0.0.1:9000/");
@@ -103,7 +101,7 @@ class ConfigErrors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(ConfigErrors, NamesKeyAndLine) {
     const ErrorCase& c = GetParam();
-    LoadResult r = load_string(c.yaml, "config.yml", with_env_token());
+    LoadResult r = load_string(c.yaml, "config.yml", testing::with_env_token());
     ASSERT_FALSE(r.ok()) << "expected an error for:\n" << c.yaml;
     EXPECT_FALSE(r.config.has_value());
     const ConfigError& e = r.errors.front();
@@ -224,7 +222,8 @@ INSTANTIATE_TEST_SUITE_P(Table, ConfigErrors, ::testing::ValuesIn(kErrorCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
 TEST(ConfigErrors, FormatNamesFileLineAndKey) {
-    LoadResult r = load_string("challenge:\n  min_base: fast\n", "config.yml", with_env_token());
+    LoadResult r =
+        load_string("challenge:\n  min_base: fast\n", "config.yml", testing::with_env_token());
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(format_error(r.errors[0], "config.yml"),
               "config.yml:2: challenge.min_base: expected a whole number of seconds, got \"fast\"");
@@ -232,7 +231,7 @@ TEST(ConfigErrors, FormatNamesFileLineAndKey) {
 
 TEST(ConfigErrors, ReportsEveryProblemNotJustTheFirst) {
     LoadResult r = load_string("engine:\n  hash_mb: x\n  threads: y\nlog:\n  levl: info\n",
-                               "config.yml", with_env_token());
+                               "config.yml", testing::with_env_token());
     ASSERT_EQ(r.errors.size(), 3u);
     EXPECT_EQ(r.errors[0].line, 2);
     EXPECT_EQ(r.errors[1].line, 3);
@@ -252,7 +251,7 @@ TEST(ConfigErrors, ValueChecksRunEvenWhenSomeKeysCouldNotBeRead) {
 }
 
 TEST(ConfigErrors, UnreadableFile) {
-    LoadResult r = load_file("/nonexistent/outpost/config.yml", with_env_token());
+    LoadResult r = load_file("/nonexistent/outpost/config.yml", testing::with_env_token());
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].key_path, "");
     EXPECT_EQ(r.errors[0].line, 0);
@@ -263,7 +262,7 @@ TEST(ConfigErrors, UnreadableFile) {
 
 TEST(ConfigErrors, FolderInsteadOfFile) {
     testing::TempDir dir;
-    LoadResult r = load_file(dir.path().string(), with_env_token());
+    LoadResult r = load_file(dir.path().string(), testing::with_env_token());
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_NE(r.errors[0].message.find("is a folder"), std::string::npos);
 }
@@ -297,7 +296,7 @@ greeting:
 health:
   listen: 0.0.0.0:8080
 )";
-    LoadResult r = load_string(text, "c.yml", with_env_token());
+    LoadResult r = load_string(text, "c.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok());
     std::vector<std::string> keys;
     for (const ConfigError& w : r.warnings) keys.push_back(w.key_path);
@@ -308,14 +307,14 @@ health:
 
 TEST(ConfigWarnings, MatchmakingDuringGamesNeedsASecondSlot) {
     const char* text = "matchmaking:\n  enabled: true\n  allow_during_games: true\n";
-    LoadResult one = load_string(text, "c.yml", with_env_token());
+    LoadResult one = load_string(text, "c.yml", testing::with_env_token());
     ASSERT_TRUE(one.ok());
     ASSERT_EQ(one.warnings.size(), 1u);
     EXPECT_EQ(one.warnings[0].key_path, "matchmaking.allow_during_games");
     EXPECT_EQ(one.warnings[0].line, 3);
     EXPECT_NE(one.warnings[0].message.find("challenge.concurrency is 1"), std::string::npos);
     LoadResult two = load_string(std::string(text) + "challenge:\n  concurrency: 2\n", "c.yml",
-                                 with_env_token());
+                                 testing::with_env_token());
     ASSERT_TRUE(two.ok());
     for (const ConfigError& w : two.warnings)
         EXPECT_NE(w.key_path, "matchmaking.allow_during_games") << w.message;
@@ -330,7 +329,7 @@ challenge:
   max_recent_bot_challenges: 3
   online_block_list: ["http://127.0.0.1:8000/list.txt", "https://example.org/list.txt"]
 )";
-    LoadResult r = load_string(text, "c.yml", with_env_token());
+    LoadResult r = load_string(text, "c.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok()) << r.errors.front().message;  // loopback http and https are fine
     std::vector<std::string> keys;
     for (const ConfigError& w : r.warnings) keys.push_back(w.key_path);
@@ -365,7 +364,7 @@ TEST(ConfigLoad, OnlineMovesReadEverySourceAndLoopbackHttp) {
     max_time: 60
     move_quality: all
 )";
-    LoadResult r = load_string(text, "c.yml", with_env_token());
+    LoadResult r = load_string(text, "c.yml", testing::with_env_token());
     ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
     const OnlineMovesConfig& om = r.config->online_moves;
     EXPECT_EQ(om.max_out_of_book_moves, 4);

@@ -20,12 +20,9 @@
 namespace config {
 namespace {
 
-using testing::fake_env;
-using testing::TempDir;
-
 LoadOptions no_env(const std::filesystem::path& dir) {
     LoadOptions options;
-    options.env = fake_env({});
+    options.env = testing::fake_env({});
     options.base_dir = dir;
     return options;
 }
@@ -55,7 +52,7 @@ class FifoUnblocker {
 };
 
 TEST(ConfigPaths, FifoAsTokenFileIsAClearError) {
-    TempDir dir;
+    testing::TempDir dir;
     const std::string fifo = (dir.path() / "token.fifo").string();
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     FifoUnblocker unblocker(fifo);
@@ -68,7 +65,7 @@ TEST(ConfigPaths, FifoAsTokenFileIsAClearError) {
 }
 
 TEST(ConfigPaths, FifoAsConfigFileIsAClearError) {
-    TempDir dir;
+    testing::TempDir dir;
     const std::string fifo = (dir.path() / "config.yml").string();
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     FifoUnblocker unblocker(fifo);
@@ -80,7 +77,7 @@ TEST(ConfigPaths, FifoAsConfigFileIsAClearError) {
 }
 
 TEST(ConfigPaths, DeviceOrSocketAsTokenFileIsAnError) {
-    TempDir dir;
+    testing::TempDir dir;
     const std::string socket_path = (dir.path() / "s").string();
     const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
     ASSERT_GE(fd, 0);
@@ -102,7 +99,7 @@ TEST(ConfigPaths, DeviceOrSocketAsTokenFileIsAnError) {
 
 TEST(ConfigPaths, SymlinkToARegularTokenFileIsRead) {
     // Kubernetes mounts Secrets as symbolic links to regular files.
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("real", "lip_linked\n");
     std::filesystem::create_symlink(dir.path() / "real", dir.path() / "token");
     LoadResult r = load_string("token_file: token\n", "c.yml", no_env(dir.path()));
@@ -111,16 +108,16 @@ TEST(ConfigPaths, SymlinkToARegularTokenFileIsRead) {
 }
 
 // A config file with the token from the environment and the given pgn_directory.
-LoadResult load_with_pgn(const TempDir& dir, const std::string& pgn_directory) {
+LoadResult load_with_pgn(const testing::TempDir& dir, const std::string& pgn_directory) {
     const std::string file =
         dir.write("config.yml", "pgn_directory: \"" + pgn_directory + "\"\n", 0600);
     LoadOptions options;
-    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
     return load_file(file, options);
 }
 
 TEST(ConfigPaths, WritableOrCreatablePgnDirectoryIsAccepted) {
-    TempDir dir;
+    testing::TempDir dir;
     std::filesystem::create_directories(dir.path() / "pgn");
     EXPECT_TRUE(load_with_pgn(dir, (dir.path() / "pgn").string()).ok());
     const std::filesystem::path later = dir.path() / "not" / "yet";
@@ -130,7 +127,7 @@ TEST(ConfigPaths, WritableOrCreatablePgnDirectoryIsAccepted) {
 }
 
 TEST(ConfigPaths, PgnDirectoryThatIsAFileIsAnError) {
-    TempDir dir;
+    testing::TempDir dir;
     const std::string file = dir.write("plain", "x");
     for (const std::string& pgn : {file, file + "/below"}) {
         LoadResult r = load_with_pgn(dir, pgn);
@@ -148,7 +145,7 @@ std::string load_messages(const std::vector<std::string>& files) {
     std::string out;
     for (const auto& file : files) {
         LoadOptions options;
-        options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+        options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
         LoadResult r = load_file(file, options);
         out += r.errors.size() == 1 ? r.errors[0].message
                                     : std::to_string(r.errors.size()) + " errors";
@@ -160,7 +157,7 @@ std::string load_messages(const std::vector<std::string>& files) {
 TEST(ConfigPaths, UnwritablePgnDirectoryIsAnError) {
     // Root writes anywhere, so as root the check runs in a child that has dropped to `nobody`
     // (the test runs as root in CI and in the Docker build): a real permission error either way.
-    TempDir dir;
+    testing::TempDir dir;
     const std::filesystem::path locked = dir.path() / "locked";
     std::filesystem::create_directories(locked);
     ::chmod(dir.path().c_str(), 0755);
@@ -203,26 +200,26 @@ TEST(ConfigPaths, UnwritablePgnDirectoryIsAnError) {
 TEST(ConfigPaths, LoadStringChecksNoFolders) {
     // Manifests (e.g. the Kubernetes ConfigMap) are validated on machines without their volumes.
     LoadOptions options;
-    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
     EXPECT_TRUE(load_string("pgn_directory: /nonexistent/folder/pgn\n", "c.yml", options).ok());
 }
 
 // engine.tablebases: folders of Gaviota tables (the engine checks the tables themselves).
 LoadResult load_tablebases(const std::string& yaml) {
     LoadOptions options;
-    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
     return load_string("engine:\n  tablebases:\n" + yaml, "c.yml", options);
 }
 
 TEST(ConfigTablebases, OffByDefaultFolderListAndMaxPieces) {
     LoadOptions options;
-    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
     LoadResult r = load_string("url: https://lichess.org\n", "c.yml", options);
     ASSERT_TRUE(r.ok());
     EXPECT_TRUE(r.config->engine.tablebases.gaviota_paths.empty());
     EXPECT_EQ(r.config->engine.tablebases.max_pieces, 5);
 
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("kqk.gtb.cp4", "the engine checks what is inside");
     std::filesystem::create_directories(dir.path() / "more");
     std::ofstream(dir.path() / "more" / "kpk.gtb.cp4") << "x";
@@ -235,7 +232,7 @@ TEST(ConfigTablebases, OffByDefaultFolderListAndMaxPieces) {
 }
 
 TEST(ConfigTablebases, MissingFolderIsAnErrorNamingItAndItsLine) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("kqk.gtb.cp4", "x");
     const std::string missing = (dir.path() / "gone").string();
     LoadResult r = load_tablebases("    gaviota_paths:\n      - " + dir.path().string() +
@@ -249,7 +246,7 @@ TEST(ConfigTablebases, MissingFolderIsAnErrorNamingItAndItsLine) {
 }
 
 TEST(ConfigTablebases, FolderWithoutTablesIsAnErrorWithAHint) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("readme.txt", "no tables here");
     const std::string file = dir.write("kqk.gtb.cp9", "not a scheme the library reads");
     for (const char* sub : {"gtb4", "gtb1"}) {  // like Debian's folder: the cp4 one is named
@@ -272,7 +269,7 @@ TEST(ConfigTablebases, MaxPiecesIsThreeToFiveAndLichessBotsKeyIsNamed) {
     ASSERT_EQ(r.errors.size(), 1u);
     EXPECT_EQ(r.errors[0].key_path, "engine.tablebases.max_pieces");
     LoadOptions options;
-    options.env = fake_env({{kTokenEnvVar, "lip_env"}});
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
     r = load_string("engine:\n  lichess_bot_tbs:\n    gaviota:\n      enabled: true\n", "c.yml",
                     options);
     ASSERT_FALSE(r.ok());

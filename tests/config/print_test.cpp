@@ -13,14 +13,11 @@
 namespace config {
 namespace {
 
-using testing::kSecret;
-using testing::TempDir;
-
 TEST(ConfigPrint, RedactsTheToken) {
     Config c;
-    c.token = kSecret;
+    c.token = testing::kSecret;
     std::string yaml = to_yaml(c);
-    EXPECT_EQ(yaml.find(kSecret), std::string::npos);
+    EXPECT_EQ(yaml.find(testing::kSecret), std::string::npos);
     EXPECT_NE(yaml.find("token: \"***\""), std::string::npos) << yaml;
 }
 
@@ -60,29 +57,29 @@ TEST(ConfigPrint, EveryKeyIsPrinted) {
 }
 
 TEST(ConfigCheckCommand, PrintsEffectiveConfigWithoutTheToken) {
-    TempDir dir;
-    std::string path =
-        dir.write("config.yml", std::string("token: ") + kSecret + "\nengine:\n  threads: 3\n");
+    testing::TempDir dir;
+    std::string path = dir.write(
+        "config.yml", std::string("token: ") + testing::kSecret + "\nengine:\n  threads: 3\n");
     std::ostringstream out, err;
     EXPECT_EQ(check_config_command(path, out, err, testing::without_env()), 0);
     EXPECT_NE(out.str().find("threads: 3"), std::string::npos) << out.str();
     EXPECT_NE(out.str().find("***"), std::string::npos);
-    EXPECT_EQ(out.str().find(kSecret), std::string::npos);
-    EXPECT_EQ(err.str().find(kSecret), std::string::npos);
+    EXPECT_EQ(out.str().find(testing::kSecret), std::string::npos);
+    EXPECT_EQ(err.str().find(testing::kSecret), std::string::npos);
     EXPECT_NE(err.str().find("OK"), std::string::npos);
 }
 
 TEST(ConfigCheckCommand, PrintsErrorsAndFails) {
-    TempDir dir;
-    std::string path = dir.write(
-        "config.yml", std::string("token: ") + kSecret + "\nchallenge:\n  min_base: fast\n");
+    testing::TempDir dir;
+    std::string path = dir.write("config.yml", std::string("token: ") + testing::kSecret +
+                                                   "\nchallenge:\n  min_base: fast\n");
     std::ostringstream out, err;
     EXPECT_EQ(check_config_command(path, out, err, testing::without_env()), 1);
     EXPECT_EQ(out.str(), "");
     EXPECT_NE(err.str().find(path + ":3: challenge.min_base: expected a whole number of seconds"),
               std::string::npos)
         << err.str();
-    EXPECT_EQ(err.str().find(kSecret), std::string::npos);
+    EXPECT_EQ(err.str().find(testing::kSecret), std::string::npos);
 }
 
 TEST(ConfigCheckCommand, MissingFileFails) {
@@ -93,7 +90,7 @@ TEST(ConfigCheckCommand, MissingFileFails) {
 
 // Every way a token can end up in an error must keep it out of the message.
 TEST(ConfigRedaction, TokenNeverInErrors) {
-    const std::string secret = kSecret;
+    const std::string secret = testing::kSecret;
     const std::vector<std::string> texts = {
         "token: [" + secret + "]\n",
         "token: {a: " + secret + "}\n",

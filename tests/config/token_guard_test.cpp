@@ -16,15 +16,11 @@
 namespace config {
 namespace {
 
-using testing::fake_env;
-using testing::kSecret;
-using testing::TempDir;
-
 TEST(TokenGuard, HoldsTokenFindsTheWholeTokenOnly) {
-    EXPECT_TRUE(holds_token(std::string("my token: ") + kSecret + "!", kSecret));
-    EXPECT_TRUE(holds_token(kSecret, kSecret));
-    EXPECT_FALSE(holds_token("lip_SuperSecret", kSecret));  // a prefix is not the token
-    EXPECT_FALSE(holds_token("good game", kSecret));
+    EXPECT_TRUE(holds_token(std::string("my token: ") + testing::kSecret + "!", testing::kSecret));
+    EXPECT_TRUE(holds_token(testing::kSecret, testing::kSecret));
+    EXPECT_FALSE(holds_token("lip_SuperSecret", testing::kSecret));  // a prefix is not the token
+    EXPECT_FALSE(holds_token("good game", testing::kSecret));
     EXPECT_FALSE(holds_token("anything", ""));
     EXPECT_FALSE(holds_token("a tok b", "tok"));  // too short to be a token
 }
@@ -51,16 +47,17 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
          2},
     };
     for (const Row& row : rows) {
-        TempDir dir;
-        dir.write("token.txt", std::string(kSecret) + "\n");
+        testing::TempDir dir;
+        dir.write("token.txt", std::string(testing::kSecret) + "\n");
         std::string yaml = row.yaml;
         for (auto at = yaml.find("$T"); at != std::string::npos; at = yaml.find("$T"))
-            yaml.replace(at, 2, kSecret);
+            yaml.replace(at, 2, testing::kSecret);
         LoadOptions options;
         options.base_dir = dir.path();
-        options.env = fake_env(row.from == From::Environment
-                                   ? std::map<std::string, std::string>{{kTokenEnvVar, kSecret}}
-                                   : std::map<std::string, std::string>{});
+        options.env = testing::fake_env(
+            row.from == From::Environment
+                ? std::map<std::string, std::string>{{kTokenEnvVar, testing::kSecret}}
+                : std::map<std::string, std::string>{});
         const LoadResult r = load_string(yaml, "c.yml", options);
         EXPECT_FALSE(r.ok()) << row.key;
         ASSERT_EQ(r.errors.size(), 1u) << row.key << ": " << r.errors.front().message;
@@ -69,7 +66,7 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
         EXPECT_NE(r.errors[0].message.find("holds the Lichess API token"), std::string::npos);
         for (const auto* list : {&r.errors, &r.warnings})
             for (const ConfigError& e : *list)
-                EXPECT_EQ(format_error(e, r.source_name).find(kSecret), std::string::npos);
+                EXPECT_EQ(format_error(e, r.source_name).find(testing::kSecret), std::string::npos);
 
         // check-config refuses it too, before printing anything, and never shows the token.
         const std::string file = dir.write("config.yml", yaml);
@@ -79,20 +76,22 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
         EXPECT_EQ(out.str(), "") << row.key;
         EXPECT_NE(err.str().find(row.key + ": holds the Lichess API token"), std::string::npos)
             << err.str();
-        EXPECT_EQ(err.str().find(kSecret), std::string::npos) << err.str();
+        EXPECT_EQ(err.str().find(testing::kSecret), std::string::npos) << err.str();
     }
 }
 
 TEST(TokenGuard, TheTokenInItsOwnKeysIsFine) {
-    TempDir dir;
-    dir.write("token.txt", std::string(kSecret) + "\n");
+    testing::TempDir dir;
+    dir.write("token.txt", std::string(testing::kSecret) + "\n");
     LoadOptions options;
     options.base_dir = dir.path();
-    options.env = fake_env({});
-    EXPECT_TRUE(load_string(std::string("token: ") + kSecret + "\n", "c.yml", options).ok());
+    options.env = testing::fake_env({});
+    EXPECT_TRUE(
+        load_string(std::string("token: ") + testing::kSecret + "\n", "c.yml", options).ok());
     EXPECT_TRUE(load_string("token_file: token.txt\n", "c.yml", options).ok());
-    options.env = fake_env({{kTokenEnvVar, kSecret}});
-    EXPECT_TRUE(load_string(std::string("token: ") + kSecret + "\n", "c.yml", options).ok());
+    options.env = testing::fake_env({{kTokenEnvVar, testing::kSecret}});
+    EXPECT_TRUE(
+        load_string(std::string("token: ") + testing::kSecret + "\n", "c.yml", options).ok());
 }
 
 }  // namespace

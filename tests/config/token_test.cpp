@@ -7,18 +7,15 @@
 namespace config {
 namespace {
 
-using testing::fake_env;
-using testing::TempDir;
-
 LoadOptions env_and_dir(std::map<std::string, std::string> vars, const std::filesystem::path& dir) {
     LoadOptions options;
-    options.env = fake_env(std::move(vars));
+    options.env = testing::fake_env(std::move(vars));
     options.base_dir = dir;
     return options;
 }
 
 TEST(ConfigToken, EnvironmentWinsOverFileAndKey) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("token.txt", "lip_fromfile\n");
     LoadResult r = load_string("token: lip_fromkey\ntoken_file: token.txt\n", "c.yml",
                                env_and_dir({{kTokenEnvVar, " lip_fromenv\n"}}, dir.path()));
@@ -28,7 +25,7 @@ TEST(ConfigToken, EnvironmentWinsOverFileAndKey) {
 }
 
 TEST(ConfigToken, TokenFileWinsOverKey) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("token.txt", "  lip_fromfile \r\n");
     LoadResult r = load_string("token: lip_fromkey\ntoken_file: token.txt\n", "c.yml",
                                env_and_dir({}, dir.path()));
@@ -57,7 +54,7 @@ TEST(ConfigToken, EmptyEnvironmentVariableIsIgnoredWithAWarning) {
 }
 
 TEST(ConfigToken, AbsoluteTokenFile) {
-    TempDir dir;
+    testing::TempDir dir;
     std::string file = dir.write("t", "lip_abs");
     LoadResult r = load_string("token_file: \"" + file + "\"\n", "c.yml", env_and_dir({}, "/"));
     ASSERT_TRUE(r.ok());
@@ -65,7 +62,7 @@ TEST(ConfigToken, AbsoluteTokenFile) {
 }
 
 TEST(ConfigToken, LoadFileResolvesTokenFileNextToTheConfig) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("token.txt", "lip_beside\n");
     std::string config = dir.write("config.yml", "token_file: token.txt\n");
     LoadResult r = load_file(config, env_and_dir({}, "/somewhere/else"));
@@ -75,7 +72,7 @@ TEST(ConfigToken, LoadFileResolvesTokenFileNextToTheConfig) {
 }
 
 TEST(ConfigToken, MissingTokenFile) {
-    TempDir dir;
+    testing::TempDir dir;
     LoadResult r = load_string("url: https://lichess.org\ntoken_file: nope.txt\n", "c.yml",
                                env_and_dir({}, dir.path()));
     ASSERT_EQ(r.errors.size(), 1u);
@@ -91,7 +88,7 @@ TEST(ConfigToken, TokenFileNotNeededWhenEnvironmentIsSet) {
 }
 
 TEST(ConfigToken, BadTokenFileContents) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("two_lines", "lip_one\nlip_two\n");
     dir.write("empty", "\n\n");
     for (const char* name : {"two_lines", "empty"}) {
@@ -105,7 +102,7 @@ TEST(ConfigToken, BadTokenFileContents) {
 }
 
 TEST(ConfigToken, WarnsWhenTheConfigFileWithATokenIsReadableByOthers) {
-    TempDir dir;
+    testing::TempDir dir;
     std::string open = dir.write("open.yml", "url: https://lichess.org\ntoken: lip_x\n", 0644);
     LoadResult r = load_file(open, env_and_dir({}, "."));
     ASSERT_TRUE(r.ok());
@@ -124,7 +121,7 @@ TEST(ConfigToken, WarnsWhenTheConfigFileWithATokenIsReadableByOthers) {
 }
 
 TEST(ConfigToken, WarnsWhenTheTokenFileIsReadableByOthers) {
-    TempDir dir;
+    testing::TempDir dir;
     dir.write("token.txt", "lip_x\n", 0640);
     std::string config = dir.write("config.yml", "token_file: token.txt\n", 0644);
     LoadResult r = load_file(config, env_and_dir({}, "."));

@@ -21,8 +21,6 @@
 namespace deploy_test {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Labels Prometheus adds to every scraped series (the target's), which the dashboard may use.
 const std::set<std::string> kTargetLabels{"instance", "job"};
 
@@ -41,6 +39,7 @@ std::map<std::string, std::map<std::string, std::set<std::string>>> series_of(
 
 // /metrics of the real daemon after it declined one challenge and played one game.
 std::string live_metrics() {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("dashboard-live");
     auto fx = std::make_unique<emu::EmulatorFixture>("name: dashboard\nseed: 43\n");
     std::string config = e2e::config_text(*fx, e2e::settings("{concurrency: 1}"));

@@ -16,12 +16,10 @@
 namespace {
 
 namespace fs = std::filesystem;
-using deploy_test::kSource;
-using deploy_test::read_text;
 
 // Runs a shell command in the source tree; its exit status, stdout in *out when given.
 int run(const std::string& command, std::string* out = nullptr) {
-    const std::string full = "cd '" + kSource.string() + "' && " + command;
+    const std::string full = "cd '" + deploy_test::kSource.string() + "' && " + command;
     FILE* pipe = popen(full.c_str(), "r");
     if (pipe == nullptr) return -1;
     char buffer[4096];
@@ -117,7 +115,7 @@ Created created_by_readme(const std::string& readme) {
 
 TEST(Gitignore, ReadmeParserFindsTheKnownSteps) {
     // Guards the parser below: these steps are in the README today (quick start, Docker, Compose).
-    const Created c = created_by_readme(read_text(kSource / "README.md"));
+    const Created c = created_by_readme(deploy_test::read_text(deploy_test::kSource / "README.md"));
     for (const char* file :
          {"config.yml", "config/config.yml", "deploy/outpost.env", "deploy/config/config.yml"})
         EXPECT_TRUE(c.files.count(file)) << file;
@@ -126,8 +124,8 @@ TEST(Gitignore, ReadmeParserFindsTheKnownSteps) {
 }
 
 TEST(Gitignore, CoversEveryFileTheReadmeHasOperatorsCreate) {
-    if (!in_git_checkout()) GTEST_SKIP() << "not a git checkout: " << kSource;
-    const Created c = created_by_readme(read_text(kSource / "README.md"));
+    if (!in_git_checkout()) GTEST_SKIP() << "not a git checkout: " << deploy_test::kSource;
+    const Created c = created_by_readme(deploy_test::read_text(deploy_test::kSource / "README.md"));
     for (const std::string& file : c.files) EXPECT_TRUE(ignored(file)) << file;
     for (const std::string& dir : c.dirs) {
         if (has_tracked_files(dir)) continue;  // e.g. `mkdir -p config` at the root: source folder
@@ -137,7 +135,7 @@ TEST(Gitignore, CoversEveryFileTheReadmeHasOperatorsCreate) {
 }
 
 TEST(Gitignore, ExamplesAndSourcesStayTracked) {
-    if (!in_git_checkout()) GTEST_SKIP() << "not a git checkout: " << kSource;
+    if (!in_git_checkout()) GTEST_SKIP() << "not a git checkout: " << deploy_test::kSource;
     for (const char* path :
          {"config/config.example.yml", "deploy/outpost.env.example", "deploy/docker-compose.yml",
           "deploy/kubernetes/kustomization.yaml", "config/load.cpp", "README.md"})

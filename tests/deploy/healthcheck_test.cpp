@@ -6,12 +6,10 @@
 #include <string>
 
 #include "service/cli/healthcheck_command.hpp"
-#include "service/health_server.hpp"
-#include "service/metrics.hpp"
+#include "service/ops/health_server.hpp"
+#include "service/ops/metrics.hpp"
 
 namespace {
-
-using namespace std::chrono_literals;
 
 struct Server {
     service::Metrics metrics;
@@ -33,6 +31,7 @@ struct Server {
 };
 
 TEST(Healthcheck, HealthyServerIsHealthy) {
+    using namespace std::chrono_literals;
     Server s;
     ASSERT_TRUE(s.server);
     cli::HealthcheckResult r = cli::check_health_url(s.url("/healthz"), 3000ms);
@@ -41,6 +40,7 @@ TEST(Healthcheck, HealthyServerIsHealthy) {
 }
 
 TEST(Healthcheck, ServiceUnavailableIsUnhealthyAndSaysWhy) {
+    using namespace std::chrono_literals;
     Server s;
     ASSERT_TRUE(s.server);
     s.healthy = false;
@@ -51,12 +51,14 @@ TEST(Healthcheck, ServiceUnavailableIsUnhealthyAndSaysWhy) {
 }
 
 TEST(Healthcheck, NotFoundIsUnhealthy) {
+    using namespace std::chrono_literals;
     Server s;
     ASSERT_TRUE(s.server);
     EXPECT_FALSE(cli::check_health_url(s.url("/nothing"), 3000ms).healthy);
 }
 
 TEST(Healthcheck, NothingListeningIsUnhealthy) {
+    using namespace std::chrono_literals;
     std::string url;
     {
         Server s;  // a port that was free a moment ago and is closed again
@@ -69,6 +71,7 @@ TEST(Healthcheck, NothingListeningIsUnhealthy) {
 }
 
 TEST(Healthcheck, OnlyHttpUrls) {
+    using namespace std::chrono_literals;
     EXPECT_FALSE(cli::check_health_url("file:///etc/passwd", 1000ms).healthy);
 }
 

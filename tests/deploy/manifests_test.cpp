@@ -20,9 +20,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using deploy_test::kSource;
-using deploy_test::read_text;
-const fs::path kKube = kSource / "deploy" / "kubernetes";
+const fs::path kKube = deploy_test::kSource / "deploy" / "kubernetes";
 
 // Every document of every YAML file under deploy/kubernetes, by kind.
 std::map<std::string, YAML::Node> kube_objects() {
@@ -49,7 +47,8 @@ long long mebibytes(const std::string& quantity) {
 
 // The default shutdown_grace_s: the example config's value.
 int default_grace_s() {
-    return YAML::LoadFile((kSource / "config" / "config.example.yml").string())["shutdown_grace_s"]
+    return YAML::LoadFile((deploy_test::kSource / "config" / "config.example.yml")
+                              .string())["shutdown_grace_s"]
         .as<int>();
 }
 
@@ -169,7 +168,7 @@ TEST(Kubernetes, ConfigMapIsAValidConfigListeningForTheProbes) {
 // The words of the README's `kubectl create secret generic` commands, in ```sh blocks.
 std::vector<std::vector<std::string>> readme_secret_commands() {
     std::vector<std::vector<std::string>> commands;
-    std::istringstream lines(read_text(kSource / "README.md"));
+    std::istringstream lines(deploy_test::read_text(deploy_test::kSource / "README.md"));
     bool in_block = false;
     for (std::string line; std::getline(lines, line);) {
         if (line.starts_with("```")) {
@@ -189,7 +188,7 @@ TEST(Kubernetes, TokenComesFromASecretTheOperatorCreatesNotFromATrackedFile) {
     auto objects = kube_objects();
     EXPECT_FALSE(objects.contains("Secret")) << "no manifest may hold the token";
     for (const auto& entry : fs::directory_iterator(kKube)) {
-        const std::string text = read_text(entry.path());
+        const std::string text = deploy_test::read_text(entry.path());
         EXPECT_EQ(text.find("stringData"), std::string::npos) << entry.path();
         EXPECT_EQ(text.find("lip_"), std::string::npos) << entry.path();
     }
@@ -271,8 +270,8 @@ TEST(Kubernetes, NetworkPolicyLetsInOnlyTheHealthPortAndOutOnlyDnsAndHttps) {
 }
 
 TEST(Compose, LimitsProcessesAndRestartsLikeTheUnit) {
-    YAML::Node svc =
-        YAML::LoadFile((kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
+    YAML::Node svc = YAML::LoadFile(
+        (deploy_test::kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
     ASSERT_TRUE(svc["pids_limit"].IsScalar());
     EXPECT_GE(svc["pids_limit"].as<int>(), 64);
     EXPECT_EQ(svc["restart"].as<std::string>(), "unless-stopped");
@@ -283,8 +282,8 @@ TEST(Compose, LimitsProcessesAndRestartsLikeTheUnit) {
 }
 
 TEST(Compose, RunsTheImageWithMountedConfigAndEnvToken) {
-    YAML::Node svc =
-        YAML::LoadFile((kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
+    YAML::Node svc = YAML::LoadFile(
+        (deploy_test::kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
     ASSERT_TRUE(svc.IsMap());
     EXPECT_TRUE(svc["image"].IsScalar());
     EXPECT_EQ(svc["restart"].as<std::string>(), "unless-stopped");
@@ -300,13 +299,15 @@ TEST(Compose, RunsTheImageWithMountedConfigAndEnvToken) {
     // stop_grace_period "330s" must outlast shutdown_grace_s.
     EXPECT_GT(std::stoi(svc["stop_grace_period"].as<std::string>()), default_grace_s());
     // The env file example sets the token variable.
-    EXPECT_NE(read_text(kSource / "deploy" / "outpost.env.example").find("\nLICHESS_BOT_TOKEN="),
+    EXPECT_NE(deploy_test::read_text(deploy_test::kSource / "deploy" / "outpost.env.example")
+                  .find("\nLICHESS_BOT_TOKEN="),
               std::string::npos);
 }
 
 TEST(Systemd, UnitIsHardenedAndStopsGracefully) {
     std::map<std::string, std::string> keys;
-    std::istringstream in(read_text(kSource / "deploy" / "outpost.service"));
+    std::istringstream in(
+        deploy_test::read_text(deploy_test::kSource / "deploy" / "outpost.service"));
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#' || line[0] == '[') continue;
         const auto eq = line.find('=');
@@ -328,14 +329,16 @@ TEST(Systemd, UnitIsHardenedAndStopsGracefully) {
     ASSERT_TRUE(keys.contains("TimeoutStopSec"));
     EXPECT_GT(std::stoi(keys["TimeoutStopSec"]), default_grace_s());
     // The user the unit runs as is the one sysusers.d creates.
-    EXPECT_NE(read_text(kSource / "deploy" / "outpost.sysusers.conf").find("\nu outpost "),
+    EXPECT_NE(deploy_test::read_text(deploy_test::kSource / "deploy" / "outpost.sysusers.conf")
+                  .find("\nu outpost "),
               std::string::npos);
 }
 
 // Every `Key=value` line of the unit, in order (a key may repeat, like SystemCallFilter).
 std::vector<std::pair<std::string, std::string>> unit_lines() {
     std::vector<std::pair<std::string, std::string>> lines;
-    std::istringstream in(read_text(kSource / "deploy" / "outpost.service"));
+    std::istringstream in(
+        deploy_test::read_text(deploy_test::kSource / "deploy" / "outpost.service"));
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#' || line[0] == '[') continue;
         const auto eq = line.find('=');
@@ -377,7 +380,7 @@ TEST(Systemd, SecurityExposureIsLowWhereSystemdAnalyzeIsInstalled) {
         GTEST_SKIP() << "systemd-analyze is not installed";
     // --offline reads the unit file alone; --threshold fails above an exposure of 2.0 ("OK").
     const std::string command = "systemd-analyze security --offline=true --threshold=20 '" +
-                                (kSource / "deploy" / "outpost.service").string() +
+                                (deploy_test::kSource / "deploy" / "outpost.service").string() +
                                 "' >/dev/null 2>&1";
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
 }

@@ -14,7 +14,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-using deploy_test::kSource;
 
 struct Row {
     std::string default_text;
@@ -36,7 +35,7 @@ std::string unquote_code(std::string cell) {
 
 // Rows "| `key` | `default` | meaning |" of the table under "## Configuration".
 std::map<std::string, Row> readme_rows() {
-    std::ifstream in(kSource / "README.md");
+    std::ifstream in(deploy_test::kSource / "README.md");
     std::map<std::string, Row> rows;
     bool in_section = false;
     for (std::string line; std::getline(in, line);) {
@@ -82,7 +81,8 @@ YAML::Node example_value(const YAML::Node& node, std::string_view path) {
 TEST(ReadmeConfiguration, EveryKeyHasARowWithTheExampleDefaultAndAMeaning) {
     const auto rows = readme_rows();
     ASSERT_FALSE(rows.empty()) << "no table under ## Configuration in README.md";
-    YAML::Node example = YAML::LoadFile((kSource / "config" / "config.example.yml").string());
+    YAML::Node example =
+        YAML::LoadFile((deploy_test::kSource / "config" / "config.example.yml").string());
     for (const config::KeySpec& spec : config::known_keys()) {
         if (spec.kind == config::Kind::Section) continue;
         const std::string key(spec.path);

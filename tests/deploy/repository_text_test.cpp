@@ -20,8 +20,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-using deploy_test::kSource;
-using deploy_test::read_text;
 
 bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
@@ -80,7 +78,8 @@ std::optional<std::string> outside_reference(std::string_view line) {
 // file below the root but the build trees and hidden folders (a source archive).
 std::vector<std::string> repository_files() {
     std::vector<std::string> files;
-    const std::string command = "git -C '" + kSource.string() + "' ls-files -z 2>/dev/null";
+    const std::string command =
+        "git -C '" + deploy_test::kSource.string() + "' ls-files -z 2>/dev/null";
     if (FILE* pipe = popen(command.c_str(), "r")) {
         std::string name;
         for (int c; (c = std::fgetc(pipe)) != EOF;) {
@@ -95,12 +94,13 @@ std::vector<std::string> repository_files() {
         if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && !files.empty()) return files;
     }
     files.clear();
-    for (auto it = fs::recursive_directory_iterator(kSource); it != fs::end(it); ++it) {
+    for (auto it = fs::recursive_directory_iterator(deploy_test::kSource); it != fs::end(it);
+         ++it) {
         const std::string name = it->path().filename().string();
         if (it->is_directory() && (name.starts_with(".") || name.starts_with("build"))) {
             it.disable_recursion_pending();
         } else if (it->is_regular_file()) {
-            files.push_back(fs::relative(it->path(), kSource).generic_string());
+            files.push_back(fs::relative(it->path(), deploy_test::kSource).generic_string());
         }
     }
     return files;
@@ -149,12 +149,13 @@ TEST(RepositoryText, ThePatternsFindWhatTheyAreMeantToFind) {
 
 TEST(RepositoryText, NoFileRefersToTheTrackerADiaryOrAPathOutsideTheRepository) {
     const std::vector<std::string> files = repository_files();
-    ASSERT_GT(files.size(), 100u) << "the repository's files were not found under " << kSource;
+    ASSERT_GT(files.size(), 100u) << "the repository's files were not found under "
+                                  << deploy_test::kSource;
     std::size_t read = 0;
     std::vector<std::string> found;
     for (const std::string& path : files) {
         if (is_data(path)) continue;
-        const std::string text = read_text(kSource / path);
+        const std::string text = deploy_test::read_text(deploy_test::kSource / path);
         if (text.find('\0') != std::string::npos) continue;  // a binary file (a net)
         ++read;
         std::istringstream lines(text);

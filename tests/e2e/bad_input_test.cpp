@@ -9,9 +9,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-
 struct BadInput {
     std::string game;       // 8-character game id
     std::string line_type;  // the stream line that is patched
@@ -59,7 +56,8 @@ std::string challenge_yaml(const std::string& id, int resign_at_ply) {
 }
 
 TEST(E2eBadInput, EachBadLineEndsItsSessionAndTheDaemonPlaysOn) {
-    LogCapture log;  // outlives the daemon: its threads log to it until they stop
+    using namespace std::chrono_literals;
+    test_support::LogCapture log;  // outlives the daemon: its threads log to it until they stop
     emu::EmulatorFixture fx(scenario());
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));

@@ -17,10 +17,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
-
 // A folder per test for the book files and PGNs, removed at the end.
 class E2eBook : public ::testing::Test {
   protected:
@@ -36,7 +32,7 @@ class E2eBook : public ::testing::Test {
         s.engine = book_settings(book);
         return s;
     }
-    fs::path pgn_dir() const { return dir_.path() / "pgn"; }
+    std::filesystem::path pgn_dir() const { return dir_.path() / "pgn"; }
 
     test_util::BookDir dir_{std::string("e2e-book-") +
                             ::testing::UnitTest::GetInstance()->current_test_info()->name()};
@@ -46,6 +42,7 @@ class E2eBook : public ::testing::Test {
 // ended). `color` is the challenger's, the scripted opponent's: the bot gets the other one.
 emu::GameView play_one(emu::EmulatorFixture& fx, const std::string& id, const std::string& clock,
                        const std::string& color, const std::string& opponent) {
+    using namespace std::chrono_literals;
     send_challenges(fx, "challenges:\n  - {id: " + id +
                             ", at_ms: 0, challenger: {name: Theorist, rating: 1800}, clock: " +
                             clock + ", color: " + color + ", opponent: " + opponent + "}\n");
@@ -59,9 +56,9 @@ std::vector<std::string> bot_moves_uci(const emu::GameView& g) {
     return out;
 }
 
-std::string pgn_text(const fs::path& dir) {
-    if (!fs::exists(dir)) return "";
-    for (const auto& e : fs::directory_iterator(dir)) {
+std::string pgn_text(const std::filesystem::path& dir) {
+    if (!std::filesystem::exists(dir)) return "";
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
         std::ifstream in(e.path());
         std::stringstream text;
         text << in.rdbuf();
@@ -72,7 +69,8 @@ std::string pgn_text(const fs::path& dir) {
 
 // The first PGN written into `dir`, waited for (up to 10 s; empty when none came), on one line:
 // movetext lines wrap at 80 columns.
-std::string wait_for_pgn(emu::EmulatorFixture& fx, const fs::path& dir) {
+std::string wait_for_pgn(emu::EmulatorFixture& fx, const std::filesystem::path& dir) {
+    using namespace std::chrono_literals;
     (void)fx.wait_until([&] { return !pgn_text(dir).empty(); }, 10s);
     std::string pgn = pgn_text(dir);
     std::replace(pgn.begin(), pgn.end(), '\n', ' ');
@@ -80,13 +78,14 @@ std::string wait_for_pgn(emu::EmulatorFixture& fx, const fs::path& dir) {
 }
 
 TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
+    using namespace std::chrono_literals;
     // Ruy Lopez for White: 1. e4 e5 2. Nf3 Nc6 3. Bb5, with lighter side lines best_move skips.
     const engine::Position start;
     auto entries = test_util::book_line(start, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}, 100);
     entries.push_back(test_util::book_entry(start, "d2d4", 40));
     const std::string book = dir_.book("white.bin", entries);
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book\nseed: 21\nkeepalive_ms: 500\n");
     BotRunner bot(fx, book_and_pgn_settings(book));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -120,6 +119,7 @@ TEST_F(E2eBook, WhitePlaysTheBookLineAtOnce) {
 }
 
 TEST_F(E2eBook, MovesPostedAgainAfterA429KeepTheirPgnNotes) {
+    using namespace std::chrono_literals;
     // The book has 1. e4 and 2. Nf3; the third move is searched. The second move POST (2. Nf3,
     // from the book) and the fourth (the third move, searched) get a 429: the daemon posts each
     // again, and the PGN still says "book" for 2. Nf3 and gives the third move its eval.
@@ -127,7 +127,7 @@ TEST_F(E2eBook, MovesPostedAgainAfterA429KeepTheirPgnNotes) {
     const std::string book =
         dir_.book("retry.bin", test_util::book_line(start, {"e2e4", "e7e5", "g1f3"}, 100));
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx(R"(
 name: book-retry
 seed: 24
@@ -177,7 +177,7 @@ TEST_F(E2eBook, BlackLeavesTheBookAndSearches) {
     const std::string book = dir_.book(
         "black.bin", {test_util::book_entry(e4, "c7c5", 3), test_util::book_entry(e4, "e7e5", 9)});
 
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx("name: book-out\nseed: 22\nkeepalive_ms: 500\n");
     BotSettings s = settings("{concurrency: 1}");
     s.engine = book_settings(book) + ", ponder: true";

@@ -14,8 +14,8 @@
 #include "config/config.hpp"
 #include "emulator_fixture.hpp"
 #include "lichess_client/api.hpp"
-#include "service/bot.hpp"
-#include "service/metrics.hpp"
+#include "service/daemon/bot.hpp"
+#include "service/ops/metrics.hpp"
 
 namespace e2e {
 

@@ -12,9 +12,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-
 // When the emulator ended the game, in its clock (the one its requests are stamped with).
 emu::Ms ended_ms(emu::EmulatorFixture& fx, const std::string& id) {
     const auto report = fx->report();  // named: a range-for over report()["games"] dangles
@@ -24,6 +21,7 @@ emu::Ms ended_ms(emu::EmulatorFixture& fx, const std::string& id) {
 }
 
 TEST(E2eQueue, AHumanWaitsForTheRunningGameAndIsAcceptedWhenItEnds) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: queue\nseed: 41\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -73,6 +71,7 @@ challenges:
 }
 
 TEST(E2eQueue, GamesReservedForHumansDeclineASecondBotAndAcceptAHuman) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: reserved\nseed: 42\nkeepalive_ms: 500\n");
     // No queue, so the second bot is answered at once: `later`.
     BotRunner bot(fx, settings("{concurrency: 2, games_reserved_for_humans: 1, max_queued: 0}"));
@@ -101,6 +100,7 @@ challenges:
 }
 
 TEST(E2eQueue, TheQueueOrderFollowsSortByAndPreference) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: queue-order\nseed: 43\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1, sort_by: best, preference: human}"));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -137,7 +137,8 @@ challenges:
 }
 
 TEST(E2eQueue, OnlineBlockListServedBlocksAndAFailingOneCostsNoGame) {
-    LogCapture log;
+    using namespace std::chrono_literals;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(
 name: block-lists
 seed: 44

@@ -11,9 +11,8 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 TEST(E2eChallenges, MixedBatchIsJudgedWithTheRightReasons) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: batch\nseed: 5\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1, accept_bot: false, variants: [standard, "
                                "chess960], time_controls: [bullet, blitz, rapid], modes: "
@@ -71,6 +70,7 @@ challenges:
 }
 
 TEST(E2eChallenges, BurstOfEightNeverExceedsConcurrencyTwo) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: burst\nseed: 8\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 2, max_queued: 0}"));  // no queue: `later`
     ASSERT_TRUE(wait_event_stream(fx));

@@ -5,12 +5,10 @@
 #include <algorithm>
 
 #include "bot_fixture.hpp"
-#include "service/chat_text.hpp"
+#include "service/game/chat_text.hpp"
 
 namespace e2e {
 namespace {
-
-using namespace std::chrono_literals;
 
 constexpr const char* kBot = "OutpostBot";  // the emulator's default account
 
@@ -28,6 +26,7 @@ std::string chat_dump(const emu::GameView& g) {
 }
 
 TEST(E2eChatCommands, AnsweredInTheRoomTheyWereAskedInOncePerSpam) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: chat\nseed: 31\nkeepalive_ms: 500\n");
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
@@ -81,6 +80,7 @@ challenges:
 }
 
 TEST(E2eChatCommands, WaitKeepsASlowFirstMoveFromBeingAborted) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: wait\nseed: 32\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 2}", "abort_time: 5\n"));
     ASSERT_TRUE(wait_event_stream(fx));

@@ -16,16 +16,14 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-namespace fs = std::filesystem;
-
 constexpr int kGames = 100;
 constexpr int kMaxSessions = 4;  // correspondence.max_concurrent_searches
 constexpr int kBotMoves = 3;     // each opponent resigns on its turn after the bot's third move
 
 int threads_now() {
     int n = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/task")) ++n;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/task"))
+        ++n;
     return n;
 }
 
@@ -54,9 +52,10 @@ std::string scenario() {
 }
 
 TEST(E2eCorrespondence, HundredGamesPlayWithBoundedSessionsEnginesAndThreads) {
-    const fs::path pgn_dir =
-        fs::temp_directory_path() / ("outpost-e2e-corr-" + std::to_string(::getpid()));
-    fs::remove_all(pgn_dir);
+    using namespace std::chrono_literals;
+    const std::filesystem::path pgn_dir =
+        std::filesystem::temp_directory_path() / ("outpost-e2e-corr-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(pgn_dir);
     emu::EmulatorFixture fx(scenario());
     BotRunner bot(fx, settings("{concurrency: 1, time_controls: [correspondence]}",
                                "correspondence: {move_time_ms: 50, checkin_period_s: 1, "
@@ -133,12 +132,12 @@ TEST(E2eCorrespondence, HundredGamesPlayWithBoundedSessionsEnginesAndThreads) {
         << bot.bot().correspondence().games << " correspondence games still tracked";
     EXPECT_EQ(m.games_finished_count(service::GameResult::Win), std::uint64_t(kGames));
     int pgns = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(pgn_dir)) ++pgns;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(pgn_dir)) ++pgns;
     EXPECT_EQ(pgns, kGames);
     EXPECT_EQ(bot.bot().engines().live(), 1);  // back to the warm engine
     EXPECT_EQ(bot.bot().slots().active, 0);    // correspondence games never took a slot
     EXPECT_EQ(bot.stop(), 0);
-    fs::remove_all(pgn_dir);
+    std::filesystem::remove_all(pgn_dir);
 }
 
 }  // namespace

@@ -17,8 +17,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
@@ -27,6 +25,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 TEST(E2eDemo, ShowsTheStatusAddressAndEachMoveWhileTheGameRunsThenTheResultAndPgn) {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("e2e-demo");
     const std::string out = (dir.path() / "demo.out").string();
     // TMPDIR: the demo's files (log, PGN) go into the test's folder, removed with it.

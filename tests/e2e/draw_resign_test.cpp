@@ -8,8 +8,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Move POSTs for the game that carried offeringDraw=true.
 int draw_offering_moves(emu::EmulatorFixture& fx, const std::string& game_id) {
     int n = 0;
@@ -33,6 +31,7 @@ std::string position_challenge(const std::string& id, const std::string& fen,
 }
 
 TEST(E2eDrawResign, ResignsAQueenAndRookDownFromMoveTen) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: resign\nseed: 21\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{}",
                                "draw_or_resign: {resign_enabled: true, resign_score: -1000, "
@@ -55,6 +54,7 @@ TEST(E2eDrawResign, ResignsAQueenAndRookDownFromMoveTen) {
 }
 
 TEST(E2eDrawResign, OffersADrawWithItsMoveInADeadDrawnEnding) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: offer\nseed: 22\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{}",
                                "draw_or_resign: {offer_draw_score: 100, "
@@ -77,6 +77,7 @@ TEST(E2eDrawResign, OffersADrawWithItsMoveInADeadDrawnEnding) {
 }
 
 TEST(E2eDrawResign, AcceptsAnOfferWhenThePolicyAgreesAndDeclinesWhenWinning) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: answer\nseed: 23\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 2}",
                                "draw_or_resign: {offer_draw_score: 100, "

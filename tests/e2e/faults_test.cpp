@@ -13,15 +13,13 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-
 int faults_of(emu::EmulatorFixture& fx, const std::string& kind) {
     const auto fs = fx->faults_fired();
     return int(std::count_if(fs.begin(), fs.end(), [&](const auto& f) { return f.kind == kind; }));
 }
 
 TEST(E2eFaults, BulletPairWithSlowMoveEndpointNeverFlags) {
+    using namespace std::chrono_literals;
     // Every move POST is answered 80 ms late; two 1+0 games run at once.
     emu::EmulatorFixture fx(R"(
 name: bullet
@@ -58,6 +56,7 @@ challenges:
 }
 
 TEST(E2eFaults, GameSurvivesDropsA429AndA5xxBurst) {
+    using namespace std::chrono_literals;
     // Drops: after 4 lines on the first game-stream connection, then half a line on the second
     // (stream faults are bound to a connection when it opens, hence skip: 1). One move gets a
     // 429 (1 s hint); a later move gets two 503s in a row.
@@ -104,12 +103,13 @@ challenges:
 }
 
 TEST(E2eFaults, AStateThatMovesNothingStartsNoSearchWhileAMoveWaitsForItsRetry) {
+    using namespace std::chrono_literals;
     // The bot's 4th move (to ply 8) gets a 429 with a 5 s pause. Right after its move to ply 7
     // the opponent asks for a takeback, and the bot's decline brings one more state: both carry
     // the move list the bot is already answering. Neither may start a search of its own (whose
     // move would be posted, and refused locally, while the pause lasts): the one move that got
     // the 429 is posted again once the pause is over, and it is the move played at ply 8.
-    LogCapture logs;
+    test_support::LogCapture logs;
     emu::EmulatorFixture fx(R"(
 name: unchanged
 seed: 12

@@ -1,4 +1,4 @@
-// GameSession is a shell around GameTurn: every request of a game goes through its GameApi, so a
+// GameSession is a shell around GameRules: every request of a game goes through its GameApi, so a
 // test can fake it. Here the fake forwards to the real client, records each call and fails the
 // first move post; the session posts the same move again after GameTimings::move_retry and plays
 // the game (streamed from the emulator) to its end.
@@ -8,14 +8,12 @@
 
 #include "bot_fixture.hpp"
 #include "config/config.hpp"
-#include "service/chat_sender.hpp"
-#include "service/engine_pool.hpp"
-#include "service/game_session.hpp"
+#include "service/daemon/chat_sender.hpp"
+#include "service/daemon/engine_pool.hpp"
+#include "service/daemon/game_session.hpp"
 
 namespace e2e {
 namespace {
-
-using namespace std::chrono_literals;
 
 class RecordingGameApi final : public service::GameApi {
   public:
@@ -76,6 +74,7 @@ class RecordingGameApi final : public service::GameApi {
 };
 
 TEST(GameSessionShell, EveryRequestGoesThroughItsGameApiAndAFailedPostIsSentAgain) {
+    using namespace std::chrono_literals;
     // The opponent resigns at ply 7; it plays a quiet line, not random moves, which can walk into
     // mate before that (1.e4 f6 2.d4 g5 3.Qh5#) and end the game with no resignation.
     emu::EmulatorFixture fx(R"(name: shell

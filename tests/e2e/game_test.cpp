@@ -7,9 +7,8 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 TEST(E2eGame, BlitzGameAgainstARandomMoverEndsLegally) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: blitz\nseed: 3\nkeepalive_ms: 500\n");
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
@@ -46,6 +45,7 @@ challenges:
 }
 
 TEST(E2eGame, Chess960AndFromPositionGamesFinish) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: variants\nseed: 9\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 2}"));
     ASSERT_TRUE(wait_event_stream(fx));

@@ -16,9 +16,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
 constexpr const char* kIdle = "name: idle\nseed: 41\nkeepalive_ms: 6000\n";  // lila: every 6 s
 
 struct Probe {
@@ -39,6 +36,7 @@ Probe probe(lichess::HttpClient& http) {
 }
 
 TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
+    using namespace std::chrono_literals;
     test_util::BookDir dir("e2e-health-truth");
     auto fx = std::make_unique<emu::EmulatorFixture>(kIdle);
     const int port = fx->port();
@@ -72,9 +70,9 @@ TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
 
     // Healthy once the event stream delivered its first byte, then for 60 s of keep-alives only.
     ASSERT_TRUE(fx->wait_until([&] { return probe(http).status == 200; }, 15s)) << read_file(log);
-    const auto idle_until = Clock::now() + 60s;
+    const auto idle_until = std::chrono::steady_clock::now() + 60s;
     int probes = 0;
-    while (Clock::now() < idle_until) {
+    while (std::chrono::steady_clock::now() < idle_until) {
         const Probe p = probe(http);
         ASSERT_EQ(p.status, 200) << "after " << probes << " probes";
         ASSERT_EQ(p.gauge, "1");
@@ -85,9 +83,9 @@ TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
 
     // The server vanishes: 503 within 30 s, and the gauge agrees.
     fx.reset();
-    const auto gone = Clock::now();
+    const auto gone = std::chrono::steady_clock::now();
     Probe down;
-    while ((down = probe(http)).status != 503 && Clock::now() - gone < 30s)
+    while ((down = probe(http)).status != 503 && std::chrono::steady_clock::now() - gone < 30s)
         std::this_thread::sleep_for(500ms);
     ASSERT_EQ(down.status, 503) << "still healthy 30 s after the server went away";
     EXPECT_EQ(down.gauge, "0");

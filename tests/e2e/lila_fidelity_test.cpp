@@ -11,15 +11,11 @@
 #include <sstream>
 
 #include "bot_fixture.hpp"
-#include "service/metrics.hpp"
+#include "service/ops/metrics.hpp"
 #include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
-
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
 
 // Resident memory of this process (the daemon and the emulator run in it), in MB.
 double rss_mb() {
@@ -30,11 +26,12 @@ double rss_mb() {
 }
 
 TEST(E2eLila, DailyBotLimitStopsOnlyBotGames) {
+    using namespace std::chrono_literals;
     // We have played our one bot game of this (12 s) window: lila answers the accept of a BOT's
     // challenge with 429 bot.vsBot.day. A human challenging 1 s later is accepted at once; a
     // second BOT is declined `later` without an accept; once the window has passed a BOT is
     // accepted again.
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(
 name: bot-limit
 seed: 31
@@ -92,9 +89,10 @@ challenges:
 }
 
 TEST(E2eLila, AnOpponentOutOfBotGamesIsDroppedAndItsSlotFreedAtOnce) {
+    using namespace std::chrono_literals;
     // The challenger has played its 100 bot games: lila answers our accept with 400 and its
     // OpponentLimit text. With one slot, the next challenge must be accepted straight away.
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx("name: opponent-limit\nseed: 32\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -117,6 +115,7 @@ challenges:
 }
 
 TEST(E2eLila, AMoveHeldTwentySecondsInOneGameNeverDelaysTheOther) {
+    using namespace std::chrono_literals;
     // Two 1+0 games at once. The server takes one move of game A and holds its answer 20 s.
     // Game B keeps its pace meanwhile, A goes on after the client gives the request up, and
     // neither game loses on time. Both opponents play a quiet line, not random moves: a random
@@ -172,6 +171,7 @@ challenges:
 }
 
 TEST(E2eLila, A403OnAMoveIsFinalAndNotRetried) {
+    using namespace std::chrono_literals;
     // lila's 4xx on a move will not change by asking again (a 401/403/404 was retried every
     // 250 ms for as long as it was our turn). The bot sends the move once and waits.
     emu::EmulatorFixture fx(R"(
@@ -203,6 +203,7 @@ challenges:
 }
 
 TEST(E2eLila, AnOpponentWhoLeavesDuringOurSearchIsClaimedAfterOurMove) {
+    using namespace std::chrono_literals;
     // The opponent leaves right after its move, so opponentGone (claim in 0 s) arrives while
     // the bot is searching. lila ignores a claim on our own turn (200, nothing happens): the
     // claim must come after our move, and end the game as a win by timeout. The opponent plays
@@ -231,6 +232,7 @@ challenges:
 }
 
 TEST(E2eLila, ABulletGameStreamDroppedFiveTimesReconnectsWithinASecond) {
+    using namespace std::chrono_literals;
     // The production reconnect timings of game streams (BotOptions::game_reconnect: 250 ms at
     // first, 3 s at most; the event stream's grow to a minute), five drops in a 1+0 game. The
     // game must outlast them: the opponent plays a quiet line, not random moves, which can walk
@@ -270,6 +272,7 @@ challenges:
 }
 
 TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
+    using namespace std::chrono_literals;
     // 40 gameStarts at once with concurrency 1 (a burst, or another client on the token): the
     // bot plays one and aborts the 36 that can still be aborted; the three already past ply 2
     // are played with small engines. Full-size engines never exceed the configured games.
@@ -326,6 +329,7 @@ TEST(E2eLila, GamesBeyondTheConcurrencyLimitAreAbortedAndMemoryStaysBounded) {
 }
 
 TEST(E2eLila, AGameResumedAfterItsFirstMovesGetsNoSecondHello) {
+    using namespace std::chrono_literals;
     // A restart mid-game: the session finds 4 plies played. lichess-bot greets only while
     // fewer than 2 plies are played; so must we, or every restart says hello again.
     emu::EmulatorFixture fx(R"(
@@ -353,8 +357,10 @@ games:
 }
 
 TEST(E2eLila, ThePgnHasLilasSiteAndTermination) {
-    const fs::path dir = fs::temp_directory_path() / ("outpost-pgn-" + std::to_string(getpid()));
-    fs::remove_all(dir);
+    using namespace std::chrono_literals;
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("outpost-pgn-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
     emu::EmulatorFixture fx(R"(
 name: pgn-tags
 seed: 39
@@ -368,8 +374,8 @@ games:
     std::string pgn;
     (void)fx.wait_until(
         [&] {
-            if (!fs::exists(dir)) return false;
-            for (const auto& e : fs::directory_iterator(dir))
+            if (!std::filesystem::exists(dir)) return false;
+            for (const auto& e : std::filesystem::directory_iterator(dir))
                 if (e.path().extension() == ".pgn") {
                     std::ifstream in(e.path());
                     pgn.assign(std::istreambuf_iterator<char>(in), {});
@@ -381,7 +387,7 @@ games:
     EXPECT_NE(pgn.find("[Termination \"Normal\"]"), std::string::npos) << pgn;
     EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
     EXPECT_EQ(bot.stop(), 0);
-    fs::remove_all(dir);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -12,13 +12,12 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // Matchmaking on, casual standard at `time_controls`, with `more` keys (YAML flow, starting with
 // a comma), and timings shortened for a test: idle after 300 ms, a challenge every 200 ms at most,
 // no rating difference limit (the emulator's bots are rated 1500 to 1600).
 BotSettings matchmaking_settings(const std::string& time_controls = R"(["1+0"])",
                                  const std::string& more = "") {
+    using namespace std::chrono_literals;
     BotSettings s = settings("{concurrency: 1}",
                              "matchmaking: {enabled: true, variants: [standard], rated: false, "
                              "opponent_rating_difference: 0, time_controls: " +
@@ -44,6 +43,7 @@ std::vector<emu::RequestRecord> challenge_posts(emu::EmulatorFixture& fx, const 
 }
 
 TEST(E2eMatchmaking, IdleBotChallengesAnOnlineBotAndPlaysTheGame) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: matchmaking-play
 seed: 11
@@ -90,6 +90,7 @@ outgoing:
 }
 
 TEST(E2eMatchmaking, ADeclineIsNotRepeatedForThatSpeedAndVariant) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: matchmaking-declines
 seed: 12
@@ -128,6 +129,7 @@ outgoing:
 }
 
 TEST(E2eMatchmaking, DailyBotLimitPausesMatchmakingButNotAccepting) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: matchmaking-limit
 seed: 13
@@ -171,6 +173,7 @@ challenges:
 }
 
 TEST(E2eMatchmaking, UnansweredChallengeIsCancelledAndItsSlotFreed) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: matchmaking-ignored
 seed: 14

@@ -8,11 +8,9 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-
 TEST(E2eMissedGameStart, AcceptedGameIsFoundWhileTheEventStreamIsPaused) {
-    LogCapture log;  // outlives the daemon
+    using namespace std::chrono_literals;
+    test_support::LogCapture log;  // outlives the daemon
     // The first connection is cut right after the challenge line, so the gameStart that follows
     // the accept is lost; the reconnect gets a 429 (a minute's pause, as Lichess asks). The
     // challenger plays a quiet line, not random moves, which can walk into mate at ply 4

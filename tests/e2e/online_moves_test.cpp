@@ -12,14 +12,11 @@
 
 #include "bot_fixture.hpp"
 #include "engine/timeman.hpp"
-#include "service/online_choice.hpp"
+#include "service/moves/online_choice.hpp"
 #include "tests/support/log_capture.hpp"
 
 namespace e2e {
 namespace {
-
-using namespace std::chrono_literals;
-using test_support::LogCapture;
 
 // Every source at the emulator's online port, asked from the first second of the clock on.
 std::string online_config(emu::EmulatorFixture& fx, const std::string& enabled) {
@@ -47,8 +44,9 @@ void PrintTo(const SourceCase& c, std::ostream* os) { *os << c.name; }
 class E2eOnline : public ::testing::TestWithParam<SourceCase> {};
 
 TEST_P(E2eOnline, TheSourcesMoveIsPlayedLoggedAndMarked) {
+    using namespace std::chrono_literals;
     const SourceCase& c = GetParam();
-    LogCapture log;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx("name: online\nseed: 16\nkeepalive_ms: 500\n");
     const auto pgn_dir = std::filesystem::temp_directory_path() /
                          (std::string("e2e-online-") + c.name + "-" + std::to_string(::getpid()));
@@ -111,7 +109,8 @@ INSTANTIATE_TEST_SUITE_P(
 // cloud eval and chessdb answer 429, the tablebase 503. The bot must lose no time to them: each
 // lookup is given up within its deadline (at most 2 s) and the game is played to a legal end.
 TEST(E2eOnlineFaults, ABulletGameWithEverySourceSlowOrFailingLosesNoTime) {
-    LogCapture log;
+    using namespace std::chrono_literals;
+    test_support::LogCapture log;
     emu::EmulatorFixture fx(R"(name: online-faults
 seed: 16
 keepalive_ms: 500

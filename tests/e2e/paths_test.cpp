@@ -7,9 +7,8 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 TEST(E2ePaths, DrawOfferIsDeclinedAndTheGameGoesOn) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: draw\nseed: 12\nkeepalive_ms: 500\n");
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
@@ -35,6 +34,7 @@ challenges:
 }
 
 TEST(E2ePaths, OpponentGoneIsClaimedAsAWin) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: gone\nseed: 13\nkeepalive_ms: 500\n");
     BotRunner bot(fx);
     ASSERT_TRUE(wait_event_stream(fx));
@@ -59,6 +59,7 @@ challenges:
 }
 
 TEST(E2ePaths, NoShowOpponentIsAborted) {
+    using namespace std::chrono_literals;
     // Two stallers that never move: one where the bot (white) moved first, one where the bot
     // is black and never gets a move. The emulator's own noStart timer is off.
     emu::EmulatorFixture fx("name: abort\nseed: 14\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\n");

@@ -11,9 +11,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-
 // The log line of the bot's move at `ply` in `game_id` ("game X ply N move ..."), or "".
 std::string move_line(const std::string& log, const std::string& game_id, int ply) {
     std::istringstream in(log);
@@ -24,11 +21,12 @@ std::string move_line(const std::string& log, const std::string& game_id, int pl
 }
 
 TEST(E2ePonder, AnExpectedReplyIsAPonderHit) {
+    using namespace std::chrono_literals;
     // Two rooks against a bare king. Every first move the engine comes to after its first
     // iteration (1. Rg2, mate in 3; 1. Ra7 or 1. Rb7, mate in 2) leaves Black one legal move
     // (Kh7 or Kg8), so the reply the bot ponders on is the only one there is and any opponent
     // plays it: the hit does not depend on luck.
-    LogCapture log;  // outlives the daemon
+    test_support::LogCapture log;  // outlives the daemon
     emu::EmulatorFixture fx(R"(
 name: ponder
 seed: 51

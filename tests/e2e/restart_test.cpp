@@ -18,8 +18,6 @@ extern char** environ;
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // One `outpost run --config FILE` child; killed (SIGTERM, then SIGKILL) when destroyed.
 class OutpostProcess {
   public:
@@ -36,6 +34,7 @@ class OutpostProcess {
         if (posix_spawn(&pid_, exe.c_str(), nullptr, nullptr, argv, envp.data()) != 0) pid_ = -1;
     }
     ~OutpostProcess() {
+        using namespace std::chrono_literals;
         if (pid_ <= 0) return;
         ::kill(pid_, SIGTERM);
         if (!wait_exit(10s)) {
@@ -54,12 +53,14 @@ class OutpostProcess {
         return pid_ > 0;
     }
     void kill_now() {
+        using namespace std::chrono_literals;
         ::kill(pid_, SIGKILL);
         (void)wait_exit(10s);
     }
 
   private:
     bool wait_exit(std::chrono::milliseconds timeout) {
+        using namespace std::chrono_literals;
         const auto deadline = std::chrono::steady_clock::now() + timeout;
         while (std::chrono::steady_clock::now() < deadline) {
             int status = 0;
@@ -75,6 +76,7 @@ class OutpostProcess {
 };
 
 TEST(E2eRestart, KilledBotResumesAndFinishesTheGame) {
+    using namespace std::chrono_literals;
     // The game must still run after the bot's fourth move, when it is killed: the opponent plays a
     // quiet line, not random moves, which can walk into mate before (1.e4 f6 2.d4 g5 3.Qh5#).
     emu::EmulatorFixture fx(R"(

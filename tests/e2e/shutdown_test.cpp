@@ -1,4 +1,4 @@
-// Graceful shutdown of the real binary (service/signals.cpp, Bot::run's second phase): with a
+// Graceful shutdown of the real binary (service/ops/signals.cpp, Bot::run's second phase): with a
 // grace period, SIGTERM in the middle of a game closes the door to new challenges and lets the
 // game be played to its end, then `outpost run` exits 0; a second signal stops it at once.
 #include <gtest/gtest.h>
@@ -14,9 +14,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
 class E2eShutdown : public ::testing::Test {
   protected:
     // Writes the config for `outpost run` (concurrency 2, so that a challenge refused during
@@ -31,7 +28,7 @@ class E2eShutdown : public ::testing::Test {
     std::string log_path() const { return (dir_.path() / "outpost.log").string(); }
     // The daemon logs to stderr; waits (bounded) until its log contains `text`.
     bool wait_log(const emu::EmulatorFixture& fx, const std::string& text,
-                  std::chrono::milliseconds timeout = 10s) const {
+                  std::chrono::milliseconds timeout = std::chrono::seconds(10)) const {
         return fx.wait_until([&] { return read_file(log_path()).find(text) != std::string::npos; },
                              timeout);
     }
@@ -52,6 +49,7 @@ bool event_stream_closed(emu::EmulatorFixture& fx) {
 }
 
 TEST_F(E2eShutdown, SigtermFinishesTheRunningGameAndAcceptsNoNewChallenge) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: graceful-shutdown
 seed: 31
@@ -107,6 +105,7 @@ challenges:
 }
 
 TEST_F(E2eShutdown, ASecondSignalStopsAtOnceAndLeavesTheGameAsItIs) {
+    using namespace std::chrono_literals;
     // The game must still run when the signals come, after the bot's second move: the opponent
     // plays a quiet line, not random moves, which can walk into mate at ply 5 (1.e4 f6 2.d4 g5
     // 3.Qh5#), a mate the bot finds at once.
@@ -129,9 +128,9 @@ challenges:
     ASSERT_TRUE(wait_log(fx, "shutting down: waiting up to 120 s for 1 game(s)"))
         << read_file(log_path());
     bot.signal(SIGINT);
-    const auto second_at = Clock::now();
+    const auto second_at = std::chrono::steady_clock::now();
     const auto status = bot.wait(10s);
-    const auto took = Clock::now() - second_at;
+    const auto took = std::chrono::steady_clock::now() - second_at;
     RecordProperty("second_signal_to_exit_ms",
                    int(std::chrono::duration_cast<std::chrono::milliseconds>(took).count()));
     // Exited within 10 s of a 120 s grace: the second signal cut the wait short.

@@ -20,9 +20,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
 int env_int(const char* name, int fallback) {
     const char* v = std::getenv(name);
     return v && *v ? std::atoi(v) : fallback;
@@ -149,6 +146,7 @@ std::string challenge_yaml(const std::string& id, const GamePlan& g, const SoakP
 // Starts the daemon; a start that fails (a fault on /api/account) is tried again, as a
 // supervisor (systemd Restart=on-failure) would. Counts the failed starts.
 std::unique_ptr<BotRunner> start_bot(emu::EmulatorFixture& fx, int& failed_starts) {
+    using namespace std::chrono_literals;
     for (int attempt = 0;; ++attempt) {
         try {
             return std::make_unique<BotRunner>(fx, settings("{concurrency: 2}"));
@@ -162,6 +160,7 @@ std::unique_ptr<BotRunner> start_bot(emu::EmulatorFixture& fx, int& failed_start
 }
 
 TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
+    using namespace std::chrono_literals;
     const SoakParams p;
     if (const char* level = std::getenv("OUTPOST_SOAK_LOG"))
         spdlog::set_level(spdlog::level::from_str(level));
@@ -181,7 +180,7 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
     emu::EmulatorFixture fx("name: soak\nseed: " + std::to_string(p.seed) +
                             "\nkeepalive_ms: 400\nfaults:\n" + faults);
 
-    const auto started = Clock::now();
+    const auto started = std::chrono::steady_clock::now();
     // Bounded: within ctest's 600 s by default (OUTPOST_SOAK_TIMEOUT_S for the long version).
     const auto deadline = started + std::chrono::seconds(p.timeout_s);
     std::uint64_t forfeits_metric = 0, moves_metric = 0;
@@ -209,10 +208,10 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
             ASSERT_NE(c.status, "declined")
                 << "the bot declined soak challenge " << c.id << " (" << c.decline_reason_key
                 << ": " << c.decline_reason << ") "
-                << std::chrono::duration<double>(Clock::now() - started).count()
+                << std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()
                 << " s into the soak, restarts so far " << restarts;
         if (next == ids.size() && unfinished == 0) break;
-        if (Clock::now() > deadline) {
+        if (std::chrono::steady_clock::now() > deadline) {
             timed_out = true;
             break;
         }
@@ -249,7 +248,8 @@ TEST(Soak, GamesUnderRandomFaultsAndARestartEndLegally) {
         }
         std::this_thread::sleep_for(50ms);
     }
-    const double duration_s = std::chrono::duration<double>(Clock::now() - started).count();
+    const double duration_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     // Slots: the daemon's view and the emulator's.
     EXPECT_TRUE(fx.wait_until(

@@ -22,8 +22,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // A loopback port that was free a moment ago (bound to port 0, then released).
 int free_port() {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -70,6 +68,7 @@ class E2eStartupOutage : public ::testing::Test {
 };
 
 TEST_F(E2eStartupOutage, LichessUpThirtySecondsAfterTheBotThenItPlaysItsGame) {
+    using namespace std::chrono_literals;
     auto parsed = emu::parse_scenario(R"(
 name: startup-outage
 seed: 17
@@ -140,6 +139,7 @@ challenges:
 }
 
 TEST_F(E2eStartupOutage, ARefusedTokenStillEndsTheProcessWithTheTokenMessage) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: refused\nseed: 3\nkeepalive_ms: 500\n");
     const std::string config = write_config(config_for(fx.base_url(), "lip_not_the_right_one"));
     const RunResult run =
@@ -151,6 +151,7 @@ TEST_F(E2eStartupOutage, ARefusedTokenStillEndsTheProcessWithTheTokenMessage) {
 }
 
 TEST_F(E2eStartupOutage, SigtermWhileWaitingForLichessStopsAtOnce) {
+    using namespace std::chrono_literals;
     const int port = free_port();
     ASSERT_GT(port, 0);
     const std::string url = "http://127.0.0.1:" + std::to_string(port);

@@ -8,8 +8,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 // One standard 1+1 challenge; the challenger (white) plays a quiet developing line (a move the
 // position refuses is skipped), asks for takebacks after the bot's moves at `takeback_plies` and
 // resigns on its turn at `resign_ply`. Its 300 ms of thinking leave the bot time to answer before
@@ -32,6 +30,7 @@ int events_starting_with(const emu::GameView& g, const std::string& prefix) {
 }
 
 TEST(E2eTakeback, GrantsTheFirstRequestPlaysOnAndDeclinesTheNext) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: takeback\nseed: 31\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{}", "max_takebacks_accepted: 1\n"));
     ASSERT_TRUE(wait_event_stream(fx));
@@ -60,6 +59,7 @@ TEST(E2eTakeback, GrantsTheFirstRequestPlaysOnAndDeclinesTheNext) {
 }
 
 TEST(E2eTakeback, DeclinesEveryRequestByDefault) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: notakeback\nseed: 32\nkeepalive_ms: 500\n");
     BotRunner bot(fx);  // max_takebacks_accepted left at 0
     ASSERT_TRUE(wait_event_stream(fx));

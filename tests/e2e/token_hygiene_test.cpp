@@ -19,17 +19,13 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::LogCapture;
-namespace fs = std::filesystem;
-
 constexpr const char* kToken = "lip_SECRETtoken123456";
 // Any part of it that would still give it away (a truncated or split print).
 constexpr const char* kTokenCore = "SECRETtoken";
 
 // The challenger plays a quiet line, not random moves: a random mover can walk into mate at ply 4
 // (1.f3 e5 2.g4 Qh4#), before the bot's third move, when the first run is to be killed.
-std::string challenge_yaml(const std::string& id) {
+std::string snoop_challenge(const std::string& id) {
     return "challenges:\n  - {id: " + id +
            ", at_ms: 0, challenger: {name: Snoop, title: BOT, rating: 1600}, clock: {limit: 60, "
            "increment: 1}, color: random, opponent: {kind: line, moves: \"" +
@@ -37,14 +33,15 @@ std::string challenge_yaml(const std::string& id) {
 }
 
 TEST(E2eTokenHygiene, TokenAppearsInNoLogMetricPgnCrashOrCheckConfigOutput) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("outpost-e2e-token-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    using namespace std::chrono_literals;
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("outpost-e2e-token-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
     std::map<std::string, std::string> outputs;  // what was captured, by where it came from
 
     {
-        LogCapture log;  // outlives the daemon
+        test_support::LogCapture log;  // outlives the daemon
         emu::EmulatorFixture fx(std::string(R"(
 name: token-hygiene
 seed: 5
@@ -67,7 +64,7 @@ faults:
             BotRunner bot(fx, settings("{concurrency: 1}", "pgn_directory: \"" + pgn_dir +
                                                                "\"\nlog: {level: trace}\n"));
             ASSERT_TRUE(wait_event_stream(fx));
-            send_challenges(fx, challenge_yaml("token001"));
+            send_challenges(fx, snoop_challenge("token001"));
             const auto g = fx.wait_game_over("token001", 120s);
             ASSERT_TRUE(g.over) << describe(game(fx, "token001"));
             EXPECT_TRUE(legal_end(g)) << describe(g);
@@ -103,7 +100,7 @@ faults:
                     return false;
                 },
                 20s));
-            send_challenges(fx, challenge_yaml("token002"));
+            send_challenges(fx, snoop_challenge("token002"));
             ASSERT_TRUE(fx.wait_until([&] { return bot_moves(game(fx, "token002")) >= 3; }, 60s))
                 << describe(game(fx, "token002"));
             first.signal(SIGABRT);  // a crash in the middle of a game
@@ -133,7 +130,7 @@ faults:
 
     // Every file the runs left: log file, stdout/stderr (crash output), PGN files.
     int pgn_files = 0;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
         if (!e.is_regular_file() || e.path().filename() == "config.yml") continue;
         pgn_files += e.path().extension() == ".pgn" ? 1 : 0;
         outputs["file " + e.path().string()] = read_file(e.path().string());
@@ -146,7 +143,7 @@ faults:
     for (const auto& [where, text] : outputs) {
         EXPECT_EQ(occurrences(text, kTokenCore), 0) << "the token appears in " << where;
     }
-    if (!::testing::Test::HasFailure()) fs::remove_all(dir);
+    if (!::testing::Test::HasFailure()) std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -12,8 +12,6 @@
 namespace e2e {
 namespace {
 
-using namespace std::chrono_literals;
-
 int upgrade_requests(emu::EmulatorFixture& fx) {
     return requests_to(fx, "/api/bot/account/upgrade");
 }

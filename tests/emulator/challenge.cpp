@@ -8,7 +8,7 @@
 
 namespace emu {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 

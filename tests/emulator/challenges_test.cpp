@@ -8,11 +8,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::next_of_type;
-using emu_test::parse_json;
-using emu_test::StreamReader;
-
 TEST(Challenges, IncomingAcceptedStartsAGameWithTheScriptedOpponent) {
     EmulatorFixture emu(R"(
 keepalive_ms: 200
@@ -25,9 +20,9 @@ challenges:
     rated: true
     opponent: {kind: line, moves: [d2d4], think_ms: 0}
 )");
-    HttpClient http(emu.port(), emu.token());
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
-    auto c = next_of_type(events, "challenge");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    auto c = emu_test::next_of_type(events, "challenge");
     ASSERT_FALSE(c.is_null());
     EXPECT_EQ(c["challenge"]["challenger"]["title"], "BOT");
     EXPECT_EQ(c["challenge"]["challenger"]["rating"], 2222);
@@ -35,13 +30,13 @@ challenges:
     EXPECT_EQ(c["challenge"]["timeControl"]["increment"], 2);
     EXPECT_EQ(c["compat"]["bot"], true);
     ASSERT_EQ(http.post("/api/challenge/chal0001/accept").body, R"({"ok":true})");
-    auto start = next_of_type(events, "gameStart");
+    auto start = emu_test::next_of_type(events, "gameStart");
     ASSERT_FALSE(start.is_null());
     EXPECT_EQ(start["game"]["gameId"], "chal0001");  // game id == challenge id
     EXPECT_EQ(start["game"]["color"], "black");
     EXPECT_EQ(start["game"]["rated"], true);
-    StreamReader game(emu.port(), "/api/bot/game/stream/chal0001", emu.token());
-    auto full = next_of_type(game, "gameFull");
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/chal0001", emu.token());
+    auto full = emu_test::next_of_type(game, "gameFull");
     EXPECT_EQ(full["white"]["name"], "Rival");
     EXPECT_EQ(full["clock"]["initial"], 180000);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "d2d4"; }));
@@ -55,7 +50,7 @@ challenges:
   - {id: chal0002, challenger: {name: Other}, variant: crazyhouse, clock: {limit: 300, increment: 0}}
   - {id: chal0003, challenger: {name: Third}, days: 3}
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return emu->challenges().size() == 3; }));
     EXPECT_EQ(http.post("/api/challenge/chal0001/decline", "reason=tooFast").status, 200);
     EXPECT_EQ(http.post("/api/challenge/chal0002/decline", "reason=VARIANT").status, 200);
@@ -80,16 +75,16 @@ challenges:
      accept_error: "Limited played 100 games against other bots today, please wait until 2030-01-01T00:00:00Z to challenge them."}
   - {id: chal0003, challenger: {name: Quick}, clock: {limit: 15, increment: 0}}
 )");
-    HttpClient http(emu.port(), emu.token());
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
-    auto canceled = next_of_type(events, "challengeCanceled");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    auto canceled = emu_test::next_of_type(events, "challengeCanceled");
     ASSERT_FALSE(canceled.is_null());
     EXPECT_EQ(canceled["challenge"]["id"], "chal0001");
     EXPECT_EQ(canceled["challenge"]["status"], "canceled");
     EXPECT_EQ(http.post("/api/challenge/chal0001/accept").status, 400);
     auto refused = http.post("/api/challenge/chal0002/accept");
     EXPECT_EQ(refused.status, 400);
-    EXPECT_NE(parse_json(refused.body)["error"].get<std::string>().find("100 games"),
+    EXPECT_NE(emu_test::parse_json(refused.body)["error"].get<std::string>().find("100 games"),
               std::string::npos);
     auto ultra = http.post("/api/challenge/chal0003/accept");
     EXPECT_EQ(ultra.status, 400);  // UltraBullet is not for bots
@@ -103,27 +98,27 @@ outgoing:
   - {user: Friendly, response: accept, delay_ms: 50, opponent: {kind: random, think_ms: 0}}
   - {user: Grumpy, response: decline, decline_reason: later, delay_ms: 50}
 )");
-    HttpClient http(emu.port(), emu.token());
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
     auto created = http.post("/api/challenge/Friendly",
                              "clock.limit=180&clock.increment=2&rated=false&color=white");
     ASSERT_EQ(created.status, 200) << created.body;
-    auto cj = parse_json(created.body);
+    auto cj = emu_test::parse_json(created.body);
     EXPECT_EQ(cj["direction"], "out");
     EXPECT_EQ(cj["destUser"]["name"], "Friendly");
     EXPECT_EQ(cj["status"], "created");
     const std::string id = cj["id"];
     EXPECT_EQ(id.size(), 8u);
-    auto own = next_of_type(events, "challenge");
+    auto own = emu_test::next_of_type(events, "challenge");
     EXPECT_EQ(own["challenge"]["challenger"]["id"], "outpostbot");  // the bot's own challenge
-    auto start = next_of_type(events, "gameStart");
+    auto start = emu_test::next_of_type(events, "gameStart");
     ASSERT_FALSE(start.is_null());
     EXPECT_EQ(start["game"]["gameId"], id);
     EXPECT_EQ(start["game"]["color"], "white");
 
     auto declined = http.post("/api/challenge/grumpy", "days=3");
     ASSERT_EQ(declined.status, 200);
-    auto d = next_of_type(events, "challengeDeclined");
+    auto d = emu_test::next_of_type(events, "challengeDeclined");
     ASSERT_FALSE(d.is_null());
     EXPECT_EQ(d["challenge"]["declineReasonKey"], "later");
     EXPECT_TRUE(d["challenge"]["declineReason"].is_string());
@@ -155,24 +150,25 @@ outgoing:
   - {user: Busy, response: opponent_limit}
   - {user: Silent, response: ignore}
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     auto limited = http.post("/api/challenge/Tired", "clock.limit=60&clock.increment=1");
     EXPECT_EQ(limited.status, 429);
-    auto lj = parse_json(limited.body);
+    auto lj = emu_test::parse_json(limited.body);
     EXPECT_EQ(lj["ratelimit"]["key"], "bot.vsBot.day");
     EXPECT_EQ(lj["ratelimit"]["seconds"], 86398);
     EXPECT_NE(lj["error"].get<std::string>().find("100 games against other bots today"),
               std::string::npos);
     auto busy = http.post("/api/challenge/Busy", "clock.limit=60&clock.increment=1");
     EXPECT_EQ(busy.status, 400);
-    EXPECT_NE(parse_json(busy.body)["error"].get<std::string>().find("Busy played 100 games"),
-              std::string::npos);
+    EXPECT_NE(
+        emu_test::parse_json(busy.body)["error"].get<std::string>().find("Busy played 100 games"),
+        std::string::npos);
     EXPECT_EQ(http.post("/api/challenge/Silent", "clock.limit=17&clock.increment=1").status, 400);
     EXPECT_EQ(http.post("/api/challenge/Silent", "clock.limit=15&clock.increment=0").status,
               400);  // UltraBullet
     auto pending = http.post("/api/challenge/Silent", "clock.limit=300&clock.increment=0");
     ASSERT_EQ(pending.status, 200);
-    const std::string id = parse_json(pending.body)["id"];
+    const std::string id = emu_test::parse_json(pending.body)["id"];
     EXPECT_EQ(http.post("/api/challenge/" + id + "/cancel").status, 200);
     EXPECT_EQ(emu->challenges().back().status, "canceled");
     EXPECT_EQ(http.post("/api/challenge/" + id + "/cancel").status, 404);
@@ -185,20 +181,20 @@ challenges:
   - {id: chfen001, challenger: {name: Composer}, variant: fromPosition, clock: {limit: 180, increment: 0},
      initial_fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", color: black}
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return emu->challenges().size() == 2; }));
     ASSERT_EQ(http.post("/api/challenge/ch960001/accept").status, 200);
     ASSERT_EQ(http.post("/api/challenge/chfen001/accept").status, 200);
-    StreamReader g960(emu.port(), "/api/bot/game/stream/ch960001", emu.token());
-    auto full = next_of_type(g960, "gameFull");
+    emu_test::StreamReader g960(emu.port(), "/api/bot/game/stream/ch960001", emu.token());
+    auto full = emu_test::next_of_type(g960, "gameFull");
     ASSERT_FALSE(full.is_null());
     EXPECT_EQ(full["variant"]["key"], "chess960");
     const std::string fen = full["initialFen"];
     EXPECT_NE(fen, "startpos");
     EXPECT_TRUE(engine::Position::from_fen(fen, true)) << fen;
     EXPECT_NE(fen.find("/pppppppp/8/8/8/8/PPPPPPPP/"), std::string::npos);
-    StreamReader gfen(emu.port(), "/api/bot/game/stream/chfen001", emu.token());
-    auto ffull = next_of_type(gfen, "gameFull");
+    emu_test::StreamReader gfen(emu.port(), "/api/bot/game/stream/chfen001", emu.token());
+    auto ffull = emu_test::next_of_type(gfen, "gameFull");
     EXPECT_EQ(ffull["initialFen"], "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     EXPECT_EQ(ffull["variant"]["key"], "fromPosition");
     ASSERT_EQ(http.post("/api/bot/game/chfen001/move/e2e4").status, 200);

@@ -10,11 +10,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::next_of_type;
-using emu_test::parse_json;
-using emu_test::StreamReader;
-
 const char* const TWO_CHALLENGES = R"(
 keepalive_ms: 100
 challenges:
@@ -37,14 +32,14 @@ TEST(Faults, DropEventStreamAfterALineThenReplayOnReconnect) {
     EmulatorFixture emu(std::string(TWO_CHALLENGES) +
                         "faults: [{kind: drop, target: event_stream, after_lines: 1}]\n");
     wait_challenges(emu);
-    StreamReader first(emu.port(), "/api/stream/event", emu.token());
-    EXPECT_FALSE(next_of_type(first, "challenge").is_null());
+    emu_test::StreamReader first(emu.port(), "/api/stream/event", emu.token());
+    EXPECT_FALSE(emu_test::next_of_type(first, "challenge").is_null());
     EXPECT_TRUE(first.wait_end(3000));
     EXPECT_FALSE(first.clean_end());  // cut, not ended by the server's last chunk
-    EXPECT_TRUE(next_of_type(first, "challenge", 100).is_null());
-    StreamReader second(emu.port(), "/api/stream/event", emu.token());
+    EXPECT_TRUE(emu_test::next_of_type(first, "challenge", 100).is_null());
+    emu_test::StreamReader second(emu.port(), "/api/stream/event", emu.token());
     int challenges = 0;
-    while (!next_of_type(second, "challenge", 500).is_null()) ++challenges;
+    while (!emu_test::next_of_type(second, "challenge", 500).is_null()) ++challenges;
     EXPECT_EQ(challenges, 3);
     EXPECT_EQ(count_faults(emu, "drop"), 1);
     const auto streams = emu->streams();
@@ -59,18 +54,18 @@ faults: [{kind: drop, target: game_stream, game: game0001, after_lines: 1, mid_l
 )");
     ASSERT_TRUE(
         emu.wait_until([&] { return !emu->games().empty() && !emu->games()[0].moves.empty(); }));
-    StreamReader s(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    EXPECT_FALSE(next_of_type(s, "gameFull").is_null());
-    HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader s(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    EXPECT_FALSE(emu_test::next_of_type(s, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e7e5").status, 200);
     EXPECT_TRUE(s.wait_end(3000));
     EXPECT_FALSE(s.clean_end());
     EXPECT_FALSE(s.partial_line().empty());  // half a JSON line, no newline
     EXPECT_EQ(s.partial_line().front(), '{');
-    EXPECT_TRUE(parse_json(s.partial_line()).is_discarded());
+    EXPECT_TRUE(emu_test::parse_json(s.partial_line()).is_discarded());
     // Reconnect: gameFull restores the whole state.
-    StreamReader again(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    auto full = next_of_type(again, "gameFull");
+    emu_test::StreamReader again(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    auto full = emu_test::next_of_type(again, "gameFull");
     ASSERT_FALSE(full.is_null());
     EXPECT_NE(full["state"]["moves"].get<std::string>().find("e7e5"), std::string::npos);
 }
@@ -80,8 +75,8 @@ TEST(Faults, SilentStreamSendsNothingThenResumes) {
         std::string(TWO_CHALLENGES) +
         "faults: [{kind: silence, target: event_stream, after_lines: 3, duration_ms: 800}]\n");
     wait_challenges(emu);
-    StreamReader s(emu.port(), "/api/stream/event", emu.token());
-    for (int i = 0; i < 3; ++i) ASSERT_FALSE(next_of_type(s, "challenge").is_null());
+    emu_test::StreamReader s(emu.port(), "/api/stream/event", emu.token());
+    for (int i = 0; i < 3; ++i) ASSERT_FALSE(emu_test::next_of_type(s, "challenge").is_null());
     const int before = s.keepalives();
     EXPECT_FALSE(s.next_line(500));
     EXPECT_EQ(s.keepalives(), before);  // not even keep-alives (every 100 ms otherwise)
@@ -97,11 +92,11 @@ TEST(Faults, SplitChunksStillCarryWholeLines) {
         std::string(TWO_CHALLENGES) +
         "faults: [{kind: split, target: event_stream, min_chunk: 1, max_chunk: 7}]\n");
     wait_challenges(emu);
-    StreamReader s(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader s(emu.port(), "/api/stream/event", emu.token());
     for (int i = 0; i < 3; ++i) {
         // A line comes in a few hundred chunks 2 ms apart: on a loaded machine that can take
         // longer than the default 5 s, so this waits longer (a hang guard, not a speed test).
-        auto c = next_of_type(s, "challenge", 30000);
+        auto c = emu_test::next_of_type(s, "challenge", 30000);
         ASSERT_FALSE(c.is_null());
         EXPECT_EQ(c["challenge"]["id"].get<std::string>().substr(0, 4), "chal");
     }
@@ -116,8 +111,8 @@ TEST(Faults, BatchPutsManyLinesInOneChunk) {
     EmulatorFixture emu(std::string(TWO_CHALLENGES) +
                         "faults: [{kind: batch, target: event_stream, hold_ms: 100}]\n");
     wait_challenges(emu);
-    StreamReader s(emu.port(), "/api/stream/event", emu.token());
-    for (int i = 0; i < 3; ++i) ASSERT_FALSE(next_of_type(s, "challenge").is_null());
+    emu_test::StreamReader s(emu.port(), "/api/stream/event", emu.token());
+    for (int i = 0; i < 3; ++i) ASSERT_FALSE(emu_test::next_of_type(s, "challenge").is_null());
     ASSERT_FALSE(s.chunk_sizes().empty());
     // The three replayed challenges came in a single chunk.
     EXPECT_GT(s.chunk_sizes()[0], 3 * 200u);
@@ -125,7 +120,7 @@ TEST(Faults, BatchPutsManyLinesInOneChunk) {
 
 TEST(Faults, DelayHoldsTheResponse) {
     EmulatorFixture emu("faults: [{kind: delay, target: account, delay_ms: 400, count: 1}]\n");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     const auto t0 = std::chrono::steady_clock::now();
     EXPECT_EQ(http.get("/api/account").status, 200);
     const auto ms =
@@ -141,11 +136,11 @@ games: [{id: game0001, bot_color: white, clock: {limit: 600, increment: 0}}]
 faults: [{kind: http_429, target: move, count: 1, ratelimit_seconds: 3}]
 )");
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     auto r = http.post("/api/bot/game/game0001/move/e2e4");
     EXPECT_EQ(r.status, 429);
     EXPECT_EQ(r.content_type, "application/json");
-    auto j = parse_json(r.body);
+    auto j = emu_test::parse_json(r.body);
     EXPECT_NE(j["error"].get<std::string>().find("Too many requests"), std::string::npos);
     EXPECT_EQ(j["ratelimit"]["seconds"], 3);
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
@@ -159,7 +154,7 @@ faults: [{kind: http_429, target: move, count: 1, ratelimit_seconds: 3}]
 TEST(Faults, Http429HtmlAndSkip) {
     EmulatorFixture emu(
         "faults: [{kind: http_429, target: account, body: html, skip: 1, count: 2}]\n");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     EXPECT_EQ(http.get("/api/account").status, 200);  // skipped
     for (int i = 0; i < 2; ++i) {
         auto r = http.get("/api/account");
@@ -174,11 +169,11 @@ TEST(Faults, FiveHundredBurstThenSuccess) {
     EmulatorFixture emu(
         "faults: [{kind: http_5xx, target: event_stream, status: 502, count: 3}]\n");
     for (int i = 0; i < 3; ++i) {
-        StreamReader s(emu.port(), "/api/stream/event", emu.token());
+        emu_test::StreamReader s(emu.port(), "/api/stream/event", emu.token());
         EXPECT_EQ(s.status(), 502);
         EXPECT_NE(s.error_body().find("502 Bad Gateway"), std::string::npos);
     }
-    StreamReader ok(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader ok(emu.port(), "/api/stream/event", emu.token());
     EXPECT_EQ(ok.status(), 200);
     EXPECT_EQ(count_faults(emu, "http_5xx"), 3);
     EXPECT_EQ(emu->report()["traffic"]["faults"].size(), 3u);

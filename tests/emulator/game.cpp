@@ -6,9 +6,7 @@
 
 namespace emu {
 
-using engine::Color;
-
-const char* color_name(Color c) { return c == engine::WHITE ? "white" : "black"; }
+const char* color_name(engine::Color c) { return c == engine::WHITE ? "white" : "black"; }
 
 std::string speed_of(const TimeControlSpec& tc) {
     if (!tc.limit_s) return "correspondence";
@@ -30,7 +28,7 @@ engine::Result<Game> Game::create(GameSetup setup, const std::string& preset_mov
         g.pos_ = *pos;
     }
     const auto& tc = g.setup_.time_control;
-    for (Color c : {engine::WHITE, engine::BLACK}) {
+    for (engine::Color c : {engine::WHITE, engine::BLACK}) {
         if (tc.limit_s)
             g.stored_[c] = Ms(*tc.limit_s) * 1000;
         else if (tc.days)
@@ -55,7 +53,7 @@ bool Game::clock_running() const {
     return has_clock() && !over() && ply() >= setup_.clock_start_ply;
 }
 
-Ms Game::remaining(Color c, Ms now) const {
+Ms Game::remaining(engine::Color c, Ms now) const {
     Ms left = stored_[c];
     if (clock_running() && c == pos_.side_to_move()) left -= now - turn_start_;
     return left < 0 ? 0 : left;
@@ -67,7 +65,7 @@ std::string Game::uci_text(engine::Move m) const {
     if (m.kind() == engine::MoveKind::CASTLING) {
         // king-two-squares form for standard chess
         const bool king_side = m.to() > m.from();
-        const Color c = pos_.side_to_move();
+        const engine::Color c = pos_.side_to_move();
         return engine::square_name(m.from()) +
                engine::square_name(engine::Board::castling_king_target(c, king_side));
     }
@@ -83,7 +81,8 @@ std::string Game::uci_moves() const {
     return out;
 }
 
-std::optional<std::string> Game::play(Color by, const std::string& uci, Ms now, bool by_bot) {
+std::optional<std::string> Game::play(engine::Color by, const std::string& uci, Ms now,
+                                      bool by_bot) {
     if (over() || by != pos_.side_to_move()) return "Not your turn, or game already over";
     if (check_time(now)) return "Not your turn, or game already over";
     const auto move = pos_.parse_uci(uci);
@@ -129,7 +128,7 @@ void Game::end_if_terminal(Ms now) {
 
 bool Game::check_time(Ms now) {
     if (over()) return false;
-    const Color stm = pos_.side_to_move();
+    const engine::Color stm = pos_.side_to_move();
     if (expirable() && ply() < 2 && now - turn_start_ >= setup_.first_move_timeout_ms) {
         // modules/round Finisher.noStart: a mandatory game (arena, swiss) ends as noStart, the
         // player who did not move losing; any other expirable game is aborted.
@@ -146,9 +145,9 @@ bool Game::check_time(Ms now) {
     return false;
 }
 
-void Game::finish(const std::string& status, std::optional<Color> winner, Ms now) {
+void Game::finish(const std::string& status, std::optional<engine::Color> winner, Ms now) {
     if (over()) return;
-    for (Color c : {engine::WHITE, engine::BLACK}) stored_[c] = remaining(c, now);
+    for (engine::Color c : {engine::WHITE, engine::BLACK}) stored_[c] = remaining(c, now);
     status_ = status;
     winner_ = winner;
     ended_at_ = now;
@@ -156,7 +155,7 @@ void Game::finish(const std::string& status, std::optional<Color> winner, Ms now
     takeback_offer_[0] = takeback_offer_[1] = false;
 }
 
-bool Game::take_back(Color proposer, Ms now) {
+bool Game::take_back(engine::Color proposer, Ms now) {
     // The proposer's own last move goes: one ply if the other side is to move, else two.
     const int plies = pos_.side_to_move() == proposer ? 2 : 1;
     if (over() || ply() < plies) return false;

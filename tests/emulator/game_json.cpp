@@ -3,8 +3,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 json variant_json(const std::string& key) {
     if (key == "chess960") return {{"key", key}, {"name", "Chess960"}, {"short", "960"}};
@@ -33,7 +32,7 @@ json player_json(const Player& p) {
     return j;
 }
 
-std::string perf_name(const Game& g) {
+std::string perf_key(const Game& g) {
     if (g.setup().variant == "chess960") return "chess960";
     return g.speed();
 }
@@ -73,7 +72,7 @@ json game_full_json(const Game& g, Ms now) {
            {"id", s.id},
            {"variant", variant_json(s.variant)},
            {"speed", g.speed()},
-           {"perf", {{"name", title_case(perf_name(g))}}},
+           {"perf", {{"name", title_case(perf_key(g))}}},
            {"rated", s.rated},
            {"createdAt", s.created_unix_ms},
            {"white", player_json(bot_white ? s.bot : s.opponent)},
@@ -91,7 +90,7 @@ namespace {
 
 json event_info(const Game& g, Ms now) {
     const auto& s = g.setup();
-    const Color bot = s.bot_color;
+    const engine::Color bot = s.bot_color;
     const Ms left = g.remaining(bot, now);
     json opp{{"id", s.opponent.id}, {"username", s.opponent.name}, {"rating", s.opponent.rating}};
     json j{{"fullId", s.id + "abcd"},
@@ -104,7 +103,7 @@ json event_info(const Game& g, Ms now) {
            {"status", status_json(g.status())},
            {"variant", {{"key", s.variant}, {"name", variant_json(s.variant)["name"]}}},
            {"speed", g.speed()},
-           {"perf", perf_name(g)},
+           {"perf", perf_key(g)},
            {"rated", s.rated},
            {"hasMoved", false},
            {"opponent", opp},

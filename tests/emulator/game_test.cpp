@@ -10,9 +10,6 @@
 namespace emu {
 namespace {
 
-using engine::BLACK;
-using engine::WHITE;
-
 Game make(int limit_s, int inc_s, int clock_start_ply = 2, bool king_to_rook = true,
           std::string fen = "", std::string moves = "") {
     GameSetup s;
@@ -34,45 +31,45 @@ Game make(int limit_s, int inc_s, int clock_start_ply = 2, bool king_to_rook = t
 TEST(Game, ClockTicksOnlyForTheSideToMoveAfterBothFirstMoves) {
     Game g = make(60, 2);
     EXPECT_FALSE(g.clock_running());
-    ASSERT_FALSE(g.play(WHITE, "e2e4", 500, true));
-    ASSERT_FALSE(g.play(BLACK, "e7e5", 900, false));
+    ASSERT_FALSE(g.play(engine::WHITE, "e2e4", 500, true));
+    ASSERT_FALSE(g.play(engine::BLACK, "e7e5", 900, false));
     EXPECT_TRUE(g.clock_running());
-    EXPECT_EQ(g.remaining(WHITE, 900), 60000);
-    EXPECT_EQ(g.remaining(WHITE, 3900), 57000);
-    EXPECT_EQ(g.remaining(BLACK, 3900), 60000);
-    ASSERT_FALSE(g.play(WHITE, "g1f3", 3900, true));
-    EXPECT_EQ(g.remaining(WHITE, 5000), 59000);  // 57 s + 2 s increment
-    EXPECT_EQ(g.remaining(BLACK, 5000), 58900);
+    EXPECT_EQ(g.remaining(engine::WHITE, 900), 60000);
+    EXPECT_EQ(g.remaining(engine::WHITE, 3900), 57000);
+    EXPECT_EQ(g.remaining(engine::BLACK, 3900), 60000);
+    ASSERT_FALSE(g.play(engine::WHITE, "g1f3", 3900, true));
+    EXPECT_EQ(g.remaining(engine::WHITE, 5000), 59000);  // 57 s + 2 s increment
+    EXPECT_EQ(g.remaining(engine::BLACK, 5000), 58900);
 }
 
 TEST(Game, FlagsTheSideToMove) {
     Game g = make(2, 0);
-    ASSERT_FALSE(g.play(WHITE, "e2e4", 10, true));
-    ASSERT_FALSE(g.play(BLACK, "e7e5", 20, false));
+    ASSERT_FALSE(g.play(engine::WHITE, "e2e4", 10, true));
+    ASSERT_FALSE(g.play(engine::BLACK, "e7e5", 20, false));
     EXPECT_FALSE(g.check_time(1000));
     EXPECT_TRUE(g.check_time(2020));
     EXPECT_EQ(g.status(), "outoftime");
-    EXPECT_EQ(g.winner(), BLACK);
-    EXPECT_EQ(g.remaining(WHITE, 3000), 0);
-    EXPECT_TRUE(g.play(BLACK, "d7d5", 3000, false));  // over: rejected
+    EXPECT_EQ(g.winner(), engine::BLACK);
+    EXPECT_EQ(g.remaining(engine::WHITE, 3000), 0);
+    EXPECT_TRUE(g.play(engine::BLACK, "d7d5", 3000, false));  // over: rejected
 }
 
 TEST(Game, NoStartWhenTheFirstMoveNeverComes) {
     Game g = make(60, 0);
-    ASSERT_FALSE(g.play(WHITE, "e2e4", 100, true));
+    ASSERT_FALSE(g.play(engine::WHITE, "e2e4", 100, true));
     EXPECT_FALSE(g.check_time(1000));
     EXPECT_TRUE(g.check_time(1100));
     EXPECT_EQ(g.status(), "noStart");
-    EXPECT_EQ(g.winner(), WHITE);
+    EXPECT_EQ(g.winner(), engine::WHITE);
 }
 
 TEST(Game, MateEndsTheGame) {
     Game g = make(60, 0);
     for (const char* m : {"f2f3", "e7e5", "g2g4"})
         ASSERT_FALSE(g.play(g.position().side_to_move(), m, 0, false));
-    ASSERT_FALSE(g.play(BLACK, "d8h4", 0, false));
+    ASSERT_FALSE(g.play(engine::BLACK, "d8h4", 0, false));
     EXPECT_EQ(g.status(), "mate");
-    EXPECT_EQ(g.winner(), BLACK);
+    EXPECT_EQ(g.winner(), engine::BLACK);
     EXPECT_EQ(game_state_json(g, 0)["winner"], "black");
 }
 
@@ -94,9 +91,9 @@ void expect_drawn_end(const Game& g, const std::string& status, int id) {
 TEST(Game, StalemateIsADrawWithStatusStalemate) {
     Game g = make(60, 0, 2, true, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
     ASSERT_FALSE(g.over());
-    ASSERT_FALSE(g.play(WHITE, "f1f7", 0, true));  // Kh8: g8, g7, h7 all covered, no check
+    ASSERT_FALSE(g.play(engine::WHITE, "f1f7", 0, true));  // Kh8: g8, g7, h7 all covered, no check
     expect_drawn_end(g, "stalemate", 32);
-    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
+    EXPECT_TRUE(g.play(engine::BLACK, "h8g8", 0, false));
 }
 
 TEST(Game, ThreefoldRepetitionIsADraw) {
@@ -105,53 +102,55 @@ TEST(Game, ThreefoldRepetitionIsADraw) {
     for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"})
         ASSERT_FALSE(g.play(g.position().side_to_move(), m, 0, false));
     ASSERT_FALSE(g.over());
-    ASSERT_FALSE(g.play(BLACK, "f6g8", 0, false));
+    ASSERT_FALSE(g.play(engine::BLACK, "f6g8", 0, false));
     expect_drawn_end(g, "draw", 34);
-    EXPECT_TRUE(g.play(WHITE, "e2e4", 0, true));
+    EXPECT_TRUE(g.play(engine::WHITE, "e2e4", 0, true));
 }
 
 TEST(Game, FiftyMoveRuleIsADraw) {
     Game g = make(60, 0, 2, true, "7k/8/8/8/8/8/8/R6K w - - 99 80");
     ASSERT_FALSE(g.over());
-    ASSERT_FALSE(g.play(WHITE, "a1a2", 0, true));  // the 100th ply without capture or pawn move
+    ASSERT_FALSE(
+        g.play(engine::WHITE, "a1a2", 0, true));  // the 100th ply without capture or pawn move
     expect_drawn_end(g, "draw", 34);
-    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
+    EXPECT_TRUE(g.play(engine::BLACK, "h8g8", 0, false));
 }
 
 TEST(Game, InsufficientMaterialIsADraw) {
     Game g = make(60, 0, 2, true, "7k/8/8/8/8/8/1r6/K6N w - - 0 1");
     ASSERT_FALSE(g.over());
-    ASSERT_FALSE(g.play(WHITE, "a1b2", 0, true));  // takes the last rook: king and knight vs king
+    ASSERT_FALSE(
+        g.play(engine::WHITE, "a1b2", 0, true));  // takes the last rook: king and knight vs king
     expect_drawn_end(g, "draw", 34);
-    EXPECT_TRUE(g.play(BLACK, "h8g8", 0, false));
+    EXPECT_TRUE(g.play(engine::BLACK, "h8g8", 0, false));
 }
 
 TEST(Game, RejectsIllegalAndOutOfTurnMoves) {
     Game g = make(60, 0);
-    EXPECT_EQ(*g.play(BLACK, "e7e5", 0, false), "Not your turn, or game already over");
-    EXPECT_TRUE(g.play(WHITE, "e2e5", 0, true));
-    EXPECT_TRUE(g.play(WHITE, "zz", 0, true));
+    EXPECT_EQ(*g.play(engine::BLACK, "e7e5", 0, false), "Not your turn, or game already over");
+    EXPECT_TRUE(g.play(engine::WHITE, "e2e5", 0, true));
+    EXPECT_TRUE(g.play(engine::WHITE, "zz", 0, true));
     EXPECT_EQ(g.ply(), 0);
 }
 
 TEST(Game, CastlingIsWrittenKingToRookOrKingTwoSquares) {
     const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     Game a = make(60, 0, 2, true, fen);
-    ASSERT_FALSE(a.play(WHITE, "e1g1", 0, true));   // accepts the two-squares form
-    ASSERT_FALSE(a.play(BLACK, "e8a8", 0, false));  // and the king-to-rook form
+    ASSERT_FALSE(a.play(engine::WHITE, "e1g1", 0, true));   // accepts the two-squares form
+    ASSERT_FALSE(a.play(engine::BLACK, "e8a8", 0, false));  // and the king-to-rook form
     EXPECT_EQ(a.uci_moves(), "e1h1 e8a8");
     Game b = make(60, 0, 2, false, fen);
-    ASSERT_FALSE(b.play(WHITE, "e1h1", 0, true));
-    ASSERT_FALSE(b.play(BLACK, "e8c8", 0, false));
+    ASSERT_FALSE(b.play(engine::WHITE, "e1h1", 0, true));
+    ASSERT_FALSE(b.play(engine::BLACK, "e8c8", 0, false));
     EXPECT_EQ(b.uci_moves(), "e1g1 e8c8");
 }
 
 TEST(Game, TakebackRemovesTheProposersLastMove) {
     Game g = make(60, 0, 2, true, "", "e2e4 e7e5 g1f3");
     ASSERT_EQ(g.ply(), 3);
-    EXPECT_TRUE(g.take_back(WHITE, 0));  // black to move: one ply
+    EXPECT_TRUE(g.take_back(engine::WHITE, 0));  // black to move: one ply
     EXPECT_EQ(g.uci_moves(), "e2e4 e7e5");
-    EXPECT_TRUE(g.take_back(WHITE, 0));  // white to move: two plies
+    EXPECT_TRUE(g.take_back(engine::WHITE, 0));  // white to move: two plies
     EXPECT_EQ(g.uci_moves(), "");
 }
 
@@ -182,7 +181,7 @@ TEST(Game, CorrespondenceHasDaysAndNoTickingClock) {
     auto g = Game::create(s, "e2e4 e7e5", 0);
     ASSERT_TRUE(g);
     EXPECT_FALSE(g->clock_running());
-    EXPECT_EQ(g->remaining(WHITE, 10'000'000), 3 * 86'400'000LL);
+    EXPECT_EQ(g->remaining(engine::WHITE, 10'000'000), 3 * 86'400'000LL);
     const auto full = game_full_json(*g, 0);
     EXPECT_EQ(full["daysPerTurn"], 3);
     EXPECT_FALSE(full.contains("clock"));

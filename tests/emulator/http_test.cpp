@@ -14,10 +14,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::parse_json;
-using emu_test::StreamReader;
-
 const char* const BASIC = R"(
 name: http
 keepalive_ms: 100
@@ -27,7 +23,7 @@ online_bots: [{name: OtherBot, rating: 2100}]
 
 TEST(Http, RejectsMissingOrWrongTokenWith401) {
     EmulatorFixture emu(BASIC);
-    HttpClient http(emu.port(), "lip_good");
+    emu_test::HttpClient http(emu.port(), "lip_good");
     for (const char* target : {"/api/account", "/api/account/playing", "/api/stream/event",
                                "/api/bot/game/stream/x", "/api/challenge/someone"}) {
         const bool post = std::string(target) == "/api/challenge/someone";
@@ -36,7 +32,7 @@ TEST(Http, RejectsMissingOrWrongTokenWith401) {
         const auto wrong =
             http.request(post ? "POST" : "GET", target, "", "", std::string("lip_wrong"));
         EXPECT_EQ(wrong.status, 401) << target;
-        EXPECT_TRUE(parse_json(wrong.body).contains("error"));
+        EXPECT_TRUE(emu_test::parse_json(wrong.body).contains("error"));
     }
     EXPECT_EQ(http.get("/api/account").status, 200);
     // Requests are recorded without the token anywhere.
@@ -45,41 +41,43 @@ TEST(Http, RejectsMissingOrWrongTokenWith401) {
 
 TEST(Http, AccountTokenTestAndUsers) {
     EmulatorFixture emu(BASIC);
-    HttpClient http(emu.port(), "lip_good");
-    auto me = parse_json(http.get("/api/account").body);
+    emu_test::HttpClient http(emu.port(), "lip_good");
+    auto me = emu_test::parse_json(http.get("/api/account").body);
     EXPECT_EQ(me["id"], "outpostbot");
     EXPECT_EQ(me["username"], "OutpostBot");
     EXPECT_EQ(me["title"], "BOT");
     auto tokens =
         http.request("POST", "/api/token/test", "lip_good,lip_bad", "text/plain", std::string(""));
     ASSERT_EQ(tokens.status, 200);
-    auto tj = parse_json(tokens.body);
+    auto tj = emu_test::parse_json(tokens.body);
     EXPECT_EQ(tj["lip_good"]["userId"], "outpostbot");
     EXPECT_NE(tj["lip_good"]["scopes"].get<std::string>().find("bot:play"), std::string::npos);
     EXPECT_TRUE(tj["lip_bad"].is_null());
-    auto playing = parse_json(http.get("/api/account/playing").body);
+    auto playing = emu_test::parse_json(http.get("/api/account/playing").body);
     EXPECT_FALSE(playing.contains("nbMyTurn"));  // lila sends nowPlaying only
     EXPECT_TRUE(playing["nowPlaying"].is_array());
     auto online = http.request("GET", "/api/bot/online?nb=5", "", "", std::string(""));
     EXPECT_EQ(online.status, 200);
     EXPECT_EQ(online.content_type, "application/x-ndjson");
-    EXPECT_EQ(parse_json(online.body.substr(0, online.body.find('\n')))["username"], "OtherBot");
-    auto status = parse_json(http.get("/api/users/status?ids=otherbot,nobody").body);
+    EXPECT_EQ(emu_test::parse_json(online.body.substr(0, online.body.find('\n')))["username"],
+              "OtherBot");
+    auto status = emu_test::parse_json(http.get("/api/users/status?ids=otherbot,nobody").body);
     ASSERT_EQ(status.size(), 1u);
     EXPECT_EQ(status[0]["online"], true);
     EXPECT_EQ(http.post("/api/bot/account/upgrade").status, 400);  // already a BOT
     EXPECT_EQ(http.get("/api/nothing/here").status, 404);
-    EXPECT_EQ(parse_json(http.post("/api/bot/game/nosuchid/resign").body)["error"], "No such game");
+    EXPECT_EQ(emu_test::parse_json(http.post("/api/bot/game/nosuchid/resign").body)["error"],
+              "No such game");
     EXPECT_EQ(http.post("/api/bot/game/nosuchid/resign").status, 404);
     EXPECT_EQ(http.post("/api/challenge/nosuchid/accept").status, 404);
 }
 
 TEST(Http, UpgradeMakesAnAccountABot) {
     EmulatorFixture emu("account: {token: t, title: null}");
-    HttpClient http(emu.port(), "t");
-    EXPECT_FALSE(parse_json(http.get("/api/account").body).contains("title"));
+    emu_test::HttpClient http(emu.port(), "t");
+    EXPECT_FALSE(emu_test::parse_json(http.get("/api/account").body).contains("title"));
     EXPECT_EQ(http.post("/api/bot/account/upgrade").body, R"({"ok":true})");
-    EXPECT_EQ(parse_json(http.get("/api/account").body)["title"], "BOT");
+    EXPECT_EQ(emu_test::parse_json(http.get("/api/account").body)["title"], "BOT");
 }
 
 TEST(Http, EventStreamKeepsAliveAndReplaysOngoingGamesAndChallenges) {
@@ -89,7 +87,7 @@ challenges: [{id: chal0001, challenger: {name: Human, rating: 1700}, clock: {lim
 )");
     ASSERT_TRUE(
         emu.wait_until([&] { return emu->games().size() == 1 && emu->challenges().size() == 1; }));
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
     ASSERT_EQ(events.status(), 200);
     auto start = emu_test::next_of_type(events, "gameStart");
     ASSERT_FALSE(start.is_null());
@@ -105,17 +103,17 @@ challenges: [{id: chal0001, challenger: {name: Human, rating: 1700}, clock: {lim
     EXPECT_FALSE(events.next_line(450));
     EXPECT_GE(events.keepalives(), 2);
     // A reconnect replays the same game again.
-    StreamReader again(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader again(emu.port(), "/api/stream/event", emu.token());
     EXPECT_EQ(emu_test::next_of_type(again, "gameStart")["game"]["gameId"], "game0001");
 }
 
 TEST(Http, SecondEventStreamClosesTheFirst) {
     EmulatorFixture emu(BASIC);
-    StreamReader first(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader first(emu.port(), "/api/stream/event", emu.token());
     ASSERT_EQ(first.status(), 200);
     EXPECT_FALSE(first.next_line(150));  // alive: only keep-alives
     EXPECT_FALSE(first.ended());
-    StreamReader second(emu.port(), "/api/stream/event", emu.token());
+    emu_test::StreamReader second(emu.port(), "/api/stream/event", emu.token());
     ASSERT_EQ(second.status(), 200);
     EXPECT_TRUE(first.wait_end(5000));
     EXPECT_TRUE(first.clean_end());
@@ -126,9 +124,9 @@ TEST(Http, SecondEventStreamClosesTheFirst) {
 
 TEST(Http, GameStreamOfUnknownGameIs404) {
     EmulatorFixture emu(BASIC);
-    StreamReader s(emu.port(), "/api/bot/game/stream/nosuchid", emu.token());
+    emu_test::StreamReader s(emu.port(), "/api/bot/game/stream/nosuchid", emu.token());
     EXPECT_EQ(s.status(), 404);
-    EXPECT_EQ(parse_json(s.error_body())["error"], "No such game");
+    EXPECT_EQ(emu_test::parse_json(s.error_body())["error"], "No such game");
 }
 
 TEST(Http, ExecutablePrintsItsPortServesAndWritesTheReportOnSigterm) {
@@ -156,9 +154,11 @@ TEST(Http, ExecutablePrintsItsPortServesAndWritesTheReportOnSigterm) {
     ASSERT_GT(pid, 0);
     ASSERT_GT(port, 0);
     ASSERT_GT(online_port, 0);
-    EXPECT_EQ(HttpClient(online_port, "").get("/standard?fen=8/8/8/8/8/8/8/K1k5_w_-_-_0_1").status,
+    EXPECT_EQ(emu_test::HttpClient(online_port, "")
+                  .get("/standard?fen=8/8/8/8/8/8/8/K1k5_w_-_-_0_1")
+                  .status,
               200);
-    HttpClient http(port, "lip_child");
+    emu_test::HttpClient http(port, "lip_child");
     EXPECT_EQ(http.get("/api/account").status, 200);
     EXPECT_EQ(http.request("GET", "/api/account", "", "", std::string("lip_demo_token")).status,
               401);
@@ -170,7 +170,7 @@ TEST(Http, ExecutablePrintsItsPortServesAndWritesTheReportOnSigterm) {
     ASSERT_TRUE(in.good());
     std::stringstream ss;
     ss << in.rdbuf();
-    auto j = parse_json(ss.str());
+    auto j = emu_test::parse_json(ss.str());
     ASSERT_TRUE(j.is_object());
     EXPECT_EQ(j["scenario"], "demo");
     EXPECT_GE(j["traffic"]["requests"].size(), 2u);

@@ -9,9 +9,6 @@
 namespace emu {
 namespace {
 
-using emu_test::next_of_type;
-using emu_test::StreamReader;
-
 struct CapturingSink : ByteSink {
     std::string bytes;
     bool write(std::string_view d) override {
@@ -85,15 +82,15 @@ faults:
      patch: '{"white": {"id": "someoneelse", "name": "SomeoneElse"}, "initialFen": "not a fen"}'}
 )");
     ASSERT_TRUE(emu.wait_until([&] { return emu->games().size() == 1; }));
-    StreamReader first(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    const auto bad = next_of_type(first, "gameFull");
+    emu_test::StreamReader first(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    const auto bad = emu_test::next_of_type(first, "gameFull");
     ASSERT_FALSE(bad.is_null());
     EXPECT_EQ(bad["white"]["id"], "someoneelse");
     EXPECT_EQ(bad["initialFen"], "not a fen");
     EXPECT_EQ(bad["black"]["id"], "opponent");  // untouched keys stay
     // count: 1 — the next connection gets the real line.
-    StreamReader second(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    const auto good = next_of_type(second, "gameFull");
+    emu_test::StreamReader second(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    const auto good = emu_test::next_of_type(second, "gameFull");
     ASSERT_FALSE(good.is_null());
     EXPECT_EQ(good["white"]["id"], "outpostbot");
     EXPECT_EQ(good["initialFen"], "startpos");

@@ -11,7 +11,7 @@ namespace emu {
 
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -13,9 +13,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::HttpResult;
-using emu_test::parse_json;
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kStart =
@@ -28,8 +25,8 @@ std::string enc(std::string fen) {
     return out;
 }
 
-HttpResult online_get(EmulatorFixture& emu, const std::string& target) {
-    return HttpClient(emu->online_port(), "").get(target);
+emu_test::HttpResult online_get(EmulatorFixture& emu, const std::string& target) {
+    return emu_test::HttpClient(emu->online_port(), "").get(target);
 }
 
 long long ms_since(Clock::time_point t) {
@@ -116,7 +113,7 @@ TEST(OnlineServer, OwnPortAndTheBuiltinPositionsAreLegal) {
     EXPECT_EQ(emu->online_url(), "http://127.0.0.1:" + std::to_string(emu->online_port()));
     // The Bot API is not served there, nor the online sources on the Bot API's port.
     EXPECT_EQ(online_get(emu, "/api/account").status, 404);
-    EXPECT_EQ(HttpClient(emu.port(), emu.token()).get("/standard?fen=x").status, 404);
+    EXPECT_EQ(emu_test::HttpClient(emu.port(), emu.token()).get("/standard?fen=x").status, 404);
 
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::vector<std::pair<std::string, std::string>> explorer{
@@ -129,7 +126,7 @@ TEST(OnlineServer, OwnPortAndTheBuiltinPositionsAreLegal) {
     for (const auto& [db, fen] : explorer) {
         const auto r = online_get(emu, "/" + db + "?fen=" + enc(fen));
         ASSERT_EQ(r.status, 200) << db << " " << fen;
-        const auto j = parse_json(r.body);
+        const auto j = emu_test::parse_json(r.body);
         ASSERT_FALSE(j["moves"].empty()) << db << " " << fen;
         expect_legal(fen, ucis_of(j["moves"]));
     }
@@ -140,15 +137,15 @@ TEST(OnlineServer, OwnPortAndTheBuiltinPositionsAreLegal) {
           std::string("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")}) {
         const auto r = online_get(emu, "/api/cloud-eval?fen=" + enc(fen) + "&multiPv=5");
         ASSERT_EQ(r.status, 200) << fen;
-        const auto j = parse_json(r.body);
+        const auto j = emu_test::parse_json(r.body);
         for (const auto& pv : j["pvs"]) expect_legal_line(fen, pv["moves"].get<std::string>());
     }
     const std::string tb = "4k3/6KP/8/8/8/8/7p/8 w - - 0 1";
-    const auto t = parse_json(online_get(emu, "/standard?fen=" + enc(tb)).body);
+    const auto t = emu_test::parse_json(online_get(emu, "/standard?fen=" + enc(tb)).body);
     ASSERT_EQ(t["moves"].size(), 9u);
     expect_legal(tb, ucis_of(t["moves"]));
     for (const std::string& fen : {start, std::string(kAfterE4)}) {
-        const auto c = parse_json(
+        const auto c = emu_test::parse_json(
             online_get(emu, "/cdb.php?action=queryall&board=" + enc(fen) + "&json=1").body);
         ASSERT_EQ(c["status"], "ok");
         expect_legal(fen, ucis_of(c["moves"]));
@@ -159,27 +156,27 @@ TEST(OnlineServer, ExplorerAsTheSpecSays) {
     EmulatorFixture emu("");
     // The spec's example, with its parameters applied: moves, topGames.
     const std::string slav = enc("rnbqkbnr/pp2pppp/2p5/3P4/8/8/PP2PPPP/RNBQKBNR b KQkq - 0 3");
-    auto m = parse_json(online_get(emu, "/masters?fen=" + slav).body);
+    auto m = emu_test::parse_json(online_get(emu, "/masters?fen=" + slav).body);
     EXPECT_EQ(m["white"], 1927);
     EXPECT_EQ(m["moves"].size(), 2u);
     EXPECT_EQ(m["topGames"].size(), 15u);
     EXPECT_EQ(m["opening"]["eco"], "D10");
-    m = parse_json(online_get(emu, "/masters?fen=" + slav + "&moves=1&topGames=0").body);
+    m = emu_test::parse_json(online_get(emu, "/masters?fen=" + slav + "&moves=1&topGames=0").body);
     EXPECT_EQ(m["moves"].size(), 1u);
     EXPECT_TRUE(m["topGames"].empty());
-    auto l = parse_json(
+    auto l = emu_test::parse_json(
         online_get(emu, "/lichess?variant=standard&fen=" + slav + "&topGames=0&recentGames=0")
             .body);
     EXPECT_EQ(l["moves"].size(), 12u);  // spec: 12 moves by default
     EXPECT_TRUE(l["recentGames"].empty());
     // No fen: the start position (lila-openingexplorer's default).
-    auto start = parse_json(online_get(emu, "/lichess").body);
+    auto start = emu_test::parse_json(online_get(emu, "/lichess").body);
     EXPECT_EQ(start["moves"][0]["uci"], "e2e4");
     // An unknown position: no games.
     auto none = online_get(emu, "/masters?fen=" + enc("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
     EXPECT_EQ(none.status, 200);
-    EXPECT_EQ(parse_json(none.body)["moves"].size(), 0u);
-    EXPECT_EQ(parse_json(none.body)["white"], 0);
+    EXPECT_EQ(emu_test::parse_json(none.body)["moves"].size(), 0u);
+    EXPECT_EQ(emu_test::parse_json(none.body)["white"], 0);
     EXPECT_EQ(online_get(emu, "/lichess?fen=garbage").status, 400);
     // The player database: player and color required; NDJSON.
     EXPECT_EQ(online_get(emu, "/player?fen=" + slav).status, 400);
@@ -192,7 +189,7 @@ TEST(OnlineServer, ExplorerAsTheSpecSays) {
     EXPECT_EQ(p.content_type, "application/x-ndjson");
     ASSERT_EQ(p.body.back(), '\n');
     EXPECT_EQ(p.body.find('\n'), p.body.size() - 1);  // one line
-    const auto pj = parse_json(p.body);
+    const auto pj = emu_test::parse_json(p.body);
     EXPECT_EQ(pj["queuePosition"], 178);
     EXPECT_EQ(pj["moves"][0]["averageOpponentRating"], 1695);
     EXPECT_TRUE(pj["recentGames"].empty());
@@ -200,23 +197,25 @@ TEST(OnlineServer, ExplorerAsTheSpecSays) {
 
 TEST(OnlineServer, CloudEvalAsLila) {
     EmulatorFixture emu("");
-    auto one = parse_json(online_get(emu, std::string("/api/cloud-eval?fen=") + kStart).body);
+    auto one =
+        emu_test::parse_json(online_get(emu, std::string("/api/cloud-eval?fen=") + kStart).body);
     EXPECT_EQ(one["pvs"].size(), 1u);  // multiPv defaults to 1
-    auto three = parse_json(
+    auto three = emu_test::parse_json(
         online_get(emu, std::string("/api/cloud-eval?fen=") + kStart + "&multiPv=3").body);
     EXPECT_EQ(three["pvs"].size(), 3u);
     EXPECT_GT(three["depth"].get<int>(), 0);
-    auto mate = parse_json(
+    auto mate = emu_test::parse_json(
         online_get(emu, "/api/cloud-eval?fen=" + enc("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"))
             .body);
     EXPECT_EQ(mate["pvs"][0]["mate"], 1);
     const auto missing =
         online_get(emu, "/api/cloud-eval?fen=" + enc("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
     EXPECT_EQ(missing.status, 404);
-    EXPECT_EQ(parse_json(missing.body)["error"], "No cloud evaluation available for that position");
+    EXPECT_EQ(emu_test::parse_json(missing.body)["error"],
+              "No cloud evaluation available for that position");
     const auto no_fen = online_get(emu, "/api/cloud-eval");
     EXPECT_EQ(no_fen.status, 404);
-    EXPECT_EQ(parse_json(no_fen.body)["error"], "Missing FEN");
+    EXPECT_EQ(emu_test::parse_json(no_fen.body)["error"], "Missing FEN");
 }
 
 TEST(OnlineServer, TablebaseAsTheSpecSays) {
@@ -224,12 +223,12 @@ TEST(OnlineServer, TablebaseAsTheSpecSays) {
     // spec: "Underscores allowed".
     const auto r = online_get(emu, "/standard?fen=4k3/6KP/8/8/8/8/7p/8_w_-_-_0_1");
     ASSERT_EQ(r.status, 200);
-    const auto j = parse_json(r.body);
+    const auto j = emu_test::parse_json(r.body);
     EXPECT_EQ(j["category"], "win");
     EXPECT_EQ(j["dtm"], 17);
     EXPECT_EQ(j["moves"][0]["uci"], "h7h8q");
-    const auto unknown =
-        parse_json(online_get(emu, "/standard?fen=" + enc("8/8/8/8/8/8/8/K1k5 w - - 0 1")).body);
+    const auto unknown = emu_test::parse_json(
+        online_get(emu, "/standard?fen=" + enc("8/8/8/8/8/8/8/K1k5 w - - 0 1")).body);
     EXPECT_EQ(unknown["category"], "unknown");
     EXPECT_TRUE(unknown["moves"].empty());
     EXPECT_EQ(online_get(emu, "/standard?fen=K7_w").status, 400);
@@ -239,7 +238,7 @@ TEST(OnlineServer, TablebaseAsTheSpecSays) {
 TEST(OnlineServer, ChessdbAsCdbPhp) {
     EmulatorFixture emu("");
     const std::string q = std::string("/cdb.php?action=queryall&board=") + kStart;
-    const auto j = parse_json(online_get(emu, q + "&json=1").body);
+    const auto j = emu_test::parse_json(online_get(emu, q + "&json=1").body);
     EXPECT_EQ(j["status"], "ok");
     EXPECT_EQ(j["moves"][0]["uci"], "e2e4");
     EXPECT_EQ(j["moves"][0]["winrate"], "52.57");
@@ -252,15 +251,15 @@ TEST(OnlineServer, ChessdbAsCdbPhp) {
     const std::string empty_board = enc("8/8/8/8/8/8/8/K1k5 w - - 0 1");
     EXPECT_EQ(online_get(emu, "/cdb.php?action=queryall&board=" + empty_board).body,
               std::string("unknown") + '\0');
-    EXPECT_EQ(
-        parse_json(online_get(emu, "/cdb.php?action=queryall&json=1&board=xx").body)["status"],
-        "invalid board");
+    EXPECT_EQ(emu_test::parse_json(
+                  online_get(emu, "/cdb.php?action=queryall&json=1&board=xx").body)["status"],
+              "invalid board");
     EXPECT_EQ(online_get(emu, "/cdb.php?action=querybest&board=" + empty_board).status, 400);
 }
 
 TEST(OnlineServer, ATokenOverPlainHttpIsRefused) {
     EmulatorFixture emu("");
-    const auto r = HttpClient(emu->online_port(), "lip_secret")
+    const auto r = emu_test::HttpClient(emu->online_port(), "lip_secret")
                        .get("/standard?fen=" + enc("4k3/6KP/8/8/8/8/7p/8 w - - 0 1"));
     EXPECT_EQ(r.status, 400);
     EXPECT_NE(r.body.find("no Authorization expected"), std::string::npos);
@@ -280,11 +279,13 @@ online:
   tablebase:
     - {fen: "8/8/8/8/8/8/8/K1k5 w - - 0 1", status: 503, body: '{"error":"busy"}'}
 )");
-    const auto c = parse_json(online_get(emu, std::string("/api/cloud-eval?fen=") + kStart).body);
+    const auto c =
+        emu_test::parse_json(online_get(emu, std::string("/api/cloud-eval?fen=") + kStart).body);
     EXPECT_EQ(c["depth"], 7);
     const std::string kk = enc("8/8/8/8/8/8/8/K1k5 w - - 12 40");  // counters do not matter
-    EXPECT_EQ(parse_json(online_get(emu, "/lichess?fen=" + kk).body)["white"], 5);
-    EXPECT_EQ(parse_json(online_get(emu, "/masters?fen=" + kk).body)["white"], 0);  // lichess only
+    EXPECT_EQ(emu_test::parse_json(online_get(emu, "/lichess?fen=" + kk).body)["white"], 5);
+    EXPECT_EQ(emu_test::parse_json(online_get(emu, "/masters?fen=" + kk).body)["white"],
+              0);  // lichess only
     EXPECT_EQ(online_get(emu, "/standard?fen=" + kk).status, 503);
     // The other built-in positions stay.
     EXPECT_EQ(online_get(emu, std::string("/api/cloud-eval?fen=") + enc(kAfterE4)).status, 200);
@@ -317,7 +318,7 @@ faults:
     const auto tb = online_get(emu, "/standard?fen=" + enc("4k3/6KP/8/8/8/8/7p/8 w - - 0 1"));
     EXPECT_EQ(tb.status, 429);
     EXPECT_EQ(tb.retry_after, "7");
-    EXPECT_EQ(parse_json(tb.body)["error"], "Too many requests. Try again later.");
+    EXPECT_EQ(emu_test::parse_json(tb.body)["error"], "Too many requests. Try again later.");
     const auto cloud = online_get(emu, std::string("/api/cloud-eval?fen=") + kStart);
     EXPECT_EQ(cloud.status, 429);
     EXPECT_EQ(cloud.retry_after, "");
@@ -325,7 +326,7 @@ faults:
     const auto cdb =
         online_get(emu, std::string("/cdb.php?action=queryall&json=1&board=") + kStart);
     EXPECT_EQ(cdb.status, 200);
-    EXPECT_EQ(parse_json(cdb.body)["status"], "rate limit exceeded");
+    EXPECT_EQ(emu_test::parse_json(cdb.body)["status"], "rate limit exceeded");
     // count 1 each: the next requests are answered.
     EXPECT_EQ(online_get(emu, std::string("/api/cloud-eval?fen=") + kStart).status, 200);
     int fired = 0;
@@ -350,12 +351,14 @@ faults:
     EXPECT_EQ(online_get(emu, tb).status, 200);  // target any is the Bot API only
     const auto ex = online_get(emu, "/masters");
     EXPECT_EQ(ex.status, 200);
-    EXPECT_TRUE(parse_json(ex.body).is_discarded() || !parse_json(ex.body).is_object()) << ex.body;
-    EXPECT_TRUE(parse_json(online_get(emu, "/masters").body).is_object());  // count 1
+    EXPECT_TRUE(emu_test::parse_json(ex.body).is_discarded() ||
+                !emu_test::parse_json(ex.body).is_object())
+        << ex.body;
+    EXPECT_TRUE(emu_test::parse_json(online_get(emu, "/masters").body).is_object());  // count 1
     const auto html = online_get(emu, std::string("/api/cloud-eval?fen=") + kStart);
     EXPECT_EQ(html.status, 200);
     EXPECT_NE(html.content_type.find("text/html"), std::string::npos);
-    EXPECT_EQ(HttpClient(emu.port(), emu.token()).get("/api/account").status, 503);
+    EXPECT_EQ(emu_test::HttpClient(emu.port(), emu.token()).get("/api/account").status, 503);
 
     const auto reqs = emu->requests();
     std::map<std::string, int> families;

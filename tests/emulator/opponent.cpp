@@ -10,10 +10,7 @@
 
 namespace emu {
 
-using engine::Board;
-using engine::Move;
-
-std::string king_to_rook_uci(const engine::Position& pos, Move m) {
+std::string king_to_rook_uci(const engine::Position& pos, engine::Move m) {
     if (m.kind() == engine::MoveKind::CASTLING)
         return engine::square_name(m.from()) + engine::square_name(m.to());
     return pos.to_uci(m);
@@ -24,7 +21,7 @@ namespace {
 constexpr int VALUE[engine::PIECE_TYPE_NB] = {100, 300, 310, 500, 900, 0};
 constexpr int MATE = 100000;
 
-int material(const Board& b) {
+int material(const engine::Board& b) {
     int score = 0;
     for (int pt = engine::PAWN; pt < engine::KING; ++pt)
         score += VALUE[pt] * (engine::popcount(b.pieces(b.side, engine::PieceType(pt))) -
@@ -36,13 +33,13 @@ struct Searcher {
     std::int64_t node_limit;
     std::int64_t nodes = 0;
 
-    int search(const Board& b, int depth, int alpha, int beta, int ply) {
+    int search(const engine::Board& b, int depth, int alpha, int beta, int ply) {
         ++nodes;
         const auto moves = engine::legal_moves(b);
         if (moves.empty()) return b.in_check() ? -MATE + ply : 0;
         if (depth <= 0 || (node_limit > 0 && nodes >= node_limit)) return material(b);
-        for (Move m : moves) {
-            Board next = b;
+        for (engine::Move m : moves) {
+            engine::Board next = b;
             next.make_move(m);
             const int score = -search(next, depth - 1, -beta, -alpha, ply + 1);
             if (score >= beta) return score;
@@ -54,15 +51,15 @@ struct Searcher {
 
 }  // namespace
 
-Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
-                     std::mt19937_64& rng) {
+engine::Move material_search(const engine::Position& pos, int depth, std::int64_t nodes,
+                             std::mt19937_64& rng) {
     const auto moves = pos.legal_moves();
-    if (moves.empty()) return Move::none();
+    if (moves.empty()) return engine::Move::none();
     Searcher s{nodes};
-    std::vector<Move> best;
+    std::vector<engine::Move> best;
     int best_score = -MATE - 1;
-    for (Move m : moves) {
-        Board next = pos.board();
+    for (engine::Move m : moves) {
+        engine::Board next = pos.board();
         next.make_move(m);
         const int score = -s.search(next, std::max(depth, 1) - 1, -MATE - 1, MATE + 1, 1);
         if (score > best_score) {
@@ -103,7 +100,7 @@ std::optional<std::string> OpponentMover::by_kind(OpponentSpec::Kind kind,
                 const auto r = engine_->search(pos, limits, stop);
                 if (r.best) return king_to_rook_uci(pos, r.best);
             }
-            const Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
+            const engine::Move m = material_search(pos, spec_.depth, spec_.nodes, rng_);
             if (!m) return std::nullopt;
             return king_to_rook_uci(pos, m);
         }

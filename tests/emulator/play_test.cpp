@@ -14,11 +14,6 @@
 namespace emu {
 namespace {
 
-using emu_test::HttpClient;
-using emu_test::next_of_type;
-using emu_test::parse_json;
-using emu_test::StreamReader;
-
 std::string one_game(const std::string& clock, const std::string& opponent,
                      const std::string& extra = "") {
     return "keepalive_ms: 200\nfirst_move_timeout_ms: 20000\n" + extra +
@@ -28,19 +23,19 @@ std::string one_game(const std::string& clock, const std::string& opponent,
 TEST(Play, RandomGameThroughHttpReachesALegalEnd) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 5}", "{kind: random, think_ms: 0}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader events(emu.port(), "/api/stream/event", emu.token());
-    auto start = next_of_type(events, "gameStart");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader events(emu.port(), "/api/stream/event", emu.token());
+    auto start = emu_test::next_of_type(events, "gameStart");
     ASSERT_FALSE(start.is_null());
     ASSERT_EQ(start["game"]["gameId"], "game0001");
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
     const auto played = emu_test::play_random(http, game, "game0001", 12345);
     ASSERT_FALSE(played.status.empty()) << "game did not end after " << played.plies << " plies";
     const std::set<std::string> legal_ends{"mate", "stalemate", "draw"};
     EXPECT_TRUE(legal_ends.count(played.status)) << played.status;
     EXPECT_TRUE(game.wait_end(5000));  // the server closes the game stream at the end
     EXPECT_TRUE(game.clean_end());
-    auto finish = next_of_type(events, "gameFinish");
+    auto finish = emu_test::next_of_type(events, "gameFinish");
     ASSERT_FALSE(finish.is_null());
     EXPECT_EQ(finish["game"]["status"]["name"], played.status);
 
@@ -64,11 +59,11 @@ TEST(Play, RandomGameThroughHttpReachesALegalEnd) {
 TEST(Play, IllegalAndOutOfTurnMovesGet400) {
     EmulatorFixture emu(one_game("clock: {limit: 600, increment: 0}",
                                  "{kind: line, moves: [e7e5], then: staller, think_ms: 0}"));
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
     auto bad = http.post("/api/bot/game/game0001/move/e2e5");
     EXPECT_EQ(bad.status, 400);
-    EXPECT_TRUE(parse_json(bad.body)["error"].is_string());
+    EXPECT_TRUE(emu_test::parse_json(bad.body)["error"].is_string());
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e7e5").status, 400);  // black's move
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/xyz").status, 400);
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
@@ -83,14 +78,14 @@ TEST(Play, IllegalAndOutOfTurnMovesGet400) {
 
 TEST(Play, ClockFlagsTheBotWhenItStopsMoving) {
     EmulatorFixture emu(one_game("clock: {limit: 2, increment: 0}", "{kind: random, think_ms: 0}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     // Now the bot never moves again; the server's timer flags it without any request.
     nlohmann::json last;
     for (int i = 0; i < 20 && (last.is_null() || last["status"] == "started"); ++i)
-        last = next_of_type(game, "gameState", 1000);
+        last = emu_test::next_of_type(game, "gameState", 1000);
     ASSERT_FALSE(last.is_null());
     EXPECT_EQ(last["status"], "outoftime");
     EXPECT_EQ(last["winner"], "black");
@@ -103,7 +98,7 @@ TEST(Play, ClockFlagsTheBotWhenItStopsMoving) {
 TEST(Play, StallingOpponentLosesOnTimeAfterBothFirstMoves) {
     EmulatorFixture emu(one_game("clock: {limit: 2, increment: 0}",
                                  "{kind: staller, stall_from_ply: 2, think_ms: 0}"));
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
@@ -117,11 +112,11 @@ TEST(Play, NoStartWhenTheFirstMoveIsNotMadeInAnArenaGame) {
     EmulatorFixture emu(
         "first_move_timeout_ms: 300\ngames: [{id: game0001, bot_color: white, source: arena, "
         "clock: {limit: 60, increment: 0}}]\n");
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    auto full = next_of_type(game, "gameFull");
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    auto full = emu_test::next_of_type(game, "gameFull");
     ASSERT_FALSE(full.is_null());
     EXPECT_FALSE(full["state"].contains("expiration"));  // BotJsonView writes none
-    auto end = next_of_type(game, "gameState", 5000);
+    auto end = emu_test::next_of_type(game, "gameState", 5000);
     ASSERT_FALSE(end.is_null());
     EXPECT_EQ(end["status"], "noStart");
     EXPECT_EQ(end["winner"], "black");
@@ -145,7 +140,7 @@ games:
   - {id: gameabrt, bot_color: white, clock: {limit: 60, increment: 0}}
   - {id: gamersgn, bot_color: white, clock: {limit: 60, increment: 0}, moves: "e2e4 e7e5"}
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return emu->games().size() == 2; }));
     EXPECT_EQ(http.post("/api/bot/game/gamersgn/abort").status, 400);
     EXPECT_EQ(http.post("/api/bot/game/gameabrt/abort").status, 200);
@@ -160,23 +155,23 @@ games:
 TEST(Play, OpponentOffersDrawAndTheBotAccepts) {
     EmulatorFixture emu(one_game("clock: {limit: 600, increment: 0}",
                                  "{kind: random, think_ms: 0, offer_draw_at_ply: 2}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     nlohmann::json offer;
     for (int i = 0; i < 5 && (offer.is_null() || !offer.value("bdraw", false)); ++i)
-        offer = next_of_type(game, "gameState");
+        offer = emu_test::next_of_type(game, "gameState");
     ASSERT_FALSE(offer.is_null());
     EXPECT_EQ(offer["bdraw"], true);
     ASSERT_EQ(http.post("/api/bot/game/game0001/draw/yes").status, 200);
-    EXPECT_EQ(next_of_type(game, "gameState")["status"], "draw");
+    EXPECT_EQ(emu_test::next_of_type(game, "gameState")["status"], "draw");
 }
 
 TEST(Play, BotDrawOfferWithAMoveIsAnsweredPerScript) {
     EmulatorFixture emu(one_game("clock: {limit: 600, increment: 0}",
                                  "{kind: random, think_ms: 40, accept_draw: true}"));
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4?offeringDraw=true").status, 200);
     const auto g = emu.wait_game_over("game0001");
@@ -187,17 +182,17 @@ TEST(Play, TakebackRequestedByTheOpponent) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 0}",
                  "{kind: line, moves: [e7e5, d7d5], think_ms: 0, takeback_at_ply: 2}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     nlohmann::json st;
     for (int i = 0; i < 5 && (st.is_null() || !st.value("btakeback", false)); ++i)
-        st = next_of_type(game, "gameState");
+        st = emu_test::next_of_type(game, "gameState");
     ASSERT_FALSE(st.is_null());
     EXPECT_EQ(st["moves"], "e2e4 e7e5");
     ASSERT_EQ(http.post("/api/bot/game/game0001/takeback/yes").status, 200);
-    auto back = next_of_type(game, "gameState");
+    auto back = emu_test::next_of_type(game, "gameState");
     EXPECT_EQ(back["moves"], "e2e4");
     // The opponent moves again, now with the next move of its line.
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "e2e4 d7d5"; }));
@@ -208,20 +203,20 @@ TEST(Play, TakebackRequestedByTheOpponentOnItsTurnTakesBackTwoPlies) {
     EmulatorFixture emu(one_game(
         "clock: {limit: 600, increment: 0}",
         "{kind: line, moves: [e7e5, d7d5], think_ms: 500, takeback_on_turn_at_plies: [3]}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/g1f3").status, 200);
     nlohmann::json st;
     for (int i = 0; i < 5 && (st.is_null() || !st.value("btakeback", false)); ++i)
-        st = next_of_type(game, "gameState");
+        st = emu_test::next_of_type(game, "gameState");
     ASSERT_FALSE(st.is_null());
     EXPECT_EQ(st["moves"], "e2e4 e7e5 g1f3");
     ASSERT_EQ(http.post("/api/bot/game/game0001/takeback/yes").status, 200);
     // On its turn its own last move and the bot's go: black to move after e2e4 again.
-    EXPECT_EQ(next_of_type(game, "gameState")["moves"], "e2e4");
+    EXPECT_EQ(emu_test::next_of_type(game, "gameState")["moves"], "e2e4");
     EXPECT_EQ(emu->games()[0].events.back(), "takeback_accepted_by_bot@1");
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].uci_moves == "e2e4 d7d5"; }));
 }
@@ -234,16 +229,16 @@ GameView claim_after_the_opponent_leaves(const std::string& claim) {
     EmulatorFixture emu(
         one_game("clock: {limit: 600, increment: 0}",
                  "{kind: random, think_ms: 0, go_away_at_ply: 3, claim_win_in_seconds: 1}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    EXPECT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    EXPECT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     const std::string url = "/api/bot/game/game0001/" + claim;
     EXPECT_EQ(http.post(url).status, 200);  // nobody has gone: nothing happens
     EXPECT_FALSE(emu->games()[0].over);
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
-    const auto gone = next_of_type(game, "opponentGone");
+    const auto gone = emu_test::next_of_type(game, "opponentGone");
     EXPECT_TRUE(gone.is_object() && gone["gone"] == true) << gone.dump();
     EXPECT_TRUE(gone.is_object() && gone["claimWinInSeconds"] == 1) << gone.dump();
     EXPECT_EQ(http.post(url).status, 400);  // too early
@@ -279,14 +274,14 @@ TEST(Play, AClaimOnTheBotsOwnTurnIsIgnoredWithA200) {
         one_game("clock: {limit: 600, increment: 0}",
                  "{kind: random, think_ms: 0, go_away_at_ply: 3, go_away_on_bot_turn: true, "
                  "claim_win_in_seconds: 0}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    EXPECT_FALSE(next_of_type(game, "gameFull").is_null());
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    EXPECT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
     EXPECT_EQ(http.post("/api/bot/game/game0001/move/d2d4").status, 200);
     EXPECT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 4; }));
-    const auto gone = next_of_type(game, "opponentGone");
+    const auto gone = emu_test::next_of_type(game, "opponentGone");
     EXPECT_TRUE(gone.is_object() && gone["gone"] == true) << gone.dump();
     EXPECT_EQ(http.post("/api/bot/game/game0001/claim-victory").status, 200);
     EXPECT_FALSE(emu->games()[0].over);
@@ -306,7 +301,7 @@ TEST(Play, EngineOpponentSearchesToItsNodeLimit) {
     EmulatorFixture emu(one_game("clock: {limit: 600, increment: 0}",
                                  "{kind: engine, search: outpost, depth: 64, nodes: 3000, "
                                  "think_ms: 0}"));
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; },
                                std::chrono::seconds(60)));
@@ -328,15 +323,16 @@ TEST(Play, OpponentResignsAtPlyAndChats) {
     EmulatorFixture emu(one_game(
         "clock: {limit: 600, increment: 0}",
         "{kind: random, think_ms: 0, resign_at_ply: 3, chat: [{at_ply: 0, text: hello}]}"));
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    ASSERT_FALSE(next_of_type(game, "gameFull").is_null());
-    auto chat = next_of_type(game, "chatLine");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    ASSERT_FALSE(emu_test::next_of_type(game, "gameFull").is_null());
+    auto chat = emu_test::next_of_type(game, "chatLine");
     EXPECT_EQ(chat["text"], "hello");
     EXPECT_EQ(chat["room"], "player");
     ASSERT_EQ(http.post("/api/bot/game/game0001/chat", "room=player&text=good+luck%21").status,
               200);
-    EXPECT_EQ(next_of_type(game, "chatLine")["text"], "good luck!");  // own messages are echoed
+    EXPECT_EQ(emu_test::next_of_type(game, "chatLine")["text"],
+              "good luck!");  // own messages are echoed
     EXPECT_EQ(http.post("/api/bot/game/game0001/chat", "room=nowhere&text=x").status, 400);
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e2e4").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));
@@ -354,9 +350,9 @@ TEST(Play, CastlingArrivesKingToRookByDefault) {
     EmulatorFixture emu(
         "games: [{id: game0001, bot_color: white, variant: fromPosition, initial_fen: \"" + fen +
         "\", opponent: {kind: line, moves: [e8c8], think_ms: 0}}]\n");
-    HttpClient http(emu.port(), emu.token());
-    StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
-    auto full = next_of_type(game, "gameFull");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    emu_test::StreamReader game(emu.port(), "/api/bot/game/stream/game0001", emu.token());
+    auto full = emu_test::next_of_type(game, "gameFull");
     ASSERT_FALSE(full.is_null());
     EXPECT_EQ(full["initialFen"], fen);
     EXPECT_FALSE(full.contains("clock"));  // unlimited
@@ -372,7 +368,7 @@ exit_when: all_games_finished
 exit_linger_ms: 100
 games: [{id: game0001, bot_color: black, clock: {limit: 60, increment: 0}, opponent: {kind: random, think_ms: 0, resign_at_ply: 2}}]
 )");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 1; }));
     EXPECT_FALSE(emu->done());
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/e7e5").status, 200);
@@ -390,7 +386,7 @@ TEST_P(EngineOpponent, TakesAHangingQueen) {
             "games: [{id: game0001, bot_color: white, variant: fromPosition, initial_fen: "
             "\"4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1\", opponent: {kind: engine, depth: 3, search: ") +
         GetParam() + ", think_ms: 0}}]\n");
-    HttpClient http(emu.port(), emu.token());
+    emu_test::HttpClient http(emu.port(), emu.token());
     ASSERT_TRUE(emu.wait_until([&] { return !emu->games().empty(); }));
     ASSERT_EQ(http.post("/api/bot/game/game0001/move/d1d5").status, 200);
     ASSERT_TRUE(emu.wait_until([&] { return emu->games()[0].moves.size() == 2; }));

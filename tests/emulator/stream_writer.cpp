@@ -30,8 +30,6 @@ const char* stream_end_name(StreamEnd e) {
 
 namespace {
 
-using std::chrono::milliseconds;
-
 class Writer {
   public:
     Writer(const StreamStart& s, ByteSink& sink) : s_(s), sink_(sink), rng_(s.seed) {
@@ -72,19 +70,19 @@ class Writer {
             if (s_.now() < silent_until_ && s_.queue->closed()) silent_until_ = 0;
             if (s_.now() < silent_until_) {
                 std::this_thread::sleep_for(
-                    milliseconds(std::min<Ms>(20, silent_until_ - s_.now())));
+                    std::chrono::milliseconds(std::min<Ms>(20, silent_until_ - s_.now())));
                 continue;
             }
             const Ms keepalive_due = last_write_ + s_.keepalive_ms;
             if (pending_.empty()) {
                 const Ms wait = std::clamp<Ms>(keepalive_due - s_.now(), 0, 50);
-                for (auto& l : s_.queue->pop_all(milliseconds(wait)))
+                for (auto& l : s_.queue->pop_all(std::chrono::milliseconds(wait)))
                     pending_.push_back(std::move(l));
                 if (batch_ && !pending_.empty()) {
                     const Ms until = s_.now() + batch_->hold_ms;
                     while (s_.now() < until && !s_.queue->closed() && !s_.stopping())
-                        for (auto& l :
-                             s_.queue->pop_all(milliseconds(std::min<Ms>(10, until - s_.now()))))
+                        for (auto& l : s_.queue->pop_all(
+                                 std::chrono::milliseconds(std::min<Ms>(10, until - s_.now()))))
                             pending_.push_back(std::move(l));
                 }
             }
@@ -159,7 +157,7 @@ class Writer {
                     chunk(std::string_view(data).substr(pos, n));
                     pos += n;
                     if (s_.chunk_gap_ms > 0)
-                        std::this_thread::sleep_for(milliseconds(s_.chunk_gap_ms));
+                        std::this_thread::sleep_for(std::chrono::milliseconds(s_.chunk_gap_ms));
                 }
             } else {
                 chunk(data);

@@ -11,8 +11,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 
@@ -469,7 +468,7 @@ void World::apply_opponent_move(GameSlot& s, int ply, const std::optional<std::s
     if (!move || g.over() || g.bot_to_move() || g.ply() != ply || s.gone)
         return;  // stalling, or too late
     const Ms t = now();
-    const Color opp = ~g.bot_color();
+    const engine::Color opp = ~g.bot_color();
     if (auto err = g.play(opp, *move, t, false)) {
         s.events.push_back("opponent_move_rejected:" + *move + ":" + *err);
         return;

@@ -10,7 +10,7 @@
 
 namespace emu {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 namespace emu {
 
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 

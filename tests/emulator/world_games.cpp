@@ -7,8 +7,7 @@
 
 namespace emu {
 
-using engine::Color;
-using nlohmann::json;
+using json = nlohmann::json;
 
 namespace {
 const char* const NO_GAME = "No such game";
@@ -26,7 +25,7 @@ Reply World::move(const std::string& id, const std::string& uci,
         return error_reply(400, "Not your turn, or game already over");
     }
     const int ply_before = g.ply();
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     const bool opponent_offered = g.draw_offer(~bot);
     if (auto err = g.play(bot, uci, t, true)) return error_reply(400, *err);
     const auto sent = s->turn_sent.find(ply_before);
@@ -114,7 +113,7 @@ Reply World::draw(const std::string& id, bool yes) {
     if (!s) return error_reply(404, NO_GAME);
     Game& g = s->game;
     if (g.over()) return ok_reply();  // lila: a silent no-op when not applicable
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     if (yes && g.draw_offer(~bot)) {
         s->events.push_back("draw_accepted_by_bot@" + std::to_string(g.ply()));
         g.finish("draw", std::nullopt, now());
@@ -138,7 +137,7 @@ Reply World::takeback(const std::string& id, bool yes) {
     if (!s) return error_reply(404, NO_GAME);
     Game& g = s->game;
     if (g.over()) return ok_reply();
-    const Color bot = g.bot_color();
+    const engine::Color bot = g.bot_color();
     if (yes && g.takeback_offer(~bot)) {
         if (!g.take_back(~bot, now())) return ok_reply();
         s->events.push_back("takeback_accepted_by_bot@" + std::to_string(g.ply()));

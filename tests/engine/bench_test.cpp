@@ -8,9 +8,8 @@
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 // The bench signature: `outpost bench` (depth BENCH_DEFAULT_DEPTH, one thread, 16 MB) prints it
 // as "Nodes searched: N". This is the one place it is written down: a commit that changes it
@@ -70,3 +69,4 @@ TEST(Bench, PrintsTheSignatureLine) {
 }
 
 }  // namespace
+}  // namespace engine

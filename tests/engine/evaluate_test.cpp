@@ -12,9 +12,8 @@
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 Board board_of(const std::string& fen) {
     init_attacks();
@@ -238,3 +237,4 @@ TEST(Evaluate, TraceTextNamesEveryTerm) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -13,9 +13,8 @@
 
 #include "variant_moves.hpp"
 
+namespace engine {
 namespace {
-
-using engine::Variant;
 
 constexpr const char* FAIRY_STOCKFISH = "/usr/games/fairy-stockfish";
 constexpr int POSITIONS = 3000;
@@ -104,3 +103,4 @@ INSTANTIATE_TEST_SUITE_P(Variants, FairyStockfish,
                          });
 
 }  // namespace
+}  // namespace engine

@@ -6,8 +6,7 @@
 #include "engine/perft.hpp"
 #include "test_util.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
 
 TEST(Fen, StartPositionRoundTrip) {
@@ -160,3 +159,4 @@ TEST(Fen, GarbageNeverCrashes) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -3,9 +3,8 @@
 
 #include "engine/history.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 TEST(History, AnEntrySaturatesAtTheHistoryMaximum) {
     std::int16_t e = 0;
@@ -52,3 +51,4 @@ TEST(Correction, AHugeDifferenceIsCappedEitherWay) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -6,8 +6,7 @@
 #include "engine/fen.hpp"
 #include "engine/perft.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
 
 static_assert(!uses_pext(), "this test must be built without BMI2");
@@ -55,3 +54,4 @@ TEST(MagicAttacks, PerftCountsAreRight) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -11,8 +11,7 @@
 #include "engine/position.hpp"
 #include "test_util.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
 
 constexpr const char* KIWIPETE =
@@ -211,3 +210,4 @@ TEST(Movegen, CheckmateAndStalemateHaveNoMoves) {
 }
 
 }  // namespace
+}  // namespace engine

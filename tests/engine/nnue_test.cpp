@@ -16,9 +16,8 @@
 #include "engine/search.hpp"
 #include "engine/uci.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 std::shared_ptr<const nnue::Network> net() {
     auto n = nnue::embedded_network();
@@ -219,3 +218,4 @@ TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -13,9 +13,8 @@
 #include "engine/tools/datagen/datagen.hpp"
 #include "engine/tools/trainer/trainer.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 TEST(Datagen, LinesRoundTripAndTornLinesAreRejected) {
     const datagen::Sample s{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", -37};
@@ -199,3 +198,4 @@ TEST(Trainer, ANarrowerFirstFormatNetIsWidenedWithoutChangingItsValues) {
 }
 
 }  // namespace
+}  // namespace engine

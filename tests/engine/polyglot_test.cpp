@@ -11,11 +11,8 @@
 #include "engine/position.hpp"
 #include "tests/engine/polyglot_test_util.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
-
-using test_util::position;
 
 Position after(std::initializer_list<const char*> moves) {
     Position p;
@@ -79,14 +76,14 @@ TEST(PolyglotKey, PublishedTestVectorsFromPlayedMoves) {
 
 TEST(PolyglotKey, PublishedTestVectorsFromFen) {
     for (const Vector& v : kVectors)
-        EXPECT_EQ(polyglot::key(position(v.fen).board()), v.key) << v.name;
+        EXPECT_EQ(polyglot::key(test_util::position(v.fen).board()), v.key) << v.name;
 }
 
 TEST(PolyglotKey, EnPassantCountsWhenAPawnStandsBesideEvenIfPinned) {
     // fxe6 would leave the white king on h5 to the rook on a5, so it is illegal; Polyglot
     // hashes the en-passant file all the same, because a white pawn stands beside e5.
-    const Position pinned = position("4k3/8/8/r3pP1K/8/8/8/8 w - e6 0 2");
-    const Position no_ep = position("4k3/8/8/r3pP1K/8/8/8/8 w - - 0 2");
+    const Position pinned = test_util::position("4k3/8/8/r3pP1K/8/8/8/8 w - e6 0 2");
+    const Position no_ep = test_util::position("4k3/8/8/r3pP1K/8/8/8/8 w - - 0 2");
     EXPECT_NE(polyglot::key(pinned.board()), polyglot::key(no_ep.board()));
     EXPECT_EQ(polyglot::key(pinned.board()) ^ polyglot::key(no_ep.board()),
               polyglot::detail::kRandom64[772 + 4]);
@@ -94,15 +91,15 @@ TEST(PolyglotKey, EnPassantCountsWhenAPawnStandsBesideEvenIfPinned) {
 
 TEST(PolyglotKey, SideCastlingAndPiecesAllCount) {
     const Key start = polyglot::key(Position().board());
-    const Key black_to_move =
-        polyglot::key(position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").board());
+    const Key black_to_move = polyglot::key(
+        test_util::position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").board());
     EXPECT_EQ(start ^ black_to_move, polyglot::detail::kRandom64[780]);
-    const Key no_castling =
-        polyglot::key(position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").board());
+    const Key no_castling = polyglot::key(
+        test_util::position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").board());
     const auto& r = polyglot::detail::kRandom64;
     EXPECT_EQ(start ^ no_castling, r[768] ^ r[769] ^ r[770] ^ r[771]);
     // A white king alone on a1 against a black king on h8: kinds 11 and 10.
-    EXPECT_EQ(polyglot::key(position("7k/8/8/8/8/8/8/K7 b - - 0 1").board()),
+    EXPECT_EQ(polyglot::key(test_util::position("7k/8/8/8/8/8/8/K7 b - - 0 1").board()),
               r[64 * 11 + 0] ^ r[64 * 10 + 63]);
 }
 
@@ -121,25 +118,25 @@ std::string castling(const Position& p, int from_sq, int to_sq) {
 }
 
 TEST(PolyglotMove, CastlingIsKingTakesRook) {
-    const Position w = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const Position w = test_util::position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     EXPECT_EQ(castling(w, E1, H1), "e1g1");
     EXPECT_EQ(castling(w, E1, A1), "e1c1");
     // The king-two-squares form is not Polyglot's: e1g1 is no move here.
     EXPECT_FALSE(polyglot::decode_move(w.board(), code(E1, G1)));
-    const Position b = position("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    const Position b = test_util::position("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
     EXPECT_EQ(castling(b, E8, H8), "e8g8");
     EXPECT_EQ(castling(b, E8, A8), "e8c8");
 }
 
 TEST(PolyglotMove, Chess960CastlingIsKingToTheRooksSquare) {
     // King on b1, rooks on a1 and g1 (the black rooks on a8 and h8 attack neither path).
-    const Position p = position("rk5r/8/8/8/8/8/8/RK4R1 w AGah - 0 1", true);
+    const Position p = test_util::position("rk5r/8/8/8/8/8/8/RK4R1 w AGah - 0 1", true);
     EXPECT_EQ(castling(p, B1, A1), "b1a1");
     EXPECT_EQ(castling(p, B1, G1), "b1g1");
 }
 
 TEST(PolyglotMove, PromotionsNeedTheirPieceCode) {
-    const Position p = position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    const Position p = test_util::position("8/P6k/8/8/8/8/8/K7 w - - 0 1");
     const char pieces[] = {'n', 'b', 'r', 'q'};
     for (int promo = 1; promo <= 4; ++promo) {
         const Move m = polyglot::decode_move(p.board(), code(A7, A8, promo));
@@ -170,7 +167,7 @@ TEST(PolyglotMove, EveryLegalMoveRoundTrips) {
         {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
     };
     for (const auto& [fen, chess960] : fens) {
-        const Position p = position(fen, chess960);
+        const Position p = test_util::position(fen, chess960);
         for (const Move m : p.legal_moves())
             EXPECT_EQ(polyglot::decode_move(p.board(), polyglot::encode_move(m)), m)
                 << fen << " " << p.to_uci(m);
@@ -236,7 +233,7 @@ TEST(PolyglotBook, LooksUpMovesWithWeightsInFileOrder) {
 
 TEST(PolyglotBook, CastlingEntriesDecodeToCastling) {
     const Position p =
-        position("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
+        test_util::position("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1");
     polyglot::Entry e1h1{.key = polyglot::key(p.board()), .move = code(E1, H1), .weight = 5};
     polyglot::Entry e1a1{.key = e1h1.key, .move = code(E1, A1), .weight = 4};
     const polyglot::Book book = book_of({e1h1, e1a1});
@@ -310,3 +307,4 @@ TEST(PolyglotBook, EmptyBookHasNoMoves) {
 }
 
 }  // namespace
+}  // namespace engine

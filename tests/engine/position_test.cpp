@@ -4,8 +4,7 @@
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
 
 Position from(const char* fen, bool chess960 = false) {
@@ -151,3 +150,4 @@ TEST(GameEnd, InsufficientMaterialIsAGameEnd) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -9,8 +9,7 @@
 #include "engine/san.hpp"
 #include "test_util.hpp"
 
-using namespace engine;
-
+namespace engine {
 namespace {
 
 std::string san(const char* fen, const char* uci) {
@@ -66,3 +65,4 @@ TEST(San, RoundTripsEveryLegalMoveOfTheSuitePositions) {
 }
 
 }  // namespace
+}  // namespace engine

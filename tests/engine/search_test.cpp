@@ -8,9 +8,8 @@
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 Position from_fen(const char* fen) {
     auto p = Position::from_fen(fen);
@@ -286,3 +285,4 @@ TEST(Search, Chess960CastlingRootIsHandled) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -5,9 +5,8 @@
 #include "engine/position.hpp"
 #include "engine/see.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 struct SeeCase {
     const char* fen;
@@ -59,3 +58,4 @@ TEST(See, PinnedDefenderDoesNotRecapture) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -20,9 +20,9 @@
 #include "engine/tablebase.hpp"
 #include "engine/uci.hpp"
 
+namespace engine {
 namespace {
 
-using namespace engine;
 namespace fs = std::filesystem;
 
 // Where Debian's gaviotatb package puts the tables compressed with the library's default
@@ -422,3 +422,4 @@ TEST(TablebasePaths, SplitsOnSemicolons) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -11,9 +11,8 @@
 #include "engine/tools/epd/epd.hpp"
 #include "test_util.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool SANITIZED = true;
@@ -115,3 +114,4 @@ TEST(Tactics, WinAtChess) {
 }
 
 }  // namespace
+}  // namespace engine

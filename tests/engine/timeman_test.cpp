@@ -3,9 +3,8 @@
 
 #include "engine/timeman.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 SearchLimits clock(std::int64_t time_ms, std::int64_t inc_ms, int movestogo = 0,
                    std::int64_t overhead = 10) {
@@ -128,3 +127,4 @@ TEST(TimeManager, InstabilityAndFallingScoresGetMoreTimeUpToTheHardLimit) {
 }
 
 }  // namespace
+}  // namespace engine

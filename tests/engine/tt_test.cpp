@@ -4,9 +4,8 @@
 #include "engine/score.hpp"
 #include "engine/tt.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 TEST(TranspositionTable, StoreThenProbeReturnsTheEntry) {
     TranspositionTable tt(1);
@@ -93,3 +92,4 @@ TEST(TranspositionTable, OlderSearchesAreReplacedFirst) {
 }
 
 }  // namespace
+}  // namespace engine

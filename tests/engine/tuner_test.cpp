@@ -11,9 +11,8 @@
 #include "engine/tools/tuner/selfplay.hpp"
 #include "engine/tools/tuner/tuner.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 TEST(Tuner, ParsesTheCommonDataLineFormats) {
     const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -108,3 +107,4 @@ TEST(Tuner, MiniSearchFindsAMateInOne) {
 }
 
 }  // namespace
+}  // namespace engine

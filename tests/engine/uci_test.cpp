@@ -9,11 +9,8 @@
 #include "engine/uci.hpp"
 #include "uci_script.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
-
-using uci_script::bestmove_of;
 
 std::string run_script(const std::string& script, std::ostringstream* log = nullptr) {
     return uci_script::run(script, log);
@@ -36,7 +33,7 @@ TEST(Uci, ScriptedSessionGivesALegalBestMove) {
     EXPECT_NE(out.find("info depth 5 "), std::string::npos);
     EXPECT_NE(out.find(" pv "), std::string::npos);
     EXPECT_NE(out.find("score cp "), std::string::npos);
-    const std::string best = bestmove_of(out);
+    const std::string best = uci_script::bestmove_of(out);
     Position pos;
     for (const char* m : {"e2e4", "e7e5", "g1f3"}) ASSERT_TRUE(pos.play_uci(m));
     EXPECT_TRUE(pos.parse_uci(best)) << out;
@@ -46,12 +43,12 @@ TEST(Uci, PositionFenAndMovesAndMateScore) {
     const std::string out =
         run_script("position fen 3r2k1/5ppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1\ngo depth 4\n");
     EXPECT_NE(out.find("score mate 1"), std::string::npos) << out;
-    EXPECT_EQ(bestmove_of(out), "d1d8");
+    EXPECT_EQ(uci_script::bestmove_of(out), "d1d8");
 }
 
 TEST(Uci, NoLegalMoveAnswersNullMove) {
     const std::string out = run_script("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
-    EXPECT_EQ(bestmove_of(out), "0000");
+    EXPECT_EQ(uci_script::bestmove_of(out), "0000");
 }
 
 TEST(Uci, GoPerftPrintsStockfishStyle) {
@@ -70,7 +67,7 @@ TEST(Uci, InfiniteSearchAnswersIsreadyAndStops) {
     ASSERT_TRUE(uci.handle("stop"));
     const std::string text = out.str();
     EXPECT_NE(text.find("readyok"), std::string::npos);
-    EXPECT_TRUE(Position().parse_uci(bestmove_of(text))) << text;
+    EXPECT_TRUE(Position().parse_uci(uci_script::bestmove_of(text))) << text;
     EXPECT_FALSE(uci.handle("quit"));
 }
 
@@ -150,3 +147,4 @@ TEST(Uci, RepeatedFixedNodeSearchAfterUcinewgameIsIdentical) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -10,9 +10,8 @@
 #include "engine/tools/tuner/variant_tuner.hpp"
 #include "engine/variant_eval.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 Position at(Variant v, const char* fen) {
     auto p = Position::from_fen(fen, v);
@@ -21,7 +20,7 @@ Position at(Variant v, const char* fen) {
 }
 
 // White's evaluation of a position, and the trace of the weights it used.
-int white_eval(const Position& pos, VariantEvalTrace* trace = nullptr) {
+int white_score(const Position& pos, VariantEvalTrace* trace = nullptr) {
     VariantEvalTrace local;
     VariantEvalTrace& t = trace ? *trace : local;
     return pos.visit(
@@ -32,7 +31,7 @@ TEST(VariantEval, SideToMoveViewMirrorsWhitesView) {
     const Position pos =
         at(Variant::CRAZYHOUSE,
            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pn] w KQkq - 0 5");
-    const int white = white_eval(pos);
+    const int white = white_score(pos);
     EXPECT_EQ(pos.visit([](const auto& b) { return evaluate_variant(b); }), white);
 }
 
@@ -40,9 +39,9 @@ TEST(VariantEval, CrazyhousePocketPiecesCount) {
     const char* without = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 0 4";
     const char* with = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[N] w KQkq - 0 4";
     VariantEvalTrace trace;
-    const int more = white_eval(at(Variant::CRAZYHOUSE, with), &trace);
+    const int more = white_score(at(Variant::CRAZYHOUSE, with), &trace);
     EXPECT_EQ(trace.coef[WHITE][CH_HAND + int(KNIGHT)], 1);
-    EXPECT_GT(more, white_eval(at(Variant::CRAZYHOUSE, without)) + 150);
+    EXPECT_GT(more, white_score(at(Variant::CRAZYHOUSE, without)) + 150);
 }
 
 TEST(VariantEval, CrazyhouseDangerGrowsWithWhatTheEnemyHolds) {
@@ -50,30 +49,30 @@ TEST(VariantEval, CrazyhouseDangerGrowsWithWhatTheEnemyHolds) {
     const char* armed = "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[QNqn] w kq - 0 8";
     const char* empty_hands = "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[] w kq - 0 8";
     VariantEvalTrace trace;
-    const int danger = white_eval(at(Variant::CRAZYHOUSE, armed), &trace);
+    const int danger = white_score(at(Variant::CRAZYHOUSE, armed), &trace);
     EXPECT_EQ(trace.coef[WHITE][CH_KD_HAND + int(QUEEN)], 1);
     EXPECT_GT(trace.coef[WHITE][CH_KD_HOLE], 0);
     EXPECT_GT(trace.coef[WHITE][CH_KD_DROP_CHECK + int(KNIGHT)], 0);  // N@g3+
     // Equal pockets, so any difference is the two kings' safety: white's open king loses.
-    EXPECT_LT(danger, white_eval(at(Variant::CRAZYHOUSE, empty_hands)));
+    EXPECT_LT(danger, white_score(at(Variant::CRAZYHOUSE, empty_hands)));
 }
 
 TEST(VariantEval, KingNearerTheHillScoresHigher) {
     const char* far = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20";
     const char* near = "r3k2r/ppp2ppp/8/8/8/4K3/PPP2PPP/R6R w - - 0 20";
     VariantEvalTrace trace;
-    const int closer = white_eval(at(Variant::KING_OF_THE_HILL, near), &trace);
+    const int closer = white_score(at(Variant::KING_OF_THE_HILL, near), &trace);
     EXPECT_EQ(trace.coef[WHITE][KH_DISTANCE + 0], 1);  // one step from d4/e4
-    EXPECT_GT(closer, white_eval(at(Variant::KING_OF_THE_HILL, far)) + 100);
+    EXPECT_GT(closer, white_score(at(Variant::KING_OF_THE_HILL, far)) + 100);
 }
 
 TEST(VariantEval, ChecksGivenRaiseTheScore) {
     const char* none = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +0+0";
     const char* one = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0";
     const char* two = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +2+0";
-    const int e0 = white_eval(at(Variant::THREE_CHECK, none));
-    const int e1 = white_eval(at(Variant::THREE_CHECK, one));
-    const int e2 = white_eval(at(Variant::THREE_CHECK, two));
+    const int e0 = white_score(at(Variant::THREE_CHECK, none));
+    const int e1 = white_score(at(Variant::THREE_CHECK, one));
+    const int e2 = white_score(at(Variant::THREE_CHECK, two));
     EXPECT_GT(e1, e0 + 100);
     EXPECT_GT(e2, e1 + 100);
 }
@@ -81,9 +80,9 @@ TEST(VariantEval, ChecksGivenRaiseTheScore) {
 TEST(VariantEval, ThreeCheckCountsTheChecksTheEnemyCanGive) {
     // Black's bishop and queen can check white's king from safe squares.
     VariantEvalTrace trace;
-    white_eval(at(Variant::THREE_CHECK,
-                  "rnb1k1nr/pppp1ppp/8/4p3/1b2P2q/8/PPP2PPP/RNBQKBNR w KQkq - 0 4 +0+1"),
-               &trace);
+    white_score(at(Variant::THREE_CHECK,
+                   "rnb1k1nr/pppp1ppp/8/4p3/1b2P2q/8/PPP2PPP/RNBQKBNR w KQkq - 0 4 +0+1"),
+                &trace);
     EXPECT_GT(trace.coef[WHITE][TC_KD_SAFE_CHECK + int(QUEEN) - KNIGHT], 0);
     EXPECT_EQ(trace.coef[WHITE][TC_KD_GIVEN], 1);
     EXPECT_EQ(trace.coef[BLACK][TC_KD_GIVEN], 0);
@@ -91,7 +90,7 @@ TEST(VariantEval, ThreeCheckCountsTheChecksTheEnemyCanGive) {
 
 TEST(VariantEval, HordePassedPawnAndChains) {
     VariantEvalTrace trace;
-    white_eval(at(Variant::HORDE, "4k3/8/8/1P6/PP6/8/8/8 b - - 0 30"), &trace);
+    white_score(at(Variant::HORDE, "4k3/8/8/1P6/PP6/8/8/8 b - - 0 30"), &trace);
     EXPECT_EQ(trace.coef[WHITE][HD_PASSED_RANK + 4], 1);
     EXPECT_EQ(trace.coef[WHITE][HD_CHAIN], 1);  // b5 is defended by a4
     EXPECT_EQ(trace.coef[WHITE][HD_ISOLATED], 0);
@@ -99,16 +98,16 @@ TEST(VariantEval, HordePassedPawnAndChains) {
 }
 
 TEST(VariantEval, AntichessFewerPiecesIsBetter) {
-    const int more = white_eval(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/NN2K3 b - - 0 30"));
-    const int fewer = white_eval(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/N3K3 b - - 0 30"));
+    const int more = white_score(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/NN2K3 b - - 0 30"));
+    const int fewer = white_score(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/N3K3 b - - 0 30"));
     EXPECT_GT(fewer, more);
 }
 
 TEST(VariantEval, RacingKingNearerTheEighthRankScoresHigher) {
     const int low =
-        white_eval(at(Variant::RACING_KINGS, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"));
+        white_score(at(Variant::RACING_KINGS, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"));
     const int high =
-        white_eval(at(Variant::RACING_KINGS, "8/8/8/8/7K/8/krbnNBR1/qrbnNBRQ w - - 0 1"));
+        white_score(at(Variant::RACING_KINGS, "8/8/8/8/7K/8/krbnNBR1/qrbnNBRQ w - - 0 1"));
     EXPECT_GT(high, low);
 }
 
@@ -134,7 +133,7 @@ TEST(VariantEvalTuner, TracedFeaturesReproduceTheEvaluation) {
         ASSERT_EQ(data.entries.size(), 1u);
         const double traced = tuner::variant_entry_eval(data, data.entries[0],
                                                         tuner::to_doubles(DEFAULT_VARIANT_WEIGHTS));
-        EXPECT_NEAR(traced, white_eval(pos), 2.0) << lichess_key(variant);
+        EXPECT_NEAR(traced, white_score(pos), 2.0) << lichess_key(variant);
     }
 }
 
@@ -179,3 +178,4 @@ TEST(VariantEvalTuner, AnAdamStepLowersTheError) {
 }
 
 }  // namespace
+}  // namespace engine

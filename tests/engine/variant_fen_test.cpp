@@ -7,9 +7,8 @@
 #include "engine/position.hpp"
 #include "variant_moves.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 TEST(VariantFen, StartPositionsPrintAsLichessWritesThem) {
     for (const Variant v : ALL_VARIANTS) {
@@ -166,3 +165,4 @@ TEST(VariantFen, KeysAndFenRoundTripAlongRandomWalks) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -8,9 +8,8 @@
 
 #include "engine/perft.hpp"
 
+namespace engine {
 namespace {
-
-using engine::Variant;
 
 struct Suite {
     Variant variant;
@@ -77,3 +76,4 @@ TEST(VariantPerft, StartPositionsAndDivide) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -5,9 +5,8 @@
 
 #include "engine/position.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 Position at(Variant v, const char* fen) {
     auto p = Position::from_fen(fen, v);
@@ -198,3 +197,4 @@ TEST(VariantEnd, CrazyhouseRepetitionLooksPastCaptures) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -10,9 +10,8 @@
 #include "engine/uci.hpp"
 #include "uci_script.hpp"
 
+namespace engine {
 namespace {
-
-using namespace engine;
 
 SearchResult search_depth(const Position& pos, int depth) {
     Engine engine({.hash_mb = 8, .threads = 1});
@@ -95,8 +94,6 @@ TEST(VariantSearch, SelfPlayGamesStayLegal) {
     }
 }
 
-using uci_script::bestmove_of;
-
 std::string run_uci(const std::string& script) { return uci_script::run(script); }
 
 TEST(VariantUci, OptionListsTheVariantsAndStartposFollowsIt) {
@@ -124,7 +121,7 @@ TEST(VariantUci, DropsInAndOutAndASearch) {
     Position pos = Position::start(Variant::CRAZYHOUSE);
     std::istringstream in(moves);
     for (std::string m; in >> m;) ASSERT_TRUE(pos.play_uci(m).ok()) << m;
-    EXPECT_TRUE(pos.parse_uci(bestmove_of(out)).ok()) << out;
+    EXPECT_TRUE(pos.parse_uci(uci_script::bestmove_of(out)).ok()) << out;
     // Three-check in both FEN forms.
     const std::string checks = run_uci(
         "setoption name UCI_Variant value 3check\n"
@@ -152,3 +149,4 @@ TEST(VariantUci, BadInputIsAnErrorLine) {
 }
 
 }  // namespace
+}  // namespace engine

@@ -10,9 +10,8 @@
 #include "test_util.hpp"
 #include "variant_moves.hpp"
 
+namespace engine {
 namespace {
-
-using engine::Variant;
 
 struct WalkFile {
     Variant variant;
@@ -76,3 +75,4 @@ INSTANTIATE_TEST_SUITE_P(Variants, ChessopsWalks,
                          });
 
 }  // namespace
+}  // namespace engine

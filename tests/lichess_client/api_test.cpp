@@ -15,17 +15,13 @@
 namespace lichess {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::Connection;
-using test_support::LogCapture;
-using test_support::TestServer;
-
 constexpr const char* kToken = "lip_SuperSecretToken_0123456789abcdef";
 constexpr const char* kOk = R"({"ok":true})";
 constexpr const char* kHtml502 =
     "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>nginx</body></html>";
 
 ApiOptions fast_options(const std::string& base_url) {
+    using namespace std::chrono_literals;
     ApiOptions o;
     o.http.base_url = base_url;
     o.http.token = kToken;
@@ -41,7 +37,7 @@ ApiOptions fast_options(const std::string& base_url) {
 }
 
 TEST(ApiHttp, AuthorizationUserAgentAndAccount) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         c.respond(200, R"({"id":"outpostbot","username":"OutpostBot","title":"BOT","perfs":{}})");
     });
     Api api(fast_options(server.base_url()));
@@ -58,7 +54,8 @@ TEST(ApiHttp, AuthorizationUserAgentAndAccount) {
 }
 
 TEST(ApiHttp, UsernameCanBeSetAfterStartup) {
-    TestServer server([](Connection& c) { c.respond(200, R"({"ok":true})"); });
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(200, R"({"ok":true})"); });
     ApiOptions o = fast_options(server.base_url());
     o.http.username.clear();
     Api api(o);
@@ -74,7 +71,7 @@ TEST(ApiHttp, UsernameCanBeSetAfterStartup) {
 }
 
 TEST(ApiHttp, FormBodiesAndPaths) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().target.starts_with("/api/challenge/someone")) {
             c.respond(200,
                       R"({"id":"uGK4MHaQ","url":"u","status":"created",)"
@@ -142,7 +139,7 @@ TEST(ApiHttp, FormBodiesAndPaths) {
 
 TEST(ApiHttp, TokenTestRequiresBotPlay) {
     std::atomic<bool> with_bot_play{true};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         const std::string scopes = with_bot_play ? "challenge:read,bot:play" : "board:play";
         c.respond(200, std::string(R"({")") + c.request().body +
                            R"(":{"userId":"outpostbot","scopes":")" + scopes +
@@ -164,7 +161,7 @@ TEST(ApiHttp, TokenTestRequiresBotPlay) {
 }
 
 TEST(ApiHttp, PlayingBotsOnlineAndUserStatus) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         const auto& t = c.request().target;
         if (t.starts_with("/api/account/playing")) {
             c.respond(
@@ -200,9 +197,10 @@ TEST(ApiHttp, PlayingBotsOnlineAndUserStatus) {
 }
 
 TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
-    LogCapture logs;
+    using namespace std::chrono_literals;
+    test_support::LogCapture logs;
     std::atomic<bool> limited{true};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         if (limited && c.request().target.starts_with("/api/challenge")) {
             c.respond(429, "<html><body>Too many requests</body></html>", "text/html");
         } else {
@@ -239,12 +237,13 @@ TEST(ApiHttp, RateLimitWithoutBodyPausesTheFamilyOnly) {
 }
 
 TEST(ApiHttp, MovePostIsNeverQueuedBehindSlowChatOrChallengeCalls) {
+    using namespace std::chrono_literals;
     // The server holds a chat post and a challenge accept for a second each; a move posted
     // while both are in flight on other threads must not wait for either (own rate-limiter
     // family, no lock shared with them in Api or the handle pool). The test server serves
     // each connection on its own thread.
     constexpr auto kSlow = 1000ms;
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         const auto& t = c.request().target;
         if (t.ends_with("/chat") || t.starts_with("/api/challenge/")) c.sleep(kSlow);
         c.respond(200, kOk);
@@ -284,7 +283,8 @@ TEST(ApiHttp, MovePostIsNeverQueuedBehindSlowChatOrChallengeCalls) {
 }
 
 TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         if (!c.request().target.starts_with("/api/challenge/otherbot")) {
             c.respond(200, kOk);
             return;
@@ -325,10 +325,11 @@ TEST(ApiHttp, RateLimitJsonBodyHonoursSeconds) {
 }
 
 TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
+    using namespace std::chrono_literals;
     // seconds * 1000 must not overflow (UBSan): any wait is capped at a day. A control
     // character in the server's error text is escaped in describe(), which goes to the log.
     for (const char* seconds : {"9223372036854775807", "1e300", "18446744073709551615"}) {
-        TestServer server([&](Connection& c) {
+        test_support::TestServer server([&](test_support::Connection& c) {
             c.respond(429, std::string(R"({"error":"slow\u001b[2J down\nforged line",)") +
                                R"("ratelimit":{"key":"x","seconds":)" + seconds + "}}");
         });
@@ -347,10 +348,11 @@ TEST(ApiHttp, HugeRateLimitSecondsAreCappedAndMessagesEscaped) {
 }
 
 TEST(ApiHttp, AnHourLongHintOnAMoveCostsAtMostThreeSecondsAndNeverBlocksTheNextPost) {
+    using namespace std::chrono_literals;
     // A JSON 429 asking for an hour on one game's move: the move family is paused for 3 s at
     // most, and the pause is advisory: a game whose clock cannot wait posts again at once.
     std::atomic<int> moves{0};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         if (c.request().target.find("/move/") != std::string::npos && moves++ == 0) {
             c.respond(429,
                       R"({"error":"Too many requests","ratelimit":{"key":"x","seconds":3600}})");
@@ -376,9 +378,10 @@ TEST(ApiHttp, AnHourLongHintOnAMoveCostsAtMostThreeSecondsAndNeverBlocksTheNextP
 }
 
 TEST(ApiHttp, RetryAfterIsHonouredWithinTheFamilyCap) {
+    using namespace std::chrono_literals;
     // Retry-After (no JSON body) on the event stream and on the account: a week is cut to the
     // family's cap, a short one is kept above the minimum.
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         const bool stream = c.request().target == "/api/stream/event";
         c.send_raw(std::string("HTTP/1.1 429 Too Many Requests\r\nRetry-After: ") +
                    (stream ? "604800" : "2") +
@@ -398,7 +401,7 @@ TEST(ApiHttp, RetryAfterIsHonouredWithinTheFamilyCap) {
 }
 
 TEST(ApiHttp, OpponentOutOfBotGamesIsA400WithoutAPause) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         c.respond(400, R"({"error":"Tired played 100 games against other bots today, please wait )"
                        R"(until 2030-01-01T00:00:00Z to challenge them."})");
     });
@@ -420,6 +423,7 @@ TEST(ApiHttp, OpponentOutOfBotGamesIsA400WithoutAPause) {
 }
 
 TEST(BotGameLimit, RecognisesOnlyTheDailyBotLimit) {
+    using namespace std::chrono_literals;
     ApiError plain429{ApiError::Kind::RateLimited, 429, "HTTP 429", {}, 60s};
     EXPECT_FALSE(bot_game_limit(plain429).has_value());
     ApiError bad_clock{ApiError::Kind::Http, 400, "clock: invalid clock.limit", {}, {}};
@@ -441,7 +445,7 @@ TEST(BotGameLimit, RecognisesOnlyTheDailyBotLimit) {
 }
 
 TEST(ApiHttp, CreateChallengeFormsAndReply) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().target == "/api/challenge/gone/cancel") {
             c.respond(404, R"({"error":"Not found."})");
             return;
@@ -488,7 +492,7 @@ TEST(ApiHttp, CreateChallengeFormsAndReply) {
 }
 
 TEST(ApiHttp, BotsOnlineReadsPerfRatingsOfTheSpecExample) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         c.respond(200, test::read_example("bot-getOnlineBots.json") + "\n\n",
                   "application/x-ndjson");
     });
@@ -511,7 +515,7 @@ TEST(ApiHttp, BotsOnlineReadsPerfRatingsOfTheSpecExample) {
 
 TEST(ApiHttp, BadGatewayBurstThenSuccess) {
     std::atomic<int> calls{0};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         if (++calls <= 2) {
             c.respond(502, kHtml502, "text/html");
         } else {
@@ -526,7 +530,8 @@ TEST(ApiHttp, BadGatewayBurstThenSuccess) {
 }
 
 TEST(ApiHttp, HtmlErrorPageIsAnErrorValueWithExcerpt) {
-    TestServer server([](Connection& c) { c.respond(502, kHtml502, "text/html"); });
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(502, kHtml502, "text/html"); });
     Api api(fast_options(server.base_url()));
     auto r = api.account();
     ASSERT_FALSE(r.ok());
@@ -538,8 +543,9 @@ TEST(ApiHttp, HtmlErrorPageIsAnErrorValueWithExcerpt) {
 }
 
 TEST(ApiHttp, NonJsonSuccessBodyIsAParseError) {
-    TestServer server(
-        [](Connection& c) { c.respond(200, "<html>maintenance</html>", "text/html"); });
+    test_support::TestServer server([](test_support::Connection& c) {
+        c.respond(200, "<html>maintenance</html>", "text/html");
+    });
     Api api(fast_options(server.base_url()));
     auto r = api.account();
     ASSERT_FALSE(r.ok());
@@ -548,7 +554,7 @@ TEST(ApiHttp, NonJsonSuccessBodyIsAParseError) {
 }
 
 TEST(ApiHttp, MoveRejectedWith400IsFinal) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         c.respond(400, R"({"error":"Not your turn, or game already over"})");
     });
     Api api(fast_options(server.base_url()));
@@ -562,7 +568,8 @@ TEST(ApiHttp, MoveRejectedWith400IsFinal) {
 }
 
 TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
-    TestServer server([](Connection& c) { c.drop(); });  // no reply at all
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.drop(); });  // no reply at all
     Api api(fast_options(server.base_url()));
     auto over = api.post_move("game1234", "e2e4", std::nullopt, [] { return false; });
     ASSERT_FALSE(over.ok());
@@ -575,10 +582,11 @@ TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
 }
 
 TEST(ApiHttp, AHeldMovePostIsGivenUpAfterTheMoveTimeoutAndSentAgain) {
+    using namespace std::chrono_literals;
     // The server holds the first move request 3 s; the client gives it up after its move
     // timeout (300 ms here, 2 s by default) and the second try is answered at once.
     std::atomic<int> seen{0};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         if (seen++ == 0) c.sleep(3000ms);
         c.respond(200, kOk);
     });
@@ -594,9 +602,10 @@ TEST(ApiHttp, AHeldMovePostIsGivenUpAfterTheMoveTimeoutAndSentAgain) {
 }
 
 TEST(ApiHttp, MovesOfDifferentGamesNeverWaitForEachOther) {
+    using namespace std::chrono_literals;
     // Game A's move is held 2 s by the server; game B's move, posted meanwhile from another
     // thread, comes back while A's is still held (no family lock, no shared handle).
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().target.find("/gameAAAA/") != std::string::npos) c.sleep(2000ms);
         c.respond(200, kOk);
     });
@@ -622,7 +631,7 @@ TEST(ApiHttp, MovesOfDifferentGamesNeverWaitForEachOther) {
 TEST(ApiHttp, ConnectionRefusedIsANetworkError) {
     unsigned short port = 0;
     {
-        TestServer s([](Connection& c) { c.drop(); });
+        test_support::TestServer s([](test_support::Connection& c) { c.drop(); });
         port = s.port();
     }  // closed: nothing listens there now
     Api api(fast_options("http://127.0.0.1:" + std::to_string(port)));
@@ -632,7 +641,9 @@ TEST(ApiHttp, ConnectionRefusedIsANetworkError) {
 }
 
 TEST(ApiHttp, ShutdownCancelsARetryingCall) {
-    TestServer server([](Connection& c) { c.respond(503, "down", "text/plain"); });
+    using namespace std::chrono_literals;
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(503, "down", "text/plain"); });
     ApiOptions o = fast_options(server.base_url());
     o.retry.max_attempts = 100;
     o.retry.backoff = BackoffConfig{5000ms, 5000ms, 2.0, 0.0};
@@ -685,8 +696,9 @@ TEST(ApiConfig, BadTokenIsRejectedWithoutEchoingIt) {
 }
 
 TEST(ApiLogging, TokenNeverAppearsInLogsOrErrors) {
-    LogCapture logs;
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::LogCapture logs;
+    test_support::TestServer server([](test_support::Connection& c) {
         const auto& t = c.request().target;
         if (t == "/api/account") {
             // A hostile or buggy server echoing the token back must not leak it into errors.

@@ -18,8 +18,6 @@
 namespace lichess {
 namespace {
 
-using nlohmann::json;
-
 std::string nested(std::size_t depth, const std::string& prefix = "",
                    const std::string& suffix = "") {
     return prefix + std::string(depth, '[') + std::string(depth, ']') + suffix;
@@ -37,7 +35,7 @@ TEST(BoundedJson, ParsesWhatNlohmannParses) {
     for (const std::string& text : docs) {
         auto r = parse_bounded(text);
         ASSERT_TRUE(r.ok()) << text << ": " << r.error().message;
-        EXPECT_EQ(r.value(), json::parse(text)) << text;
+        EXPECT_EQ(r.value(), nlohmann::json::parse(text)) << text;
     }
 }
 

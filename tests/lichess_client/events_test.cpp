@@ -15,11 +15,9 @@
 namespace lichess {
 namespace {
 
-using test::read_example;
-
 template <class T>
 T event_of(const std::string& file) {
-    auto r = parse_event(read_example(file));
+    auto r = parse_event(test::read_example(file));
     EXPECT_TRUE(r.ok()) << file << ": " << (r.ok() ? "" : r.error().message);
     EXPECT_TRUE(r.ok() && r.value().has_value()) << file;
     EXPECT_TRUE(r.ok() && r.value() && std::holds_alternative<T>(*r.value())) << file;
@@ -137,7 +135,7 @@ TEST(EventExamples, GameFinishAborted) {
 }
 
 TEST(GameStreamExamples, GameFull) {
-    const auto g = game_event_of<GameFull>(read_example("schema-GameFullEvent.json"));
+    const auto g = game_event_of<GameFull>(test::read_example("schema-GameFullEvent.json"));
     EXPECT_EQ(g.id, "BEOucQJo");
     EXPECT_EQ(g.variant.key, "standard");
     ASSERT_TRUE(g.clock.has_value());
@@ -159,7 +157,7 @@ TEST(GameStreamExamples, GameFull) {
 }
 
 TEST(GameStreamExamples, GameState) {
-    const auto s = game_event_of<GameState>(read_example("schema-GameStateEvent.json"));
+    const auto s = game_event_of<GameState>(test::read_example("schema-GameStateEvent.json"));
     EXPECT_EQ(s.moves, "e2e4 c7c5 f2f4 d7d6 g1f3 b8c6 f1c4 g8f6 d2d3 g7g6 e1g1 f8g7 b1c3");
     EXPECT_EQ(s.wtime_ms, 7598040);
     EXPECT_EQ(s.btime_ms, 8395220);
@@ -172,11 +170,11 @@ TEST(GameStreamExamples, GameState) {
 }
 
 TEST(GameStreamExamples, ChatLineAndOpponentGone) {
-    const auto c = game_event_of<ChatLine>(read_example("schema-ChatLineEvent.json"));
+    const auto c = game_event_of<ChatLine>(test::read_example("schema-ChatLineEvent.json"));
     EXPECT_EQ(c.username, "thibault");
     EXPECT_EQ(c.text, "Good luck, have fun");
     EXPECT_EQ(c.room, "player");
-    const auto g = game_event_of<OpponentGone>(read_example("schema-OpponentGoneEvent.json"));
+    const auto g = game_event_of<OpponentGone>(test::read_example("schema-OpponentGoneEvent.json"));
     EXPECT_TRUE(g.gone);
     EXPECT_EQ(g.claim_win_in_seconds, 8);
     const auto back = game_event_of<OpponentGone>(R"({"type":"opponentGone","gone":false})");
@@ -185,7 +183,7 @@ TEST(GameStreamExamples, ChatLineAndOpponentGone) {
 }
 
 TEST(ChallengeExamples, ChallengeJsonWithClockInSeconds) {
-    auto r = parse_challenge(read_example("schema-ChallengeJson.json"));
+    auto r = parse_challenge(test::read_example("schema-ChallengeJson.json"));
     ASSERT_TRUE(r.ok()) << r.error().message;
     const ChallengeInfo& c = r.value();
     EXPECT_EQ(c.id, "H9fIRZUk");
@@ -202,15 +200,16 @@ TEST(ChallengeExamples, ChallengeJsonWithClockInSeconds) {
 }
 
 TEST(ChallengeExamples, CreateShowAndList) {
-    auto created = parse_challenge(read_example("challenges-createChallenge.json"));
+    auto created = parse_challenge(test::read_example("challenges-createChallenge.json"));
     ASSERT_TRUE(created.ok());
     EXPECT_EQ(created->id, "uGK4MHaQ");
     EXPECT_EQ(created->direction, "out");
     EXPECT_EQ(created->final_color, Color::White);
-    auto shown = parse_challenge(read_example("challenges-showOneChallenge.json"));
+    auto shown = parse_challenge(test::read_example("challenges-showOneChallenge.json"));
     ASSERT_TRUE(shown.ok());
     EXPECT_EQ(shown->direction, "in");
-    const auto list = nlohmann::json::parse(read_example("challenges-listYourChallenges.json"));
+    const auto list =
+        nlohmann::json::parse(test::read_example("challenges-listYourChallenges.json"));
     ASSERT_EQ(list.at("in").size(), 1u);
     auto in = challenge_from_json(list.at("in").at(0));
     ASSERT_TRUE(in.ok());
@@ -219,7 +218,7 @@ TEST(ChallengeExamples, CreateShowAndList) {
 }
 
 TEST(PayloadExamples, AccountBotsTokenAndAi) {
-    auto account = parse_account(read_example("account-getMyProfile.json"));
+    auto account = parse_account(test::read_example("account-getMyProfile.json"));
     ASSERT_TRUE(account.ok()) << account.error().message;
     EXPECT_EQ(account->id, "bobby");
     EXPECT_EQ(account->username, "Bobby");
@@ -227,13 +226,13 @@ TEST(PayloadExamples, AccountBotsTokenAndAi) {
     EXPECT_EQ(account->perfs.at("blitz").rating, 1629);
     EXPECT_TRUE(account->perfs.at("rapid").provisional);
 
-    auto bot = parse_user(read_example("bot-getOnlineBots.json"));
+    auto bot = parse_user(test::read_example("bot-getOnlineBots.json"));
     ASSERT_TRUE(bot.ok());
     EXPECT_EQ(bot->id, "bernstein-2ply");
     EXPECT_EQ(bot->title, "BOT");
     EXPECT_EQ(bot->perfs.at("bullet").rating, 1355);
 
-    const std::string tokens = read_example("oauth-testMultipleOauthTokens.json");
+    const std::string tokens = test::read_example("oauth-testMultipleOauthTokens.json");
     auto good = parse_token_test(tokens, "lip_jose");
     ASSERT_TRUE(good.ok());
     ASSERT_TRUE(good.value().has_value());
@@ -246,7 +245,7 @@ TEST(PayloadExamples, AccountBotsTokenAndAi) {
     ASSERT_TRUE(bad.ok());
     EXPECT_FALSE(bad.value().has_value());
 
-    auto ai = parse_ai_game(read_example("challenges-challengeAi.json"));
+    auto ai = parse_ai_game(test::read_example("challenges-challengeAi.json"));
     ASSERT_TRUE(ai.ok());
     EXPECT_EQ(ai->id, "v8BRXYtM");
     EXPECT_EQ(ai->player, Color::White);

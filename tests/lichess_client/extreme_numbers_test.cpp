@@ -14,8 +14,6 @@
 namespace lichess {
 namespace {
 
-using detail::kMaxClockMs;
-
 GameState state_with(const std::string& wtime, const std::string& btime, const std::string& winc,
                      const std::string& binc) {
     const std::string line = R"({"type":"gameState","moves":"e2e4","wtime":)" + wtime +
@@ -30,10 +28,10 @@ GameState state_with(const std::string& wtime, const std::string& btime, const s
 TEST(ExtremeNumbers, HugeAndFractionalClocksAreClamped) {
     const GameState s = state_with("1e300", "9000000000000000000", "1.7976931348623157e308",
                                    "18446744073709551615");
-    EXPECT_EQ(s.wtime_ms, kMaxClockMs);
-    EXPECT_EQ(s.btime_ms, kMaxClockMs);
-    EXPECT_EQ(s.winc_ms, kMaxClockMs);
-    EXPECT_EQ(s.binc_ms, kMaxClockMs);
+    EXPECT_EQ(s.wtime_ms, detail::kMaxClockMs);
+    EXPECT_EQ(s.btime_ms, detail::kMaxClockMs);
+    EXPECT_EQ(s.winc_ms, detail::kMaxClockMs);
+    EXPECT_EQ(s.binc_ms, detail::kMaxClockMs);
 }
 
 TEST(ExtremeNumbers, NegativeClocksBecomeZero) {
@@ -66,12 +64,12 @@ TEST(ExtremeNumbers, GameFullClockAndRatingsAreClamped) {
     ASSERT_TRUE(r.value() && std::holds_alternative<GameFull>(*r.value()));
     const GameFull& g = std::get<GameFull>(*r.value());
     ASSERT_TRUE(g.clock);
-    EXPECT_EQ(g.clock->initial_ms, kMaxClockMs);
+    EXPECT_EQ(g.clock->initial_ms, detail::kMaxClockMs);
     EXPECT_EQ(g.clock->increment_ms, 0);
     EXPECT_EQ(g.created_at_ms, std::numeric_limits<std::int64_t>::max());
     EXPECT_EQ(g.white.rating, std::numeric_limits<int>::max());
     EXPECT_EQ(g.black.rating, std::numeric_limits<int>::min());
-    EXPECT_EQ(g.state.wtime_ms, kMaxClockMs);
+    EXPECT_EQ(g.state.wtime_ms, detail::kMaxClockMs);
 }
 
 TEST(ExtremeNumbers, ChallengeTimeControlAndOpponentGoneSecondsStayInIntRange) {

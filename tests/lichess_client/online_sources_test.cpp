@@ -19,9 +19,6 @@
 namespace lichess {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::Connection;
-using test_support::TestServer;
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kToken = "lip_SuperSecretToken_0123456789abcdef";
@@ -45,6 +42,7 @@ long long ms_since(Clock::time_point t) {
 }
 
 HttpConfig http_config() {
+    using namespace std::chrono_literals;
     HttpConfig c;
     c.username = "OutpostBot";
     c.connect_timeout = 2s;
@@ -290,7 +288,8 @@ TEST(OnlineParsers, ChessdbStatuses) {
 // ---- the client ----
 
 TEST(OnlineSources, PathsQueriesAndReplies) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         const std::string& t = c.request().target;
         if (t.starts_with("/masters"))
             return c.respond(200, test::read_example("openingExplorer-masters.json"));
@@ -347,8 +346,10 @@ TEST(OnlineSources, PathsQueriesAndReplies) {
 }
 
 TEST(OnlineSources, TokenOnlyToTheExplorerAndOnlyOverHttps) {
-    TestServer server(
-        [](Connection& c) { c.respond(200, R"({"white":0,"draws":0,"black":0,"moves":[]})"); });
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
+        c.respond(200, R"({"white":0,"draws":0,"black":0,"moves":[]})");
+    });
     // Plain http (loopback): the token never travels, not even to the explorer.
     OnlineSources plain(http_config(), all_at(server.base_url()), kToken);
     for (int i = 0; i < 4; ++i) EXPECT_FALSE(plain.sends_token(static_cast<OnlineSource>(i)));
@@ -385,7 +386,8 @@ TEST(OnlineSources, BadUrlOrTokenIsAStartUpErrorNamingTheSource) {
 }
 
 TEST(OnlineSources, SlowReplyIsANetworkErrorWithinTheDeadline) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.sleep(4s);
         c.respond(200, test::read_example("tablebase-lookupStandard.json"));
     });
@@ -403,7 +405,8 @@ TEST(OnlineSources, SlowReplyIsANetworkErrorWithinTheDeadline) {
 }
 
 TEST(OnlineSources, NoTimeIsRefusedWithoutARequest) {
-    TestServer server([](Connection& c) { c.respond(200, "{}"); });
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) { c.respond(200, "{}"); });
     OnlineSources online(http_config(), all_at(server.base_url()));
     auto r = online.cloud_eval(kStartFen, 1, 0ms);
     ASSERT_FALSE(r.ok());
@@ -421,8 +424,9 @@ TEST(OnlineSources, NoTimeIsRefusedWithoutARequest) {
 }
 
 TEST(OnlineSources, TooManyRequestsPausesOnlyThatSourceForRetryAfter) {
+    using namespace std::chrono_literals;
     std::atomic<bool> limited{true};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         if (c.request().target.starts_with("/standard") && limited.exchange(false)) {
             c.send_raw(
                 "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Type: text/html\r\n"
@@ -465,7 +469,8 @@ TEST(OnlineSources, TooManyRequestsPausesOnlyThatSourceForRetryAfter) {
 }
 
 TEST(OnlineSources, TooManyRequestsWithoutRetryAfterUsesTheBodyHintOrTheDefault) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().target.starts_with("/api/cloud-eval"))
             return c.respond(
                 429, R"({"error":"Too many requests","ratelimit":{"key":"x","seconds":3}})");
@@ -492,7 +497,9 @@ TEST(OnlineSources, TooManyRequestsWithoutRetryAfterUsesTheBodyHintOrTheDefault)
 }
 
 TEST(OnlineSources, ChessdbRateLimitStatusCountsAsA429) {
-    TestServer server([](Connection& c) { c.respond(200, R"({"status":"rate limit exceeded"})"); });
+    using namespace std::chrono_literals;
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(200, R"({"status":"rate limit exceeded"})"); });
     OnlineSources online(http_config(), all_at(server.base_url()), {}, 1200ms);
     auto r = online.chessdb(kStartFen, 2s);
     ASSERT_FALSE(r.ok());
@@ -503,7 +510,8 @@ TEST(OnlineSources, ChessdbRateLimitStatusCountsAsA429) {
 }
 
 TEST(OnlineSources, ServerErrorsAndMalformedBodies) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         const std::string& t = c.request().target;
         if (t.starts_with("/standard"))
             return c.respond(502, "<html><head><title>502 Bad Gateway</title></head></html>",
@@ -537,7 +545,8 @@ TEST(OnlineSources, ServerErrorsAndMalformedBodies) {
 }
 
 TEST(OnlineSources, OneRequestAtATimePerSourceButSourcesInParallel) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().target.starts_with("/standard")) c.sleep(600ms);
         if (c.request().target.starts_with("/standard"))
             return c.respond(200, test::read_example("tablebase-lookupStandard.json"));
@@ -563,7 +572,8 @@ TEST(OnlineSources, OneRequestAtATimePerSourceButSourcesInParallel) {
 }
 
 TEST(OnlineSources, PlayerStreamGivesTheLastLineBeforeTheDeadline) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         const std::string& t = c.request().target;
         EXPECT_TRUE(t.starts_with("/player?player=OutpostBot&color=white&variant=standard&fen="))
             << t;
@@ -605,7 +615,8 @@ TEST(OnlineSources, PlayerStreamGivesTheLastLineBeforeTheDeadline) {
 }
 
 TEST(OnlineSources, PlayerStreamWithoutALineIsANetworkError) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.sleep(3s);
         c.end_stream();
@@ -623,7 +634,8 @@ TEST(OnlineSources, PlayerStreamWithoutALineIsANetworkError) {
 }
 
 TEST(OnlineSources, ShutdownCancelsARequestInFlight) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.sleep(5s);
         c.respond(200, "{}");
     });

@@ -17,14 +17,10 @@
 namespace lichess {
 namespace {
 
-using namespace std::chrono_literals;
-using test_support::Connection;
-using test_support::LogCapture;
-using test_support::TestServer;
-
 constexpr const char* kStreamToken = "lip_StreamSecretToken_42";
 
 ApiOptions stream_options(const std::string& base_url) {
+    using namespace std::chrono_literals;
     ApiOptions o;
     o.http.base_url = base_url;
     o.http.token = kStreamToken;
@@ -36,7 +32,8 @@ ApiOptions stream_options(const std::string& base_url) {
     return o;
 }
 
-StreamOptions fast_stream(Millis silence = 2000ms) {
+StreamOptions fast_stream(Millis silence = Millis(2000)) {
+    using namespace std::chrono_literals;
     StreamOptions s;
     s.silence_timeout = silence;
     s.reconnect = BackoffConfig{20ms, 100ms, 2.0, 0.5};
@@ -82,7 +79,7 @@ class Collector {
         items_.push_back(std::move(s));
         cv_.notify_all();
     }
-    bool wait_for(std::size_t n, Millis max = 10000ms) {
+    bool wait_for(std::size_t n, Millis max = Millis(10000)) {
         std::unique_lock lock(mutex_);
         return cv_.wait_for(lock, max, [&] { return items_.size() >= n; });
     }
@@ -123,7 +120,8 @@ std::string describe(const GameEvent& e) {
 }
 
 TEST(EventStream, SplitAndBatchedLinesThenReconnectAfterServerClose) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         if (c.request().connection == 1) {
             const std::string ch = challenge("chal0001");
@@ -163,7 +161,8 @@ TEST(EventStream, SplitAndBatchedLinesThenReconnectAfterServerClose) {
 }
 
 TEST(GameStream, DroppedMidLineThenResumedWithoutLossOrDuplicates) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().connection == 1) {
             c.begin_stream();
             c.send_chunk(game_full("") + "\n" + game_state("e2e4") + "\n");
@@ -197,8 +196,9 @@ TEST(GameStream, DroppedMidLineThenResumedWithoutLossOrDuplicates) {
 }
 
 TEST(EventStream, SilenceClosesAndReconnectsWithinWatchdogTime) {
+    using namespace std::chrono_literals;
     std::atomic<bool> first_closed_by_client{false};
-    TestServer server([&](Connection& c) {
+    test_support::TestServer server([&](test_support::Connection& c) {
         c.begin_stream();
         if (c.request().connection == 1) {
             c.send_chunk(game_start("game0001") + "\n");
@@ -226,7 +226,8 @@ TEST(EventStream, SilenceClosesAndReconnectsWithinWatchdogTime) {
 }
 
 TEST(EventStream, KeepAlivesKeepASlowStreamOpen) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         if (c.request().connection == 1) {
             for (int i = 0; i < 20; ++i) {
@@ -250,7 +251,8 @@ TEST(EventStream, KeepAlivesKeepASlowStreamOpen) {
 }
 
 TEST(EventStream, StopIsPromptEvenWithTheDefaultWatchdog) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.send_chunk("\n");
         c.wait_peer_closed(30s);
@@ -267,7 +269,8 @@ TEST(EventStream, StopIsPromptEvenWithTheDefaultWatchdog) {
 }
 
 TEST(EventStream, ApiShutdownStopsTheStream) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.wait_peer_closed(30s);
     });
@@ -282,8 +285,9 @@ TEST(EventStream, ApiShutdownStopsTheStream) {
 }
 
 TEST(EventStream, RateLimitedOpenWaitsThePauseThenReconnects) {
-    LogCapture logs;
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::LogCapture logs;
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().connection == 1) {
             c.respond(429, "<html>slow down</html>", "text/html");
             return;
@@ -310,7 +314,8 @@ TEST(EventStream, RateLimitedOpenWaitsThePauseThenReconnects) {
 }
 
 TEST(EventStream, UnauthorizedIsFatal) {
-    TestServer server([](Connection& c) { c.respond(401, R"({"error":"No such token"})"); });
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(401, R"({"error":"No such token"})"); });
     Api api(stream_options(server.base_url()));
     EventStream stream(
         api, [](const Event&) {}, fast_stream());
@@ -322,7 +327,8 @@ TEST(EventStream, UnauthorizedIsFatal) {
 }
 
 TEST(GameStream, NotFoundIsFinal) {
-    TestServer server([](Connection& c) { c.respond(404, R"({"error":"Not found."})"); });
+    test_support::TestServer server(
+        [](test_support::Connection& c) { c.respond(404, R"({"error":"Not found."})"); });
     Api api(stream_options(server.base_url()));
     GameStream stream(
         api, "nosuchgm", [](const GameEvent&) {}, fast_stream());
@@ -335,7 +341,7 @@ TEST(GameStream, NotFoundIsFinal) {
 }
 
 TEST(GameStream, ServerErrorsReconnectUntilTheGameEnds) {
-    TestServer server([](Connection& c) {
+    test_support::TestServer server([](test_support::Connection& c) {
         if (c.request().connection <= 2) {
             c.respond(502, "<html>Bad Gateway</html>", "text/html");
             return;
@@ -356,7 +362,8 @@ TEST(GameStream, ServerErrorsReconnectUntilTheGameEnds) {
 }
 
 TEST(GameStream, ConcurrentGamesAndMovesDoNotInterfere) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         const auto& t = c.request().target;
         if (t.starts_with("/api/bot/game/stream/")) {
             c.begin_stream();
@@ -391,8 +398,8 @@ TEST(GameStream, ConcurrentGamesAndMovesDoNotInterfere) {
 }
 
 TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
-    LogCapture logs;
-    TestServer server([](Connection& c) {
+    test_support::LogCapture logs;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.send_chunk(std::string(R"({"type":"mystery","echo":")") + kStreamToken + "\"}\n");
         c.send_chunk(std::string(R"({"type":"gameState","moves":")") + kStreamToken + "\"}\n");
@@ -415,8 +422,8 @@ TEST(GameStream, LinesWithTheTokenAreRedactedInLogs) {
 // limit, invalid): each reaches the session as a GameUnreadable, with an error-level log that
 // names the game and the field; a chat line with a missing field is only skipped.
 TEST(GameStream, UnreadableLinesReachTheSessionAndAreLoggedAsErrors) {
-    LogCapture logs;
-    TestServer server([](Connection& c) {
+    test_support::LogCapture logs;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.send_chunk(game_full("") + "\n");
         c.send_chunk(R"({"type":"gameState","moves":"e2e4","wtime":"soon","btime":1,)"
@@ -452,8 +459,9 @@ TEST(GameStream, UnreadableLinesReachTheSessionAndAreLoggedAsErrors) {
 }
 
 TEST(EventStream, ANestedLineIsSkippedWithAWarningAndTheStreamGoesOn) {
-    LogCapture logs;
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::LogCapture logs;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.send_chunk(R"({"type":"challenge","challenge":)" + std::string(500000, '[') +
                      std::string(500000, ']') + "}\n");
@@ -480,7 +488,8 @@ namespace lichess {
 namespace {
 
 TEST(EventStream, HandlerExceptionPropagatesAndReleasesTheConnection) {
-    TestServer server([](Connection& c) {
+    using namespace std::chrono_literals;
+    test_support::TestServer server([](test_support::Connection& c) {
         c.begin_stream();
         c.send_chunk(game_start("game0001") + "\n");
         c.wait_peer_closed(20s);

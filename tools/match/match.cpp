@@ -20,9 +20,6 @@ namespace match {
 
 namespace {
 
-using engine::Color;
-using engine::WHITE;
-
 // How long an engine without a clock may take before it counts as hung: its movetime plus
 // this, or this alone for node and depth limits.
 constexpr std::int64_t HANG_MS = 60000;
@@ -71,7 +68,7 @@ GameRecord play_game(UciEngine& white, UciEngine& black, const MatchConfig& conf
     }
 
     UciEngine* engines[2] = {&white, &black};
-    for (const Color c : {WHITE, engine::BLACK}) {
+    for (const engine::Color c : {engine::WHITE, engine::BLACK}) {
         const auto error = engines[c]->ensure_started(engine::uci_name(config.variant));
         if (error || !engines[c]->new_game()) {
             game.end = loss_of(c, error ? *error : engines[c]->name() + " is not ready");
@@ -88,7 +85,7 @@ GameRecord play_game(UciEngine& white, UciEngine& black, const MatchConfig& conf
             game.end = *end;
             break;
         }
-        const Color side = pos.side_to_move();
+        const engine::Color side = pos.side_to_move();
         const std::int64_t allowed =
             tc.has_clock() ? clock.allowed_ms(side) : tc.movetime_ms + HANG_MS;
         const UciEngine::Reply reply = engines[side]->play(

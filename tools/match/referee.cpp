@@ -5,28 +5,25 @@
 
 namespace match {
 
-using engine::Color;
-using engine::WHITE;
-
 const char* result_text(Outcome o) {
     return o == Outcome::WHITE_WINS ? "1-0" : o == Outcome::BLACK_WINS ? "0-1" : "1/2-1/2";
 }
 
-GameEnd loss_of(Color loser, std::string reason) {
-    return {loser == WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS, std::move(reason)};
+GameEnd loss_of(engine::Color loser, std::string reason) {
+    return {loser == engine::WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS, std::move(reason)};
 }
 
 std::optional<GameEnd> rules_end(const engine::Position& pos) {
     const engine::GameResult r = pos.result();
     if (r.status == engine::PositionStatus::ONGOING) return std::nullopt;
-    const Outcome o = !r.winner            ? Outcome::DRAW
-                      : *r.winner == WHITE ? Outcome::WHITE_WINS
-                                           : Outcome::BLACK_WINS;
+    const Outcome o = !r.winner                    ? Outcome::DRAW
+                      : *r.winner == engine::WHITE ? Outcome::WHITE_WINS
+                                                   : Outcome::BLACK_WINS;
     return GameEnd{o, std::string(r.reason)};
 }
 
-std::optional<GameEnd> Adjudicator::after_move(Color mover, std::optional<EngineScore> score,
-                                               int plies) {
+std::optional<GameEnd> Adjudicator::after_move(engine::Color mover,
+                                               std::optional<EngineScore> score, int plies) {
     const int us = mover, them = ~mover;
     const int cp = score ? score->centipawns() : 0;
     winning_[us] = score && cp >= rules_.resign_score ? winning_[us] + 1 : 0;
@@ -39,9 +36,9 @@ std::optional<GameEnd> Adjudicator::after_move(Color mover, std::optional<Engine
     const int n = rules_.resign_moves;
     if (n > 0) {
         if (winning_[us] >= n && losing_[them] >= n)
-            return loss_of(Color(them), "adjudication: resigned");
+            return loss_of(engine::Color(them), "adjudication: resigned");
         if (losing_[us] >= n && winning_[them] >= n)
-            return loss_of(Color(us), "adjudication: resigned");
+            return loss_of(engine::Color(us), "adjudication: resigned");
     }
     if (rules_.draw_moves > 0 && level_[us] >= rules_.draw_moves &&
         level_[them] >= rules_.draw_moves)

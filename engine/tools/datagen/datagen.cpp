@@ -11,8 +11,6 @@
 
 namespace datagen {
 
-using namespace engine;
-
 namespace {
 
 std::uint64_t splitmix64(std::uint64_t& state) {
@@ -22,17 +20,17 @@ std::uint64_t splitmix64(std::uint64_t& state) {
     return z ^ (z >> 31);
 }
 
-SearchResult search_nodes(Engine& engine, const Position& pos, int nodes) {
-    SearchLimits limits;
+engine::SearchResult search_nodes(engine::Engine& engine, const engine::Position& pos, int nodes) {
+    engine::SearchLimits limits;
     limits.nodes = std::uint64_t(nodes);
     const std::atomic<bool> stop{false};
     return engine.search(pos, limits, stop);
 }
 
 // A random opening: random legal plies from the start, searched once to reject lopsided ones.
-Position random_opening(Engine& engine, const Config& config, std::uint64_t& rng) {
+engine::Position random_opening(engine::Engine& engine, const Config& config, std::uint64_t& rng) {
     for (int attempt = 0;; ++attempt) {
-        Position pos;
+        engine::Position pos;
         const int plies = config.random_plies + int(splitmix64(rng) & 1);
         bool ok = true;
         for (int i = 0; i < plies && ok; ++i) {
@@ -43,10 +41,10 @@ Position random_opening(Engine& engine, const Config& config, std::uint64_t& rng
             }
             pos.play(moves[int(splitmix64(rng) % std::uint64_t(moves.size()))]);
         }
-        if (!ok || pos.status() != PositionStatus::ONGOING) continue;
-        const SearchResult r = search_nodes(engine, pos, config.nodes);
-        if (attempt < 1000 &&
-            (is_mate_score(r.raw_score) || std::abs(r.raw_score) > config.max_opening_score))
+        if (!ok || pos.status() != engine::PositionStatus::ONGOING) continue;
+        const engine::SearchResult r = search_nodes(engine, pos, config.nodes);
+        if (attempt < 1000 && (engine::is_mate_score(r.raw_score) ||
+                               std::abs(r.raw_score) > config.max_opening_score))
             continue;
         return pos;
     }
@@ -60,32 +58,33 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
     return splitmix64(s);
 }
 
-Game play_game(Engine& engine, const Config& config, std::uint64_t index) {
+Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index) {
     engine.new_game();
     std::uint64_t rng = game_seed(config.seed, index);
-    Position pos = random_opening(engine, config, rng);
+    engine::Position pos = random_opening(engine, config, rng);
     engine.new_game();
 
     Game game;
     int white_wins = 0, black_wins = 0, quiet_plies = 0;
     for (;; ++game.plies) {
-        const PositionStatus status = pos.status();
-        if (status == PositionStatus::CHECKMATE) {
-            game.result = pos.side_to_move() == WHITE ? 0.0f : 1.0f;
+        const engine::PositionStatus status = pos.status();
+        if (status == engine::PositionStatus::CHECKMATE) {
+            game.result = pos.side_to_move() == engine::WHITE ? 0.0f : 1.0f;
             break;
         }
-        if (status != PositionStatus::ONGOING || game.plies >= config.max_plies) {
+        if (status != engine::PositionStatus::ONGOING || game.plies >= config.max_plies) {
             game.result = 0.5f;
             break;
         }
-        const SearchResult r = search_nodes(engine, pos, config.nodes);
-        const Board& b = pos.board();
+        const engine::SearchResult r = search_nodes(engine, pos, config.nodes);
+        const engine::Board& b = pos.board();
         const int score = r.raw_score;
-        const int white = b.side == WHITE ? score : -score;
+        const int white = b.side == engine::WHITE ? score : -score;
 
         const bool quiet = !b.in_check() && !b.is_capture(r.best) &&
-                           r.best.kind() != MoveKind::PROMOTION && !is_mate_score(score);
-        if (quiet) game.samples.push_back({to_fen(b), white});
+                           r.best.kind() != engine::MoveKind::PROMOTION &&
+                           !engine::is_mate_score(score);
+        if (quiet) game.samples.push_back({engine::to_fen(b), white});
 
         // Adjudication on the search score: mates count as beyond the win score.
         white_wins = white >= config.win_score ? white_wins + 1 : 0;

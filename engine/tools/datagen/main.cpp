@@ -19,8 +19,6 @@
 
 namespace {
 
-using tools::Options;
-
 void usage() {
     std::cerr << "usage: outpost-datagen --out FILE [--seed S] [--games N (0: no end)] "
                  "[--nodes N] [--random-plies P] [--threads T] [--hash MB] [--net NNUE]\n";
@@ -55,7 +53,7 @@ int main(int argc, char** argv) {
         usage();
         return 2;
     }
-    Options o = *parsed;
+    tools::Options o = *parsed;
     if (!o.count("--out")) {
         usage();
         return 2;

@@ -17,13 +17,11 @@
 
 namespace {
 
-using tools::Options;
-
-std::string opt(const Options& o, const std::string& key, const std::string& fallback = "") {
+std::string opt(const tools::Options& o, const std::string& key, const std::string& fallback = "") {
     const auto it = o.find(key);
     return it == o.end() ? fallback : it->second;
 }
-double opt_num(const Options& o, const std::string& key, double fallback) {
+double opt_num(const tools::Options& o, const std::string& key, double fallback) {
     const auto it = o.find(key);
     return it == o.end() ? fallback : std::strtod(it->second.c_str(), nullptr);
 }
@@ -45,7 +43,7 @@ bool write_net(const engine::nnue::Network& net, const std::string& path) {
 
 // --rescale: the same weights with another output scale (centipawns per 1.0 of output), to
 // calibrate a net's evaluations to the units the search's margins were tuned in.
-int rescale(const Options& o) {
+int rescale(const tools::Options& o) {
     const auto net = engine::nnue::load_network_file(opt(o, "--rescale"));
     if (!net) {
         std::cerr << "outpost-train: --rescale: " << net.error() << "\n";
@@ -77,7 +75,7 @@ int main(int argc, char** argv) {
         usage();
         return 2;
     }
-    Options o = *parsed;
+    tools::Options o = *parsed;
     if (o.count("--rescale")) return rescale(o);
     if (!o.count("--data") || !o.count("--out")) {
         usage();

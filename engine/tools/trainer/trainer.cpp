@@ -15,31 +15,27 @@
 
 namespace trainer {
 
-using namespace engine;
-using engine::nnue::HIDDEN;
-using engine::nnue::INPUTS;
-using engine::nnue::OUTPUT_BUCKETS;
-
 namespace {
 
-constexpr std::size_t FT_W = std::size_t(INPUTS) * HIDDEN;
-constexpr std::size_t FT_B = FT_W;            // offset of the biases in a flat gradient
-constexpr std::size_t OUT_W = FT_B + HIDDEN;  // offset of the output weights
-constexpr std::size_t OUT_B = OUT_W + std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN;
-constexpr std::size_t TOTAL = OUT_B + OUTPUT_BUCKETS;
-constexpr float MAX_OUT = float(nnue::MAX_OUTPUT_WEIGHT) / nnue::QB;
+constexpr std::size_t FT_W = std::size_t(engine::nnue::INPUTS) * engine::nnue::HIDDEN;
+constexpr std::size_t FT_B = FT_W;  // offset of the biases in a flat gradient
+constexpr std::size_t OUT_W = FT_B + engine::nnue::HIDDEN;  // offset of the output weights
+constexpr std::size_t OUT_B =
+    OUT_W + std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN;
+constexpr std::size_t TOTAL = OUT_B + engine::nnue::OUTPUT_BUCKETS;
+constexpr float MAX_OUT = float(engine::nnue::MAX_OUTPUT_WEIGHT) / engine::nnue::QB;
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 }  // namespace
 
-Sample sample_from_board(const Board& b, int score_stm, float result_stm) {
+Sample sample_from_board(const engine::Board& b, int score_stm, float result_stm) {
     Sample s;
     s.stm = std::uint8_t(b.side);
     s.score = std::int16_t(std::clamp(score_stm, -32000, 32000));
     s.result = result_stm;
-    for (Bitboard bb = b.pieces(); bb && s.count < 32; bb &= bb - 1) {
-        const Square sq = lsb(bb);
+    for (engine::Bitboard bb = b.pieces(); bb && s.count < 32; bb &= bb - 1) {
+        const engine::Square sq = engine::lsb(bb);
         s.square[s.count] = std::uint8_t(sq);
         s.piece[s.count] = std::uint8_t(b.piece_on(sq));
         ++s.count;
@@ -53,7 +49,7 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
     if (!in) return -1;
     long bad = 0;
     datagen::Line line;
-    tuner::MiniSearch hce(DEFAULT_EVAL_PARAMS, 4);
+    tuner::MiniSearch hce(engine::DEFAULT_EVAL_PARAMS, 4);
     std::mt19937_64 rng(7);
     std::size_t lines = 0;
     for (std::string text; std::getline(in, text);) {
@@ -62,7 +58,7 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
             ++bad;
             continue;
         }
-        auto board = parse_fen(line.fen);
+        auto board = engine::parse_fen(line.fen);
         if (!board) {
             ++bad;
             continue;
@@ -73,8 +69,8 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
         std::vector<Sample>& into = held_out ? out.validation : out.train;
         if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
         if (hce_walks < 0 || mix) {
-            if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(*board)));
-            const bool white = board->side == WHITE;
+            if (held_out) out.validation_hce.push_back(std::int16_t(engine::evaluate(*board)));
+            const bool white = board->side == engine::WHITE;
             into.push_back(sample_from_board(*board, white ? line.score_white : -line.score_white,
                                              white ? line.result : 1.0f - line.result));
             if (!mix) continue;
@@ -82,20 +78,20 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
         // Mixed data: the held-out set stays the real positions only (the loss that matters).
         if (mix && held_out) continue;
         for (int walk = mix ? 1 : 0; walk <= hce_walks; ++walk) {
-            Board b = *board;
+            engine::Board b = *board;
             const int plies = walk == 0 ? 0 : 1 + int(rng() % 3);
             bool ok = true;
             for (int i = 0; i < plies && ok; ++i) {
-                const MoveList moves = legal_moves(b);
+                const engine::MoveList moves = engine::legal_moves(b);
                 ok = !moves.empty();
                 if (ok) b.make_move(moves[int(rng() % std::uint64_t(moves.size()))]);
             }
-            if (!ok || b.in_check() || legal_moves(b).empty()) continue;
+            if (!ok || b.in_check() || engine::legal_moves(b).empty()) continue;
             // Quiet positions only (quiescence == static eval): a static net cannot see the
             // captures that decide the others, so their labels would only be noise to it.
             const int q = hce.quiescence(b);
             if (std::abs(q) > 3000 || q != hce.static_eval(b)) continue;
-            if (held_out) out.validation_hce.push_back(std::int16_t(evaluate(b)));
+            if (held_out) out.validation_hce.push_back(std::int16_t(engine::evaluate(b)));
             into.push_back(sample_from_board(b, q, 0.5f));
             into.back().distilled = 1;
         }
@@ -103,29 +99,29 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
     return bad;
 }
 
-Weights Weights::from(const nnue::Network& net) {
-    const auto bytes = nnue::serialize(net);
-    return *from(*nnue::read_net_file(bytes.data(), bytes.size()), 0);
+Weights Weights::from(const engine::nnue::Network& net) {
+    const auto bytes = engine::nnue::serialize(net);
+    return *from(*engine::nnue::read_net_file(bytes.data(), bytes.size()), 0);
 }
 
-Result<Weights> Weights::from(const nnue::NetFile& file, std::uint64_t seed) {
-    using R = Result<Weights>;
+engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::uint64_t seed) {
+    using R = engine::Result<Weights>;
     const int hidden = int(file.hidden), buckets = int(file.buckets);
-    if (hidden > HIDDEN || HIDDEN % hidden != 0)
+    if (hidden > engine::nnue::HIDDEN || engine::nnue::HIDDEN % hidden != 0)
         return R::failure("a net of hidden size " + std::to_string(hidden) +
-                          " cannot start a net of " + std::to_string(HIDDEN));
-    if (buckets != 1 && buckets != OUTPUT_BUCKETS)
+                          " cannot start a net of " + std::to_string(engine::nnue::HIDDEN));
+    if (buckets != 1 && buckets != engine::nnue::OUTPUT_BUCKETS)
         return R::failure("a net of " + std::to_string(buckets) +
                           " output buckets cannot start a net of " +
-                          std::to_string(OUTPUT_BUCKETS));
+                          std::to_string(engine::nnue::OUTPUT_BUCKETS));
     if (file.qa == 0 || file.qb == 0) return R::failure("the net's QA or QB is 0");
     const float qa = float(file.qa), qb = float(file.qb);  // the file's, maybe not today's
-    const int copies = HIDDEN / hidden;
+    const int copies = engine::nnue::HIDDEN / hidden;
     // The copies of old neuron j are j, j + hidden, ...; their output weights are the old one
     // times shares that add up to 1 (the same shares for every bucket and perspective).
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<float> jitter(0.5f, 1.5f);
-    std::vector<float> share(HIDDEN, 0.0f);
+    std::vector<float> share(engine::nnue::HIDDEN, 0.0f);
     for (int j = 0; j < hidden; ++j) {
         float total = 0;
         for (int c = 0; c < copies; ++c) total += share[std::size_t(c * hidden + j)] = jitter(rng);
@@ -135,23 +131,23 @@ Result<Weights> Weights::from(const nnue::NetFile& file, std::uint64_t seed) {
 
     Weights w;
     w.ft_w.resize(FT_W);
-    for (std::size_t f = 0; f < std::size_t(INPUTS); ++f)
-        for (int j = 0; j < HIDDEN; ++j)
-            w.ft_w[f * HIDDEN + std::size_t(j)] =
+    for (std::size_t f = 0; f < std::size_t(engine::nnue::INPUTS); ++f)
+        for (int j = 0; j < engine::nnue::HIDDEN; ++j)
+            w.ft_w[f * engine::nnue::HIDDEN + std::size_t(j)] =
                 float(file.ft_weights[f * std::size_t(hidden) + std::size_t(j % hidden)]) / qa;
-    w.ft_b.resize(HIDDEN);
-    for (int j = 0; j < HIDDEN; ++j)
+    w.ft_b.resize(engine::nnue::HIDDEN);
+    for (int j = 0; j < engine::nnue::HIDDEN; ++j)
         w.ft_b[std::size_t(j)] = float(file.ft_bias[std::size_t(j % hidden)]) / qa;
     // Training runs at nnue::SCALE: a net calibrated to another scale starts from the same
     // centipawns, its output layer multiplied by scale / SCALE.
-    const float to_scale = float(file.scale) / nnue::SCALE;
-    w.out_w.resize(std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN);
-    w.out_b.resize(OUTPUT_BUCKETS);
-    for (int b = 0; b < OUTPUT_BUCKETS; ++b) {
+    const float to_scale = float(file.scale) / engine::nnue::SCALE;
+    w.out_w.resize(std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN);
+    w.out_b.resize(engine::nnue::OUTPUT_BUCKETS);
+    for (int b = 0; b < engine::nnue::OUTPUT_BUCKETS; ++b) {
         const int from = buckets == 1 ? 0 : b;
         for (int p = 0; p < 2; ++p)
-            for (int j = 0; j < HIDDEN; ++j)
-                w.out_w[std::size_t((b * 2 + p) * HIDDEN + j)] =
+            for (int j = 0; j < engine::nnue::HIDDEN; ++j)
+                w.out_w[std::size_t((b * 2 + p) * engine::nnue::HIDDEN + j)] =
                     float(file.out_weights[std::size_t((from * 2 + p) * hidden + j % hidden)]) /
                     qb * to_scale * share[std::size_t(j)];
         w.out_b[std::size_t(b)] = float(file.out_bias[std::size_t(from)]) / (qa * qb) * to_scale;
@@ -165,64 +161,65 @@ Weights Weights::random(std::uint64_t seed) {
     std::uniform_real_distribution<float> ft(-0.1f, 0.1f), out(-0.05f, 0.05f);
     w.ft_w.resize(FT_W);
     for (auto& x : w.ft_w) x = ft(rng);
-    w.ft_b.assign(HIDDEN, 0.0f);
-    w.out_w.resize(std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN);
+    w.ft_b.assign(engine::nnue::HIDDEN, 0.0f);
+    w.out_w.resize(std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN);
     for (auto& x : w.out_w) x = out(rng);
-    w.out_b.assign(OUTPUT_BUCKETS, 0.0f);
+    w.out_b.assign(engine::nnue::OUTPUT_BUCKETS, 0.0f);
     return w;
 }
 
 Trainer::Trainer(Weights& w, Hyper h) : w_(w), h_(h), m_(TOTAL, 0.0f), v_(TOTAL, 0.0f) {}
 
 double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
-    alignas(64) float acc[2][HIDDEN];
+    alignas(64) float acc[2][engine::nnue::HIDDEN];
     int feats[2][32];
     for (int p = 0; p < 2; ++p) {
         // p = 0: the side to move's perspective, 1: the other side's.
-        const Color persp = p == 0 ? Color(s.stm) : ~Color(s.stm);
+        const engine::Color persp = p == 0 ? engine::Color(s.stm) : ~engine::Color(s.stm);
         std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
         for (int i = 0; i < s.count; ++i) {
-            const int f = nnue::feature_index(persp, Piece(s.piece[i]), Square(s.square[i]));
+            const int f = engine::nnue::feature_index(persp, engine::Piece(s.piece[i]),
+                                                      engine::Square(s.square[i]));
             feats[p][i] = f;
-            const float* row = &w_.ft_w[std::size_t(f) * HIDDEN];
-            for (int j = 0; j < HIDDEN; ++j) acc[p][j] += row[j];
+            const float* row = &w_.ft_w[std::size_t(f) * engine::nnue::HIDDEN];
+            for (int j = 0; j < engine::nnue::HIDDEN; ++j) acc[p][j] += row[j];
         }
     }
-    const std::size_t bucket = std::size_t(nnue::output_bucket(s.count));
-    const float* bucket_w = &w_.out_w[bucket * 2 * HIDDEN];
+    const std::size_t bucket = std::size_t(engine::nnue::output_bucket(s.count));
+    const float* bucket_w = &w_.out_w[bucket * 2 * engine::nnue::HIDDEN];
     double out = w_.out_b[bucket];
     for (int p = 0; p < 2; ++p) {
-        const float* ow = bucket_w + std::size_t(p) * HIDDEN;
+        const float* ow = bucket_w + std::size_t(p) * engine::nnue::HIDDEN;
         float sum = 0;
-        for (int j = 0; j < HIDDEN; ++j) {
+        for (int j = 0; j < engine::nnue::HIDDEN; ++j) {
             const float c = std::clamp(acc[p][j], 0.0f, 1.0f);
             sum += c * c * ow[j];
         }
         out += sum;
     }
-    const double pred = sigmoid(out * nnue::SCALE / h_.score_k);
+    const double pred = sigmoid(out * engine::nnue::SCALE / h_.score_k);
     const double lambda = s.distilled ? 1.0 : h_.lambda;
     const double target = lambda * sigmoid(s.score / h_.score_k) + (1 - lambda) * double(s.result);
     const double err = pred - target;
     if (grad) {
         std::vector<float>& g = *grad;
-        const float d_out = float(2 * err * pred * (1 - pred) * nnue::SCALE / h_.score_k);
+        const float d_out = float(2 * err * pred * (1 - pred) * engine::nnue::SCALE / h_.score_k);
         g[OUT_B + bucket] += d_out;
         for (int p = 0; p < 2; ++p) {
-            const float* ow = bucket_w + std::size_t(p) * HIDDEN;
-            float* gow = &g[OUT_W + (bucket * 2 + std::size_t(p)) * HIDDEN];
-            alignas(64) float d_acc[HIDDEN];
-            for (int j = 0; j < HIDDEN; ++j) {
+            const float* ow = bucket_w + std::size_t(p) * engine::nnue::HIDDEN;
+            float* gow = &g[OUT_W + (bucket * 2 + std::size_t(p)) * engine::nnue::HIDDEN];
+            alignas(64) float d_acc[engine::nnue::HIDDEN];
+            for (int j = 0; j < engine::nnue::HIDDEN; ++j) {
                 const float a = acc[p][j];
                 const float c = std::clamp(a, 0.0f, 1.0f);
                 gow[j] += d_out * c * c;
                 d_acc[j] = (a > 0.0f && a < 1.0f) ? d_out * ow[j] * 2 * c : 0.0f;
             }
             float* gb = &g[FT_B];
-            for (int j = 0; j < HIDDEN; ++j) gb[j] += d_acc[j];
+            for (int j = 0; j < engine::nnue::HIDDEN; ++j) gb[j] += d_acc[j];
             for (int i = 0; i < s.count; ++i) {
-                float* gw = &g[std::size_t(feats[p][i]) * HIDDEN];
-                for (int j = 0; j < HIDDEN; ++j) gw[j] += d_acc[j];
+                float* gw = &g[std::size_t(feats[p][i]) * engine::nnue::HIDDEN];
+                for (int j = 0; j < engine::nnue::HIDDEN; ++j) gw[j] += d_acc[j];
             }
         }
     }
@@ -231,23 +228,26 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
 
 double Trainer::evaluate(const Sample& s) const {
     // Reuses the loss pass's forward computation through a target-free copy.
-    alignas(64) float acc[2][HIDDEN];
+    alignas(64) float acc[2][engine::nnue::HIDDEN];
     for (int p = 0; p < 2; ++p) {
-        const Color persp = p == 0 ? Color(s.stm) : ~Color(s.stm);
+        const engine::Color persp = p == 0 ? engine::Color(s.stm) : ~engine::Color(s.stm);
         std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
         for (int i = 0; i < s.count; ++i) {
-            const int f = nnue::feature_index(persp, Piece(s.piece[i]), Square(s.square[i]));
-            for (int j = 0; j < HIDDEN; ++j) acc[p][j] += w_.ft_w[std::size_t(f) * HIDDEN + j];
+            const int f = engine::nnue::feature_index(persp, engine::Piece(s.piece[i]),
+                                                      engine::Square(s.square[i]));
+            for (int j = 0; j < engine::nnue::HIDDEN; ++j)
+                acc[p][j] += w_.ft_w[std::size_t(f) * engine::nnue::HIDDEN + j];
         }
     }
-    const std::size_t bucket = std::size_t(nnue::output_bucket(s.count));
+    const std::size_t bucket = std::size_t(engine::nnue::output_bucket(s.count));
     double out = w_.out_b[bucket];
     for (int p = 0; p < 2; ++p)
-        for (int j = 0; j < HIDDEN; ++j) {
+        for (int j = 0; j < engine::nnue::HIDDEN; ++j) {
             const double c = std::clamp(acc[p][j], 0.0f, 1.0f);
-            out += c * c * w_.out_w[(bucket * 2 + std::size_t(p)) * HIDDEN + std::size_t(j)];
+            out += c * c *
+                   w_.out_w[(bucket * 2 + std::size_t(p)) * engine::nnue::HIDDEN + std::size_t(j)];
         }
-    return out * nnue::SCALE;
+    return out * engine::nnue::SCALE;
 }
 
 double Trainer::batch_gradient(const Sample* begin, const Sample* end,
@@ -301,7 +301,8 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
             w -= float(lr * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + eps));
         };
         for (std::size_t i = 0; i < FT_W; ++i) adam(w_.ft_w[i], i);
-        for (std::size_t i = 0; i < std::size_t(HIDDEN); ++i) adam(w_.ft_b[i], FT_B + i);
+        for (std::size_t i = 0; i < std::size_t(engine::nnue::HIDDEN); ++i)
+            adam(w_.ft_b[i], FT_B + i);
         for (std::size_t i = 0; i < w_.out_w.size(); ++i) {
             adam(w_.out_w[i], OUT_W + i);
             w_.out_w[i] = std::clamp(w_.out_w[i], -MAX_OUT, MAX_OUT);
@@ -330,19 +331,21 @@ double Trainer::loss_of(const std::vector<Sample>& data,
     return total / double(std::max<std::size_t>(1, std::min(data.size(), cp.size())));
 }
 
-nnue::Network quantise(const Weights& w) {
-    nnue::Network net;
+engine::nnue::Network quantise(const Weights& w) {
+    engine::nnue::Network net;
     auto q = [](double x, double scale, int lim) {
         return std::int16_t(std::clamp<long>(std::lround(x * scale), -lim, lim));
     };
-    for (std::size_t i = 0; i < FT_W; ++i) net.ft_weights[i] = q(w.ft_w[i], nnue::QA, 32767);
-    for (int j = 0; j < HIDDEN; ++j) net.ft_bias[j] = q(w.ft_b[std::size_t(j)], nnue::QA, 32767);
-    for (int b = 0; b < OUTPUT_BUCKETS; ++b) {
-        for (int j = 0; j < 2 * HIDDEN; ++j)
-            net.out_weights[b][j] =
-                q(w.out_w[std::size_t(b * 2 * HIDDEN + j)], nnue::QB, nnue::MAX_OUTPUT_WEIGHT);
-        net.out_bias[b] =
-            std::int32_t(std::lround(double(w.out_b[std::size_t(b)]) * nnue::QA * nnue::QB));
+    for (std::size_t i = 0; i < FT_W; ++i)
+        net.ft_weights[i] = q(w.ft_w[i], engine::nnue::QA, 32767);
+    for (int j = 0; j < engine::nnue::HIDDEN; ++j)
+        net.ft_bias[j] = q(w.ft_b[std::size_t(j)], engine::nnue::QA, 32767);
+    for (int b = 0; b < engine::nnue::OUTPUT_BUCKETS; ++b) {
+        for (int j = 0; j < 2 * engine::nnue::HIDDEN; ++j)
+            net.out_weights[b][j] = q(w.out_w[std::size_t(b * 2 * engine::nnue::HIDDEN + j)],
+                                      engine::nnue::QB, engine::nnue::MAX_OUTPUT_WEIGHT);
+        net.out_bias[b] = std::int32_t(
+            std::lround(double(w.out_b[std::size_t(b)]) * engine::nnue::QA * engine::nnue::QB));
     }
     return net;
 }

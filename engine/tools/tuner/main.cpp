@@ -24,8 +24,6 @@
 
 namespace {
 
-using namespace engine;
-
 using Options = std::map<std::string, std::string>;
 
 std::string opt(const Options& o, const std::string& key, const std::string& fallback = "") {
@@ -45,7 +43,7 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-bool load_params(const std::string& path, EvalParams& out) {
+bool load_params(const std::string& path, engine::EvalParams& out) {
     std::ifstream in(path);
     if (!in) return false;
     auto p = tuner::params_from_text(in);
@@ -76,7 +74,7 @@ int run_selfplay(const Options& o) {
     double score = 0;
     const auto start = std::chrono::steady_clock::now();
     auto worker = [&] {
-        auto search = std::make_unique<tuner::MiniSearch>(DEFAULT_EVAL_PARAMS);
+        auto search = std::make_unique<tuner::MiniSearch>(engine::DEFAULT_EVAL_PARAMS);
         for (long i; (i = next++) < games;) {
             const auto& opening = openings[std::size_t((skip + i) % long(openings.size()))];
             const auto game = tuner::play_game(opening, *search, *search, depth, true);
@@ -103,7 +101,7 @@ int run_selfplay(const Options& o) {
 // match: candidate weights (--params) against the compiled-in ones (or --base), each opening
 // played twice with colours swapped, fixed depth.
 int run_match(const Options& o) {
-    EvalParams candidate = DEFAULT_EVAL_PARAMS, base = DEFAULT_EVAL_PARAMS;
+    engine::EvalParams candidate = engine::DEFAULT_EVAL_PARAMS, base = engine::DEFAULT_EVAL_PARAMS;
     if (!load_params(opt(o, "--params"), candidate)) {
         std::cerr << "match: cannot read --params '" << opt(o, "--params") << "'\n";
         return 2;
@@ -155,7 +153,7 @@ int run_match(const Options& o) {
 
 // tune: K, then Adam epochs; prints the weights as C++ (and as plain text for `match`).
 int run_tune(const Options& o) {
-    EvalParams start = DEFAULT_EVAL_PARAMS;
+    engine::EvalParams start = engine::DEFAULT_EVAL_PARAMS;
     if (o.count("--init") && !load_params(opt(o, "--init"), start)) {
         std::cerr << "tune: cannot read --init\n";
         return 2;
@@ -203,7 +201,7 @@ int run_tune(const Options& o) {
         [&] { return tuner::error(data, w, k, train_end); }, [&] { best = w; });
     std::fprintf(stderr, "keeping the weights of epoch %ld\n", best_epoch);
     w = best;
-    const EvalParams tuned = w.rounded();
+    const engine::EvalParams tuned = w.rounded();
     const tuner::Weights r = tuner::Weights::from(tuned);
     std::fprintf(stderr, "rounded weights: train %.6f, held-out %.6f (was %.6f, %.6f)\n",
                  tuner::error(data, r, k, 0, train_end), tuner::error(data, r, k, train_end),
@@ -221,7 +219,7 @@ int run_tune(const Options& o) {
 
 // bench: evaluations per second over the positions reachable in two plies from a few FENs.
 int run_bench() {
-    init_attacks();
+    engine::init_attacks();
     const char* fens[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -229,14 +227,14 @@ int run_bench() {
         "2r3k1/pp3ppp/4p3/3pP3/1P1P4/P4N2/5PPP/2R3K1 b - - 0 25",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     };
-    std::vector<Board> boards;
+    std::vector<engine::Board> boards;
     for (const char* f : fens) {
-        const Board b = *parse_fen(f);
-        for (Move m : legal_moves(b)) {
-            Board c = b;
+        const engine::Board b = *engine::parse_fen(f);
+        for (engine::Move m : engine::legal_moves(b)) {
+            engine::Board c = b;
             c.make_move(m);
-            for (Move m2 : legal_moves(c)) {
-                Board d = c;
+            for (engine::Move m2 : engine::legal_moves(c)) {
+                engine::Board d = c;
                 d.make_move(m2);
                 boards.push_back(d);
             }
@@ -246,7 +244,7 @@ int run_bench() {
     const auto t0 = std::chrono::steady_clock::now();
     long long n = 0;
     while (seconds_since(t0) < 2.0) {
-        for (const auto& b : boards) sum += evaluate(b);
+        for (const auto& b : boards) sum += engine::evaluate(b);
         n += long(boards.size());
     }
     std::printf("%lld evaluations of %zu positions: %.2f M evals/s (checksum %lld)\n", n,
@@ -277,7 +275,7 @@ void usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    init_attacks();
+    engine::init_attacks();
     if (argc < 2) {
         usage();
         return 2;
@@ -294,8 +292,8 @@ int main(int argc, char** argv) {
         o[key] = argv[++i];
     }
     if (o.count("--variant")) {
-        const auto v = parse_variant(o["--variant"]);
-        if (!v || *v == Variant::STANDARD) {
+        const auto v = engine::parse_variant(o["--variant"]);
+        if (!v || *v == engine::Variant::STANDARD) {
             std::cerr << "outpost-tune: --variant: not a variant: '" << o["--variant"] << "'\n";
             return 2;
         }

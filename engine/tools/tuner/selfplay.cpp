@@ -14,27 +14,26 @@
 
 namespace tuner {
 
-using namespace engine;
-
 namespace {
 
 enum Bound : std::uint8_t { NONE, UPPER, LOWER, EXACT };
 
 constexpr int MAX_PLY = 100;
 
-int victim_value(const Board& b, Move m) {
-    const Piece p = b.captured_piece(m);
-    return p == NO_PIECE ? 0 : PIECE_VALUE[type_of(p)];
+int victim_value(const engine::Board& b, engine::Move m) {
+    const engine::Piece p = b.captured_piece(m);
+    return p == engine::NO_PIECE ? 0 : engine::PIECE_VALUE[engine::type_of(p)];
 }
 
 // Higher first: TT move, winning-ish captures and promotions by MVV-LVA, killers, the rest.
-int order_score(const Board& b, Move m, Move tt_move, const Move* killers) {
+int order_score(const engine::Board& b, engine::Move m, engine::Move tt_move,
+                const engine::Move* killers) {
     if (m == tt_move) return 1 << 30;
-    const bool noisy = b.is_capture(m) || m.kind() == MoveKind::PROMOTION;
+    const bool noisy = b.is_capture(m) || m.kind() == engine::MoveKind::PROMOTION;
     if (noisy) {
         int s = 1 << 20;
-        s += victim_value(b, m) * 16 - PIECE_VALUE[type_of(b.moved_piece(m))] / 16;
-        if (m.kind() == MoveKind::PROMOTION) s += PIECE_VALUE[m.promotion()] * 16;
+        s += victim_value(b, m) * 16 - engine::PIECE_VALUE[engine::type_of(b.moved_piece(m))] / 16;
+        if (m.kind() == engine::MoveKind::PROMOTION) s += engine::PIECE_VALUE[m.promotion()] * 16;
         return s;
     }
     if (m == killers[0]) return 1 << 19;
@@ -42,12 +41,13 @@ int order_score(const Board& b, Move m, Move tt_move, const Move* killers) {
     return 0;
 }
 
-void sort_moves(const Board& b, MoveList& list, Move tt_move, const Move* killers) {
+void sort_moves(const engine::Board& b, engine::MoveList& list, engine::Move tt_move,
+                const engine::Move* killers) {
     int scores[256];
     for (int i = 0; i < list.count; ++i)
         scores[i] = order_score(b, list.moves[i], tt_move, killers);
     for (int i = 1; i < list.count; ++i) {
-        const Move m = list.moves[i];
+        const engine::Move m = list.moves[i];
         const int s = scores[i];
         int j = i - 1;
         for (; j >= 0 && scores[j] < s; --j) {
@@ -59,18 +59,18 @@ void sort_moves(const Board& b, MoveList& list, Move tt_move, const Move* killer
     }
 }
 
-bool has_non_pawn_material(const Board& b, Color c) {
-    return b.pieces(c) != b.pieces(c, PAWN, KING);
+bool has_non_pawn_material(const engine::Board& b, engine::Color c) {
+    return b.pieces(c) != b.pieces(c, engine::PAWN, engine::KING);
 }
 
 }  // namespace
 
-MiniSearch::MiniSearch(const EvalParams& params, int tt_bits)
+MiniSearch::MiniSearch(const engine::EvalParams& params, int tt_bits)
     : params_(params),
       tt_(std::size_t(1) << tt_bits),
       tt_mask_((std::uint64_t(1) << tt_bits) - 1) {}
 
-bool MiniSearch::repeated(Key key, int halfmove_clock) const {
+bool MiniSearch::repeated(engine::Key key, int halfmove_clock) const {
     // The current position is path_.back(); earlier ones with the same side to move are every
     // second entry before it, back to the last capture or pawn move.
     const int n = int(path_.size());
@@ -79,12 +79,12 @@ bool MiniSearch::repeated(Key key, int halfmove_clock) const {
     return false;
 }
 
-int MiniSearch::quiescence(const Board& board) {
+int MiniSearch::quiescence(const engine::Board& board) {
     path_.assign(1, board.key);
     return qsearch(board, -MATE, MATE, 0);
 }
 
-int MiniSearch::qsearch(const Board& b, int alpha, int beta, int ply) {
+int MiniSearch::qsearch(const engine::Board& b, int alpha, int beta, int ply) {
     ++nodes_;
     const bool in_check = b.in_check();
     if (ply >= MAX_PLY) return evaluate_with(b, params_);
@@ -95,14 +95,15 @@ int MiniSearch::qsearch(const Board& b, int alpha, int beta, int ply) {
         alpha = std::max(alpha, stand);
         best = stand;
     }
-    MoveList list;
-    generate_moves(b, list, in_check ? GenType::ALL : GenType::NOISY);
+    engine::MoveList list;
+    generate_moves(b, list, in_check ? engine::GenType::ALL : engine::GenType::NOISY);
     if (in_check && list.empty()) return -MATE + ply;
-    const Move none[2] = {};
-    sort_moves(b, list, Move::none(), none);
-    for (Move m : list) {
-        if (!in_check && m.kind() == MoveKind::PROMOTION && m.promotion() != QUEEN) continue;
-        Board next = b;
+    const engine::Move none[2] = {};
+    sort_moves(b, list, engine::Move::none(), none);
+    for (engine::Move m : list) {
+        if (!in_check && m.kind() == engine::MoveKind::PROMOTION && m.promotion() != engine::QUEEN)
+            continue;
+        engine::Board next = b;
         next.make_move(m);
         const int score = -qsearch(next, -beta, -alpha, ply + 1);
         if (score > best) {
@@ -116,9 +117,10 @@ int MiniSearch::qsearch(const Board& b, int alpha, int beta, int ply) {
     return best;
 }
 
-int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply, bool null_ok) {
+int MiniSearch::negamax(const engine::Board& b, int depth, int alpha, int beta, int ply,
+                        bool null_ok) {
     if (ply > 0) {
-        if (b.halfmove_clock >= 100 || insufficient_material(b)) return 0;
+        if (b.halfmove_clock >= 100 || engine::insufficient_material(b)) return 0;
         if (repeated(b.key, b.halfmove_clock)) return 0;
     }
     const bool in_check = b.in_check();
@@ -127,9 +129,9 @@ int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply,
     ++nodes_;
 
     TTEntry& slot = tt_[b.key & tt_mask_];
-    Move tt_move;
+    engine::Move tt_move;
     if (slot.key == b.key) {
-        tt_move = Move(slot.move);
+        tt_move = engine::Move(slot.move);
         if (ply > 0 && slot.depth >= depth) {
             const int s = slot.score;
             if (slot.bound == EXACT || (slot.bound == LOWER && s >= beta) ||
@@ -140,7 +142,7 @@ int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply,
 
     if (null_ok && !in_check && depth >= 3 && ply > 0 && beta < MATE_BOUND &&
         has_non_pawn_material(b, b.side) && evaluate_with(b, params_) >= beta) {
-        Board next = b;
+        engine::Board next = b;
         next.make_null_move();
         path_.push_back(next.key);
         const int score = -negamax(next, depth - 3, -beta, -beta + 1, ply + 1, false);
@@ -148,17 +150,17 @@ int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply,
         if (score >= beta) return score >= MATE_BOUND ? beta : score;
     }
 
-    MoveList list;
+    engine::MoveList list;
     generate_moves(b, list);
     if (list.empty()) return in_check ? -MATE + ply : 0;
-    Move* killers = killers_[std::min(ply, 127)];
+    engine::Move* killers = killers_[std::min(ply, 127)];
     sort_moves(b, list, tt_move, killers);
 
     const int old_alpha = alpha;
     int best = -MATE;
-    Move best_move;
-    for (Move m : list) {
-        Board next = b;
+    engine::Move best_move;
+    for (engine::Move m : list) {
+        engine::Board next = b;
         next.make_move(m);
         path_.push_back(next.key);
         const int score = -negamax(next, depth - 1, -beta, -alpha, ply + 1, true);
@@ -169,7 +171,8 @@ int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply,
             if (score > alpha) {
                 alpha = score;
                 if (score >= beta) {
-                    if (!b.is_capture(m) && m.kind() != MoveKind::PROMOTION && killers[0] != m) {
+                    if (!b.is_capture(m) && m.kind() != engine::MoveKind::PROMOTION &&
+                        killers[0] != m) {
                         killers[1] = killers[0];
                         killers[0] = m;
                     }
@@ -188,10 +191,10 @@ int MiniSearch::negamax(const Board& b, int depth, int alpha, int beta, int ply,
     return best;
 }
 
-MiniSearch::Result MiniSearch::search(const Board& board, int depth,
-                                      const std::vector<Key>& history) {
+MiniSearch::Result MiniSearch::search(const engine::Board& board, int depth,
+                                      const std::vector<engine::Key>& history) {
     std::fill(tt_.begin(), tt_.end(), TTEntry{});
-    for (auto& k : killers_) k[0] = k[1] = Move::none();
+    for (auto& k : killers_) k[0] = k[1] = engine::Move::none();
     path_ = history;
     if (path_.empty() || path_.back() != board.key) path_.push_back(board.key);
     Result r;
@@ -203,9 +206,9 @@ MiniSearch::Result MiniSearch::search(const Board& board, int depth,
     return r;
 }
 
-std::vector<Board> load_openings(const std::string& path) {
-    init_attacks();
-    std::vector<Board> out;
+std::vector<engine::Board> load_openings(const std::string& path) {
+    engine::init_attacks();
+    std::vector<engine::Board> out;
     std::ifstream in(path);
     if (!in) return out;
     const bool pgn = path.size() >= 4 && path.substr(path.size() - 4) == ".pgn";
@@ -213,7 +216,7 @@ std::vector<Board> load_openings(const std::string& path) {
     if (!pgn) {
         while (std::getline(in, line)) {
             if (line.empty()) continue;
-            if (auto b = parse_fen(line)) out.push_back(*b);
+            if (auto b = engine::parse_fen(line)) out.push_back(*b);
         }
         return out;
     }
@@ -221,7 +224,7 @@ std::vector<Board> load_openings(const std::string& path) {
     std::string movetext;
     auto flush = [&] {
         if (movetext.empty()) return;
-        Board b = *parse_fen(START_FEN);
+        engine::Board b = *engine::parse_fen(engine::START_FEN);
         std::istringstream tokens(movetext);
         bool ok = true;
         for (std::string t; ok && tokens >> t;) {
@@ -229,7 +232,7 @@ std::vector<Board> load_openings(const std::string& path) {
             const auto dot = t.find_last_of('.');
             if (dot != std::string::npos) t = t.substr(dot + 1);
             if (t.empty()) continue;
-            auto m = parse_san(b, t);
+            auto m = engine::parse_san(b, t);
             if (!m) {
                 ok = false;
                 break;
@@ -251,27 +254,27 @@ std::vector<Board> load_openings(const std::string& path) {
     return out;
 }
 
-GameRecord play_game(const Board& start, MiniSearch& white, MiniSearch& black, int depth,
+GameRecord play_game(const engine::Board& start, MiniSearch& white, MiniSearch& black, int depth,
                      bool record) {
     GameRecord game;
-    Board b = start;
-    std::vector<Key> keys{b.key};
+    engine::Board b = start;
+    std::vector<engine::Key> keys{b.key};
     int win_streak = 0, draw_streak = 0;
     constexpr int WIN_SCORE = 1200;
     for (int ply = 0;; ++ply) {
-        const MoveList moves = legal_moves(b);
+        const engine::MoveList moves = engine::legal_moves(b);
         if (moves.empty()) {
-            game.result = b.in_check() ? (b.side == WHITE ? 0.0f : 1.0f) : 0.5f;
+            game.result = b.in_check() ? (b.side == engine::WHITE ? 0.0f : 1.0f) : 0.5f;
             break;
         }
-        if (b.halfmove_clock >= 100 || insufficient_material(b) ||
+        if (b.halfmove_clock >= 100 || engine::insufficient_material(b) ||
             std::count(keys.begin(), keys.end(), b.key) >= 3 || ply >= 400) {
             game.result = 0.5f;
             break;
         }
-        MiniSearch& s = b.side == WHITE ? white : black;
+        MiniSearch& s = b.side == engine::WHITE ? white : black;
         const auto r = s.search(b, depth, keys);
-        const int white_score = b.side == WHITE ? r.score : -r.score;
+        const int white_score = b.side == engine::WHITE ? r.score : -r.score;
         // Adjudication: a big score held for some moves decides; a long dead-level phase draws.
         win_streak = std::abs(white_score) >= WIN_SCORE ? win_streak + 1 : 0;
         draw_streak = (ply >= 80 && std::abs(white_score) <= 8) ? draw_streak + 1 : 0;
@@ -284,8 +287,8 @@ GameRecord play_game(const Board& start, MiniSearch& white, MiniSearch& black, i
             break;
         }
         if (record && !b.in_check() && !b.is_capture(r.best) &&
-            r.best.kind() != MoveKind::PROMOTION && std::abs(r.score) < WIN_SCORE) {
-            if (s.quiescence(b) == s.static_eval(b)) game.quiet.push_back(to_fen(b));
+            r.best.kind() != engine::MoveKind::PROMOTION && std::abs(r.score) < WIN_SCORE) {
+            if (s.quiescence(b) == s.static_eval(b)) game.quiet.push_back(engine::to_fen(b));
         }
         b.make_move(r.best);
         keys.push_back(b.key);

@@ -16,8 +16,6 @@
 
 namespace tuner {
 
-using namespace engine;
-
 namespace {
 
 bool is_integer(std::string_view s) {
@@ -58,8 +56,6 @@ const char* group_comment(std::string_view name) {
     return nullptr;
 }
 
-double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
-
 // King-danger units of one side for an entry.
 void units(const Dataset& data, const Entry& e, int c, const Weights& w, double& mg, double& eg) {
     mg = eg = 0;
@@ -70,6 +66,8 @@ void units(const Dataset& data, const Entry& e, int c, const Weights& w, double&
 }
 
 }  // namespace
+
+double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
 
 std::optional<LabelledFen> parse_data_line(std::string_view line) {
     std::istringstream in{std::string(line)};
@@ -103,9 +101,10 @@ std::optional<LabelledFen> parse_data_line(std::string_view line) {
     return LabelledFen{fen, result};
 }
 
-void add_position(Dataset& data, const Board& board, float result, const EvalParams& params) {
-    auto trace = std::make_unique<EvalTrace>();
-    evaluate_traced(board, params, *trace);
+void add_position(Dataset& data, const engine::Board& board, float result,
+                  const engine::EvalParams& params) {
+    auto trace = std::make_unique<engine::EvalTrace>();
+    engine::evaluate_traced(board, params, *trace);
     Entry e;
     e.result = result;
     e.phase = std::int8_t(trace->phase);
@@ -113,15 +112,15 @@ void add_position(Dataset& data, const Board& board, float result, const EvalPar
     e.special = trace->special;
     e.special_value = trace->white_eval;
     e.linear_begin = std::uint32_t(data.linear.size());
-    for (int i = 0; i < PARAM_COUNT; ++i) {
-        if (i >= KS_BEGIN && i < KS_END) continue;
-        const int c = trace->coef[WHITE][i] - trace->coef[BLACK][i];
+    for (int i = 0; i < engine::PARAM_COUNT; ++i) {
+        if (i >= engine::KS_BEGIN && i < engine::KS_END) continue;
+        const int c = trace->coef[engine::WHITE][i] - trace->coef[engine::BLACK][i];
         if (c) data.linear.push_back({std::uint16_t(i), std::int16_t(c)});
     }
     e.linear_end = std::uint32_t(data.linear.size());
-    for (int c = 0; c < COLOR_NB; ++c) {
+    for (int c = 0; c < engine::COLOR_NB; ++c) {
         e.ks_begin[c] = std::uint32_t(data.ks.size());
-        for (int i = KS_BEGIN; i < KS_END; ++i)
+        for (int i = engine::KS_BEGIN; i < engine::KS_END; ++i)
             if (trace->coef[c][i])
                 data.ks.push_back({std::uint16_t(i), std::int16_t(trace->coef[c][i])});
         e.ks_end[c] = std::uint32_t(data.ks.size());
@@ -129,11 +128,11 @@ void add_position(Dataset& data, const Board& board, float result, const EvalPar
     data.entries.push_back(e);
 }
 
-long load_file(const std::string& path, Dataset& data, const EvalParams& params,
+long load_file(const std::string& path, Dataset& data, const engine::EvalParams& params,
                std::size_t max_positions) {
     std::ifstream in(path);
     if (!in) return -1;
-    init_attacks();
+    engine::init_attacks();
     long bad = 0;
     for (std::string line; std::getline(in, line);) {
         if (max_positions && data.entries.size() >= max_positions) break;
@@ -143,7 +142,7 @@ long load_file(const std::string& path, Dataset& data, const EvalParams& params,
             ++bad;
             continue;
         }
-        const auto board = parse_fen(labelled->fen);
+        const auto board = engine::parse_fen(labelled->fen);
         if (!board) {
             ++bad;
             continue;
@@ -153,20 +152,21 @@ long load_file(const std::string& path, Dataset& data, const EvalParams& params,
     return bad;
 }
 
-Weights Weights::from(const EvalParams& p) {
+Weights Weights::from(const engine::EvalParams& p) {
     Weights w;
-    w.mg.resize(PARAM_COUNT);
-    w.eg.resize(PARAM_COUNT);
-    for (int i = 0; i < PARAM_COUNT; ++i) {
+    w.mg.resize(engine::PARAM_COUNT);
+    w.eg.resize(engine::PARAM_COUNT);
+    for (int i = 0; i < engine::PARAM_COUNT; ++i) {
         w.mg[i] = p[i].mg;
         w.eg[i] = p[i].eg;
     }
     return w;
 }
 
-EvalParams Weights::rounded() const {
-    EvalParams p{};
-    for (int i = 0; i < PARAM_COUNT; ++i) p[i] = {int(std::lround(mg[i])), int(std::lround(eg[i]))};
+engine::EvalParams Weights::rounded() const {
+    engine::EvalParams p{};
+    for (int i = 0; i < engine::PARAM_COUNT; ++i)
+        p[i] = {int(std::lround(mg[i])), int(std::lround(eg[i]))};
     return p;
 }
 
@@ -177,14 +177,15 @@ double entry_eval(const Dataset& data, const Entry& e, const Weights& w) {
         mg += data.linear[i].count * w.mg[data.linear[i].index];
         eg += data.linear[i].count * w.eg[data.linear[i].index];
     }
-    for (int c = 0; c < COLOR_NB; ++c) {
+    for (int c = 0; c < engine::COLOR_NB; ++c) {
         double umg, ueg;
         units(data, e, c, w, umg, ueg);
-        const double sign = c == WHITE ? 1.0 : -1.0;
-        if (umg > 0) mg -= sign * umg * umg / KS_MG_DIV;
-        if (ueg > 0) eg -= sign * ueg / KS_EG_DIV;
+        const double sign = c == engine::WHITE ? 1.0 : -1.0;
+        if (umg > 0) mg -= sign * umg * umg / engine::KS_MG_DIV;
+        if (ueg > 0) eg -= sign * ueg / engine::KS_EG_DIV;
     }
-    return (mg * e.phase + eg * e.scale / SCALE_NORMAL * (PHASE_MAX - e.phase)) / PHASE_MAX;
+    return (mg * e.phase + eg * e.scale / engine::SCALE_NORMAL * (engine::PHASE_MAX - e.phase)) /
+           engine::PHASE_MAX;
 }
 
 double error(const Dataset& data, const Weights& w, double k, std::size_t begin, std::size_t end) {
@@ -270,14 +271,14 @@ Optimizer::Optimizer(const Dataset& data, double k, std::size_t train_end, doubl
       k_(k),
       train_end_(std::min(train_end, data.entries.size())),
       lr_(learning_rate),
-      g_mg_(PARAM_COUNT),
-      g_eg_(PARAM_COUNT),
-      frozen_(PARAM_COUNT, false),
-      mg_moments_(PARAM_COUNT),
-      eg_moments_(PARAM_COUNT) {}
+      g_mg_(engine::PARAM_COUNT),
+      g_eg_(engine::PARAM_COUNT),
+      frozen_(engine::PARAM_COUNT, false),
+      mg_moments_(engine::PARAM_COUNT),
+      eg_moments_(engine::PARAM_COUNT) {}
 
 bool Optimizer::freeze(std::string_view group) {
-    for (const auto& g : PARAM_GROUPS)
+    for (const auto& g : engine::PARAM_GROUPS)
         if (group == g.name) {
             for (int i = g.offset; i < g.offset + g.count; ++i) frozen_[i] = true;
             return true;
@@ -297,20 +298,21 @@ double Optimizer::step(Weights& w) {
         if (e.special) continue;
         // d(error)/d(eval), then the chain rule through the phase blend.
         const double d = (s - e.result) * s * (1 - s) * dk;
-        const double a_mg = d * e.phase / PHASE_MAX;
-        const double a_eg = d * (PHASE_MAX - e.phase) / PHASE_MAX * e.scale / SCALE_NORMAL;
+        const double a_mg = d * e.phase / engine::PHASE_MAX;
+        const double a_eg =
+            d * (engine::PHASE_MAX - e.phase) / engine::PHASE_MAX * e.scale / engine::SCALE_NORMAL;
         for (std::uint32_t i = e.linear_begin; i < e.linear_end; ++i) {
             g_mg_[data_.linear[i].index] += a_mg * data_.linear[i].count;
             g_eg_[data_.linear[i].index] += a_eg * data_.linear[i].count;
         }
-        for (int c = 0; c < COLOR_NB; ++c) {
+        for (int c = 0; c < engine::COLOR_NB; ++c) {
             double umg, ueg;
             units(data_, e, c, w, umg, ueg);
-            const double sign = c == WHITE ? 1.0 : -1.0;
+            const double sign = c == engine::WHITE ? 1.0 : -1.0;
             for (std::uint32_t i = e.ks_begin[c]; i < e.ks_end[c]; ++i) {
                 const Feature& f = data_.ks[i];
-                if (umg > 0) g_mg_[f.index] -= a_mg * sign * 2 * umg * f.count / KS_MG_DIV;
-                if (ueg > 0) g_eg_[f.index] -= a_eg * sign * f.count / KS_EG_DIV;
+                if (umg > 0) g_mg_[f.index] -= a_mg * sign * 2 * umg * f.count / engine::KS_MG_DIV;
+                if (ueg > 0) g_eg_[f.index] -= a_eg * sign * f.count / engine::KS_EG_DIV;
             }
         }
     }
@@ -324,7 +326,7 @@ double Optimizer::step(Weights& w) {
     return err / n;
 }
 
-std::string params_to_cpp(const EvalParams& p) {
+std::string params_to_cpp(const engine::EvalParams& p) {
     static constexpr const char* pieces[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
     std::ostringstream out;
     out << "// The evaluation weights as (middlegame, endgame) pairs; outpost-tune "
@@ -337,11 +339,11 @@ std::string params_to_cpp(const EvalParams& p) {
            "#include \"eval_params.hpp\"\n\n#include <iterator>\n\nnamespace engine {\n\n"
            "namespace {\n\nconstexpr ScorePair S(int mg, int eg) { return {mg, eg}; }\n\n"
            "// clang-format off\n";
-    for (const auto& g : PARAM_GROUPS) {
+    for (const auto& g : engine::PARAM_GROUPS) {
         if (const char* comment = group_comment(g.name)) out << "// " << comment << "\n";
         out << "constexpr ScorePair " << g.name << "_W[] = {\n";
         for (int i = 0; i < g.count; ++i) {
-            if (g.offset == PSQT && i % 64 == 0) out << "    // " << pieces[i / 64] << "\n";
+            if (g.offset == engine::PSQT && i % 64 == 0) out << "    // " << pieces[i / 64] << "\n";
             if (i % 8 == 0) out << "   ";
             out << " S(" << p[g.offset + i].mg << ", " << p[g.offset + i].eg << "),";
             if (i % 8 == 7 || i == g.count - 1) out << "\n";
@@ -364,15 +366,15 @@ std::string params_to_cpp(const EvalParams& p) {
     return out.str();
 }
 
-std::string params_to_text(const EvalParams& p) {
+std::string params_to_text(const engine::EvalParams& p) {
     std::ostringstream out;
-    for (int i = 0; i < PARAM_COUNT; ++i) out << p[i].mg << " " << p[i].eg << "\n";
+    for (int i = 0; i < engine::PARAM_COUNT; ++i) out << p[i].mg << " " << p[i].eg << "\n";
     return out.str();
 }
 
-std::optional<EvalParams> params_from_text(std::istream& in) {
-    EvalParams p{};
-    for (int i = 0; i < PARAM_COUNT; ++i)
+std::optional<engine::EvalParams> params_from_text(std::istream& in) {
+    engine::EvalParams p{};
+    for (int i = 0; i < engine::PARAM_COUNT; ++i)
         if (!(in >> p[i].mg >> p[i].eg)) return std::nullopt;
     return p;
 }

@@ -61,6 +61,9 @@ struct Weights {
     engine::EvalParams rounded() const;
 };
 
+// The expected score of an evaluation in centipawns: 1 / (1 + 10^(-K * eval / 400)).
+double sigmoid(double k, double eval);
+
 // White's evaluation of an entry under the given weights (matches the engine up to rounding).
 double entry_eval(const Dataset& data, const Entry& e, const Weights& w);
 

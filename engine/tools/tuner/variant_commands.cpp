@@ -18,8 +18,6 @@
 
 namespace tuner {
 
-using namespace engine;
-
 namespace {
 
 std::string opt(const CommandOptions& o, const std::string& key, const std::string& fallback = "") {
@@ -40,14 +38,14 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 }
 
 // The compiled-in weights with the groups a --params file names replaced; false on an error.
-bool load_weights(const std::string& path, VariantWeights& out) {
+bool load_weights(const std::string& path, engine::VariantWeights& out) {
     std::ifstream in(path);
-    out = DEFAULT_VARIANT_WEIGHTS;
+    out = engine::DEFAULT_VARIANT_WEIGHTS;
     return in && variant_weights_from_text(in, out);
 }
 
 // Game n's opening: random plies from the start, seeded by the game's pair.
-std::vector<std::string> opening_of(Variant v, long long pair, long long seed, int plies) {
+std::vector<std::string> opening_of(engine::Variant v, long long pair, long long seed, int plies) {
     return match::random_opening(v, plies, std::uint64_t(seed) * 1000003ULL + std::uint64_t(pair));
 }
 
@@ -65,7 +63,7 @@ void on_threads(long long count, int threads, F&& play) {
 
 }  // namespace
 
-int run_variant_selfplay(const CommandOptions& o, Variant v) {
+int run_variant_selfplay(const CommandOptions& o, engine::Variant v) {
     const long long games = opt_int(o, "--games", 100);
     const auto nodes = std::uint64_t(opt_int(o, "--nodes", 5000));
     const long long seed = opt_int(o, "--seed", 1);
@@ -80,8 +78,10 @@ int run_variant_selfplay(const CommandOptions& o, Variant v) {
     double score = 0;
     const auto start = std::chrono::steady_clock::now();
     on_threads(games, int(opt_int(o, "--threads", 1)), [&](long long i) {
-        thread_local std::unique_ptr<Engine> engine;
-        if (!engine) engine = std::make_unique<Engine>(EngineOptions{.hash_mb = 16, .threads = 1});
+        thread_local std::unique_ptr<engine::Engine> engine;
+        if (!engine)
+            engine = std::make_unique<engine::Engine>(
+                engine::EngineOptions{.hash_mb = 16, .threads = 1});
         const auto game =
             play_variant_game(v, opening_of(v, i, seed, plies), *engine, *engine, nodes, true);
         std::lock_guard lock(mu);
@@ -97,7 +97,7 @@ int run_variant_selfplay(const CommandOptions& o, Variant v) {
     return 0;
 }
 
-int run_variant_pgn(const CommandOptions& o, Variant v) {
+int run_variant_pgn(const CommandOptions& o, engine::Variant v) {
     std::ifstream in(opt(o, "--pgn"));
     std::ofstream out(opt(o, "--out", "pgn-data.txt"), std::ios::app);
     if (!in || !out) {
@@ -120,8 +120,8 @@ int run_variant_pgn(const CommandOptions& o, Variant v) {
     return 0;
 }
 
-int run_variant_tune(const CommandOptions& o, Variant v) {
-    VariantWeights start = DEFAULT_VARIANT_WEIGHTS;
+int run_variant_tune(const CommandOptions& o, engine::Variant v) {
+    engine::VariantWeights start = engine::DEFAULT_VARIANT_WEIGHTS;
     if (o.count("--init") && !load_weights(opt(o, "--init"), start)) {
         std::cerr << "tune: cannot read --init '" << opt(o, "--init") << "'\n";
         return 2;
@@ -163,7 +163,7 @@ int run_variant_tune(const CommandOptions& o, Variant v) {
         opt_int(o, "--epochs", 300), test0, train_end < data.entries.size(),
         [&] { return adam.step(w); }, [&] { return variant_error(data, w, k, train_end); },
         [&] { best = w; });
-    const VariantWeights tuned = rounded(best);
+    const engine::VariantWeights tuned = rounded(best);
     const std::vector<double> r = to_doubles(tuned);
     std::fprintf(stderr,
                  "keeping the weights of epoch %ld: train %.6f, held-out %.6f (was %.6f, %.6f)\n",
@@ -175,9 +175,9 @@ int run_variant_tune(const CommandOptions& o, Variant v) {
     return 0;
 }
 
-int run_variant_match(const CommandOptions& o, Variant v) {
-    auto candidate = std::make_shared<VariantWeights>();
-    auto base = std::make_shared<VariantWeights>(DEFAULT_VARIANT_WEIGHTS);
+int run_variant_match(const CommandOptions& o, engine::Variant v) {
+    auto candidate = std::make_shared<engine::VariantWeights>();
+    auto base = std::make_shared<engine::VariantWeights>(engine::DEFAULT_VARIANT_WEIGHTS);
     if (!load_weights(opt(o, "--params"), *candidate)) {
         std::cerr << "match: cannot read --params '" << opt(o, "--params") << "'\n";
         return 2;
@@ -193,8 +193,8 @@ int run_variant_match(const CommandOptions& o, Variant v) {
     std::mutex mu;
     int wins = 0, losses = 0, draws = 0;
     on_threads(pairs, int(opt_int(o, "--threads", 1)), [&](long long i) {
-        Engine a(EngineOptions{.hash_mb = 16, .threads = 1});
-        Engine b(EngineOptions{.hash_mb = 16, .threads = 1});
+        engine::Engine a(engine::EngineOptions{.hash_mb = 16, .threads = 1});
+        engine::Engine b(engine::EngineOptions{.hash_mb = 16, .threads = 1});
         a.set_variant_weights(candidate);
         b.set_variant_weights(base);
         const auto opening = opening_of(v, i, seed, plies);

@@ -8,8 +8,6 @@
 
 namespace tuner {
 
-using namespace engine;
-
 namespace {
 
 constexpr int DECISIVE = 1500;
@@ -17,7 +15,7 @@ constexpr int DECISIVE_PLIES = 6;
 constexpr int MAX_PLIES = 400;
 
 // A position worth a data line: not in check, and the move played from it is quiet.
-bool quiet_before(const Position& pos, Move played) {
+bool quiet_before(const engine::Position& pos, engine::Move played) {
     return pos.visit([&](const auto& b) {
         return !b.in_check() && !b.is_capture(played) && !b.is_promotion(played);
     });
@@ -44,7 +42,7 @@ std::string read_pgn_game(std::istream& in) {
     return text;
 }
 
-std::optional<VariantGame> positions_of_pgn_game(const std::string& text, Variant variant) {
+std::optional<VariantGame> positions_of_pgn_game(const std::string& text, engine::Variant variant) {
     VariantGame game;
     const auto tag = text.find("[Result \"");
     if (tag == std::string::npos) return std::nullopt;
@@ -55,7 +53,7 @@ std::optional<VariantGame> positions_of_pgn_game(const std::string& text, Varian
         game.result = 0.0f;
     else if (result != "1/2-1/2")
         return std::nullopt;
-    Position pos = Position::start(variant);
+    engine::Position pos = engine::Position::start(variant);
     std::istringstream words(text.substr(text.rfind("]\n") + 2));
     // The position before the last move, kept once the move's comment says it was no book move.
     std::optional<std::string> pending;
@@ -82,27 +80,29 @@ std::optional<VariantGame> positions_of_pgn_game(const std::string& text, Varian
     return game;
 }
 
-VariantGame play_variant_game(Variant variant, const std::vector<std::string>& opening,
-                              Engine& white, Engine& black, std::uint64_t nodes, bool record) {
+VariantGame play_variant_game(engine::Variant variant, const std::vector<std::string>& opening,
+                              engine::Engine& white, engine::Engine& black, std::uint64_t nodes,
+                              bool record) {
     VariantGame game;
-    Position pos = Position::start(variant);
+    engine::Position pos = engine::Position::start(variant);
     for (const std::string& m : opening)
         if (!pos.play_uci(m)) break;
-    for (Engine* e : {&white, &black}) e->new_game();
-    SearchLimits limits;
+    for (engine::Engine* e : {&white, &black}) e->new_game();
+    engine::SearchLimits limits;
     limits.nodes = nodes;
     const std::atomic<bool> stop{false};
     int decisive = 0;
     while (true) {
-        const GameResult r = pos.result();
-        if (r.status != PositionStatus::ONGOING) {
-            game.result = !r.winner ? 0.5f : *r.winner == WHITE ? 1.0f : 0.0f;
+        const engine::GameResult r = pos.result();
+        if (r.status != engine::PositionStatus::ONGOING) {
+            game.result = !r.winner ? 0.5f : *r.winner == engine::WHITE ? 1.0f : 0.0f;
             break;
         }
         if (pos.game_ply() >= MAX_PLIES) break;
-        const Color us = pos.side_to_move();
-        const SearchResult s = (us == WHITE ? white : black).search(pos, limits, stop);
-        const int white_score = us == WHITE ? s.raw_score : -s.raw_score;
+        const engine::Color us = pos.side_to_move();
+        const engine::SearchResult s =
+            (us == engine::WHITE ? white : black).search(pos, limits, stop);
+        const int white_score = us == engine::WHITE ? s.raw_score : -s.raw_score;
         decisive = std::abs(white_score) >= DECISIVE &&
                            (decisive == 0 || (white_score > 0) == (decisive > 0))
                        ? decisive + (white_score > 0 ? 1 : -1)

@@ -10,21 +10,17 @@
 
 namespace tuner {
 
-using namespace engine;
-
 namespace {
 
-double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
-
 bool in_variant(const VariantDataset& data, int index, bool danger) {
-    for (const auto& g : VARIANT_PARAM_GROUPS)
+    for (const auto& g : engine::VARIANT_PARAM_GROUPS)
         if (index >= g.offset && index < g.offset + g.count)
             return g.variant == data.variant && g.danger == danger;
     return false;
 }
 
-double units(const VariantDataset& data, const VariantEntry& e, int c,
-             const std::vector<double>& w) {
+double danger_units(const VariantDataset& data, const VariantEntry& e, int c,
+                    const std::vector<double>& w) {
     double u = 0;
     for (std::uint32_t i = e.danger_begin[c]; i < e.danger_end[c]; ++i)
         u += data.danger[i].count * w[data.danger[i].index];
@@ -46,23 +42,23 @@ std::optional<LabelledFen> parse_variant_data_line(std::string_view line) {
     return LabelledFen{std::string(line.substr(0, space)), float(v)};
 }
 
-void add_variant_position(VariantDataset& data, const Position& pos, float result,
-                          const VariantWeights& weights) {
-    VariantEvalTrace trace;
+void add_variant_position(VariantDataset& data, const engine::Position& pos, float result,
+                          const engine::VariantWeights& weights) {
+    engine::VariantEvalTrace trace;
     pos.visit([&](const auto& b) { evaluate_variant_traced(b, weights, trace); });
     VariantEntry e;
     e.result = result;
     e.base = float(trace.base_white);
     e.linear_begin = std::uint32_t(data.linear.size());
-    for (int i = 0; i < VARIANT_PARAM_COUNT; ++i) {
-        const int c = trace.coef[WHITE][i] - trace.coef[BLACK][i];
+    for (int i = 0; i < engine::VARIANT_PARAM_COUNT; ++i) {
+        const int c = trace.coef[engine::WHITE][i] - trace.coef[engine::BLACK][i];
         if (c && in_variant(data, i, false))
             data.linear.push_back({std::uint16_t(i), std::int16_t(c)});
     }
     e.linear_end = std::uint32_t(data.linear.size());
-    for (int c = 0; c < COLOR_NB; ++c) {
+    for (int c = 0; c < engine::COLOR_NB; ++c) {
         e.danger_begin[c] = std::uint32_t(data.danger.size());
-        for (int i = 0; i < VARIANT_PARAM_COUNT; ++i)
+        for (int i = 0; i < engine::VARIANT_PARAM_COUNT; ++i)
             if (trace.coef[c][i] && in_variant(data, i, true))
                 data.danger.push_back({std::uint16_t(i), std::int16_t(trace.coef[c][i])});
         e.danger_end[c] = std::uint32_t(data.danger.size());
@@ -70,8 +66,8 @@ void add_variant_position(VariantDataset& data, const Position& pos, float resul
     data.entries.push_back(e);
 }
 
-long load_variant_file(const std::string& path, VariantDataset& data, const VariantWeights& weights,
-                       std::size_t max_positions) {
+long load_variant_file(const std::string& path, VariantDataset& data,
+                       const engine::VariantWeights& weights, std::size_t max_positions) {
     std::ifstream in(path);
     if (!in) return -1;
     long bad = 0;
@@ -79,8 +75,8 @@ long load_variant_file(const std::string& path, VariantDataset& data, const Vari
         if (max_positions && data.entries.size() >= max_positions) break;
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         const auto labelled = parse_variant_data_line(line);
-        const auto pos = labelled ? Position::from_fen(labelled->fen, data.variant)
-                                  : Result<Position>::failure("no label");
+        const auto pos = labelled ? engine::Position::from_fen(labelled->fen, data.variant)
+                                  : engine::Result<engine::Position>::failure("no label");
         if (!pos) {
             ++bad;
             continue;
@@ -96,9 +92,9 @@ double variant_entry_eval(const VariantDataset& data, const VariantEntry& e,
     for (std::uint32_t i = e.linear_begin; i < e.linear_end; ++i)
         v += data.linear[i].count * w[data.linear[i].index];
     const double divisor = danger_divisor(data.variant);
-    for (int c = 0; c < COLOR_NB; ++c) {
-        const double u = units(data, e, c, w);
-        if (u > 0) v += (c == WHITE ? -1 : 1) * u * u / divisor;
+    for (int c = 0; c < engine::COLOR_NB; ++c) {
+        const double u = danger_units(data, e, c, w);
+        if (u > 0) v += (c == engine::WHITE ? -1 : 1) * u * u / divisor;
     }
     return v;
 }
@@ -126,16 +122,16 @@ VariantOptimizer::VariantOptimizer(const VariantDataset& data, double k, std::si
       k_(k),
       train_end_(std::min(train_end, data.entries.size())),
       lr_(learning_rate),
-      grad_(VARIANT_PARAM_COUNT),
-      frozen_(VARIANT_PARAM_COUNT, true),
-      moments_(VARIANT_PARAM_COUNT) {
-    for (const auto& g : VARIANT_PARAM_GROUPS)
+      grad_(engine::VARIANT_PARAM_COUNT),
+      frozen_(engine::VARIANT_PARAM_COUNT, true),
+      moments_(engine::VARIANT_PARAM_COUNT) {
+    for (const auto& g : engine::VARIANT_PARAM_GROUPS)
         if (g.variant == data.variant)
             for (int i = g.offset; i < g.offset + g.count; ++i) frozen_[std::size_t(i)] = false;
 }
 
 bool VariantOptimizer::freeze(std::string_view group) {
-    for (const auto& g : VARIANT_PARAM_GROUPS)
+    for (const auto& g : engine::VARIANT_PARAM_GROUPS)
         if (group == g.name) {
             for (int i = g.offset; i < g.offset + g.count; ++i) frozen_[std::size_t(i)] = true;
             return true;
@@ -155,10 +151,10 @@ double VariantOptimizer::step(std::vector<double>& w) {
         const double d = (s - e.result) * s * (1 - s) * dk;  // d(error)/d(eval)
         for (std::uint32_t i = e.linear_begin; i < e.linear_end; ++i)
             grad_[data_.linear[i].index] += d * data_.linear[i].count;
-        for (int c = 0; c < COLOR_NB; ++c) {
-            const double u = units(data_, e, c, w);
+        for (int c = 0; c < engine::COLOR_NB; ++c) {
+            const double u = danger_units(data_, e, c, w);
             if (u <= 0) continue;
-            const double sign = c == WHITE ? -1.0 : 1.0;
+            const double sign = c == engine::WHITE ? -1.0 : 1.0;
             for (std::uint32_t i = e.danger_begin[c]; i < e.danger_end[c]; ++i)
                 grad_[data_.danger[i].index] += d * sign * 2 * u * data_.danger[i].count / divisor;
         }
@@ -170,17 +166,20 @@ double VariantOptimizer::step(std::vector<double>& w) {
     return err / n;
 }
 
-std::vector<double> to_doubles(const VariantWeights& w) { return {std::begin(w.v), std::end(w.v)}; }
+std::vector<double> to_doubles(const engine::VariantWeights& w) {
+    return {std::begin(w.v), std::end(w.v)};
+}
 
-VariantWeights rounded(const std::vector<double>& w) {
-    VariantWeights r;
-    for (int i = 0; i < VARIANT_PARAM_COUNT; ++i) r[i] = int(std::lround(w[std::size_t(i)]));
+engine::VariantWeights rounded(const std::vector<double>& w) {
+    engine::VariantWeights r;
+    for (int i = 0; i < engine::VARIANT_PARAM_COUNT; ++i)
+        r[i] = int(std::lround(w[std::size_t(i)]));
     return r;
 }
 
-std::string variant_weights_to_cpp(const VariantWeights& w, Variant v) {
+std::string variant_weights_to_cpp(const engine::VariantWeights& w, engine::Variant v) {
     std::ostringstream out;
-    for (const auto& g : VARIANT_PARAM_GROUPS) {
+    for (const auto& g : engine::VARIANT_PARAM_GROUPS) {
         if (g.variant != v) continue;
         out << "constexpr int " << g.name << "_W[] = {";
         for (int i = 0; i < g.count; ++i) out << (i ? ", " : "") << w[g.offset + i];
@@ -189,9 +188,9 @@ std::string variant_weights_to_cpp(const VariantWeights& w, Variant v) {
     return out.str();
 }
 
-std::string variant_weights_to_text(const VariantWeights& w, Variant v) {
+std::string variant_weights_to_text(const engine::VariantWeights& w, engine::Variant v) {
     std::ostringstream out;
-    for (const auto& g : VARIANT_PARAM_GROUPS) {
+    for (const auto& g : engine::VARIANT_PARAM_GROUPS) {
         if (g.variant != v) continue;
         out << g.name;
         for (int i = 0; i < g.count; ++i) out << ' ' << w[g.offset + i];
@@ -200,13 +199,13 @@ std::string variant_weights_to_text(const VariantWeights& w, Variant v) {
     return out.str();
 }
 
-bool variant_weights_from_text(std::istream& in, VariantWeights& into) {
+bool variant_weights_from_text(std::istream& in, engine::VariantWeights& into) {
     for (std::string line; std::getline(in, line);) {
         std::istringstream words(line);
         std::string name;
         if (!(words >> name)) continue;
-        const VariantParamGroup* group = nullptr;
-        for (const auto& g : VARIANT_PARAM_GROUPS)
+        const engine::VariantParamGroup* group = nullptr;
+        for (const auto& g : engine::VARIANT_PARAM_GROUPS)
             if (name == g.name) group = &g;
         if (!group) return false;
         std::vector<int> values;

@@ -3,11 +3,8 @@
 
 #include <gtest/gtest.h>
 
+namespace match {
 namespace {
-
-using match::GameClock;
-using match::parse_clock;
-using match::TimeControl;
 
 TEST(MatchClock, ParsesSecondsAndIncrement) {
     const auto tc = parse_clock("10+0.1");
@@ -57,3 +54,4 @@ TEST(MatchClock, FixedBudgetsNeverFlag) {
 }
 
 }  // namespace
+}  // namespace match

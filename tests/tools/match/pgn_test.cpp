@@ -6,10 +6,8 @@
 
 #include "tools/match/openings.hpp"
 
+namespace match {
 namespace {
-
-using match::EngineScore;
-using match::GameRecord;
 
 TEST(MatchPgn, CrazyhouseGameWithDrops) {
     GameRecord g;
@@ -66,3 +64,4 @@ TEST(MatchOpenings, RandomOpeningsAreLegalRepeatableAndVaried) {
 }
 
 }  // namespace
+}  // namespace match

@@ -5,14 +5,8 @@
 
 #include <gtest/gtest.h>
 
+namespace match {
 namespace {
-
-using engine::BLACK;
-using engine::WHITE;
-using match::Adjudication;
-using match::Adjudicator;
-using match::EngineScore;
-using match::Outcome;
 
 engine::Position play(engine::Variant v, std::initializer_list<const char*> moves) {
     engine::Position pos = engine::Position::start(v);
@@ -49,8 +43,8 @@ TEST(MatchReferee, RulesEndEachVariantsGame) {
 }
 
 TEST(MatchReferee, LossOfNamesTheWinner) {
-    EXPECT_EQ(match::loss_of(WHITE, "time forfeit").outcome, Outcome::BLACK_WINS);
-    EXPECT_EQ(match::loss_of(BLACK, "illegal move a1a1").outcome, Outcome::WHITE_WINS);
+    EXPECT_EQ(match::loss_of(engine::WHITE, "time forfeit").outcome, Outcome::BLACK_WINS);
+    EXPECT_EQ(match::loss_of(engine::BLACK, "illegal move a1a1").outcome, Outcome::WHITE_WINS);
     EXPECT_STREQ(match::result_text(Outcome::DRAW), "1/2-1/2");
 }
 
@@ -67,10 +61,10 @@ TEST(MatchReferee, ResignsWhenBothAgreeForEnoughMoves) {
     rules.resign_score = 600;
     Adjudicator a(rules);
     int ply = 10;
-    EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 700}, ++ply));
-    EXPECT_FALSE(a.after_move(BLACK, EngineScore{false, -650}, ++ply));
-    EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 900}, ++ply));
-    const auto end = a.after_move(BLACK, EngineScore{true, -4}, ++ply);
+    EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 700}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::BLACK, EngineScore{false, -650}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 900}, ++ply));
+    const auto end = a.after_move(engine::BLACK, EngineScore{true, -4}, ++ply);
     ASSERT_TRUE(end);
     EXPECT_EQ(end->outcome, Outcome::WHITE_WINS);
 }
@@ -82,14 +76,16 @@ TEST(MatchReferee, OneSidedOrBrokenStreaksDoNotResign) {
     Adjudicator a(rules);
     int ply = 0;
     for (int i = 0; i < 3; ++i) {
-        EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 900}, ++ply));
-        EXPECT_FALSE(a.after_move(BLACK, EngineScore{false, 100}, ++ply));  // black disagrees
+        EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 900}, ++ply));
+        EXPECT_FALSE(
+            a.after_move(engine::BLACK, EngineScore{false, 100}, ++ply));  // black disagrees
     }
     Adjudicator b(rules);
-    EXPECT_FALSE(b.after_move(WHITE, EngineScore{false, 900}, ++ply));
-    EXPECT_FALSE(b.after_move(BLACK, EngineScore{false, -900}, ++ply));
-    EXPECT_FALSE(b.after_move(WHITE, std::nullopt, ++ply));  // no score: the streak restarts
-    EXPECT_FALSE(b.after_move(BLACK, EngineScore{false, -900}, ++ply));
+    EXPECT_FALSE(b.after_move(engine::WHITE, EngineScore{false, 900}, ++ply));
+    EXPECT_FALSE(b.after_move(engine::BLACK, EngineScore{false, -900}, ++ply));
+    EXPECT_FALSE(
+        b.after_move(engine::WHITE, std::nullopt, ++ply));  // no score: the streak restarts
+    EXPECT_FALSE(b.after_move(engine::BLACK, EngineScore{false, -900}, ++ply));
 }
 
 TEST(MatchReferee, DrawsLevelGamesOnlyFromTheMoveNumber) {
@@ -100,16 +96,16 @@ TEST(MatchReferee, DrawsLevelGamesOnlyFromTheMoveNumber) {
     Adjudicator a(rules);
     int ply = 40;  // moves 21 to 25: too early to count
     for (int i = 0; i < 5; ++i) {
-        EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 5}, ++ply));
-        EXPECT_FALSE(a.after_move(BLACK, EngineScore{false, -3}, ++ply));
+        EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 5}, ++ply));
+        EXPECT_FALSE(a.after_move(engine::BLACK, EngineScore{false, -3}, ++ply));
     }
     // From move 26: three level moves each.
-    EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 0}, ++ply));
-    EXPECT_FALSE(a.after_move(BLACK, EngineScore{false, 0}, ++ply));
-    EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, 8}, ++ply));
-    EXPECT_FALSE(a.after_move(BLACK, EngineScore{false, 0}, ++ply));
-    EXPECT_FALSE(a.after_move(WHITE, EngineScore{false, -10}, ++ply));
-    const auto end = a.after_move(BLACK, EngineScore{false, 2}, ++ply);
+    EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 0}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::BLACK, EngineScore{false, 0}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, 8}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::BLACK, EngineScore{false, 0}, ++ply));
+    EXPECT_FALSE(a.after_move(engine::WHITE, EngineScore{false, -10}, ++ply));
+    const auto end = a.after_move(engine::BLACK, EngineScore{false, 2}, ++ply);
     ASSERT_TRUE(end);
     EXPECT_EQ(end->outcome, Outcome::DRAW);
 }
@@ -119,8 +115,8 @@ TEST(MatchReferee, PlyLimitDraws) {
     rules.max_plies = 6;
     Adjudicator a(rules);
     for (int ply = 1; ply < 6; ++ply)
-        EXPECT_FALSE(a.after_move(ply % 2 ? WHITE : BLACK, std::nullopt, ply));
-    const auto end = a.after_move(BLACK, std::nullopt, 6);
+        EXPECT_FALSE(a.after_move(ply % 2 ? engine::WHITE : engine::BLACK, std::nullopt, ply));
+    const auto end = a.after_move(engine::BLACK, std::nullopt, 6);
     ASSERT_TRUE(end);
     EXPECT_EQ(end->reason, "adjudication: ply limit");
 }
@@ -142,3 +138,4 @@ TEST(MatchReferee, InfoScoresAreRead) {
 }
 
 }  // namespace
+}  // namespace match

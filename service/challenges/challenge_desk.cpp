@@ -1,0 +1,351 @@
+// ChallengeDesk: the challenge pipeline's rules (see challenge_desk.hpp).
+#include "service/challenges/challenge_desk.hpp"
+
+#include <spdlog/fmt/fmt.h>
+
+#include <algorithm>
+
+#include "common/text.hpp"
+
+namespace service {
+
+namespace {
+
+// The challenger as log lines name it: a name with control characters cannot forge a line.
+std::string who_of(const lichess::ChallengeInfo& c) {
+    return common::printable(c.challenger.name) + (c.challenger.is_bot() ? " (BOT)" : "");
+}
+
+double seconds_in(std::chrono::milliseconds d) { return std::chrono::duration<double>(d).count(); }
+
+void add_log(ChallengeDesk::Requests& out, common::LogLevel level, std::string text) {
+    out.push_back(challenge::Log{level, std::move(text)});
+}
+
+}  // namespace
+
+ChallengeDesk::ChallengeDesk(const config::ChallengeConfig& config, std::string my_id,
+                             GameSlots& slots, DeskTimes times)
+    : config_(config),
+      my_id_(std::move(my_id)),
+      slots_(slots),
+      times_(times),
+      queue_(config),
+      recent_bots_(std::chrono::seconds(config.recent_bot_challenge_age)) {}
+
+ChallengeDesk::Requests ChallengeDesk::on_challenge(const lichess::ChallengeInfo& c,
+                                                    ChallengeArrival arrival,
+                                                    challenge::TimePoint now) {
+    Requests out;
+    // Lichess sends pending challenges again when the event stream reconnects: one that waits
+    // already keeps its place (judging it again would count it against its own challenger).
+    if (queue_.contains(c.id)) return out;
+    // Our ratings move with every game: read again when older than ratings_max_age.
+    if (config_.rating_difference > 0 && ratings_.stale(now, times_.ratings_max_age)) {
+        const bool asked = !held_.empty();
+        held_.push_back({c, std::move(arrival)});
+        if (!asked) out.push_back(challenge::ReadRatings{});
+        return out;
+    }
+    judge(c, arrival, now, out);
+    return out;
+}
+
+ChallengeDesk::Requests ChallengeDesk::on(const challenge::RatingsRead& answer,
+                                          challenge::TimePoint now) {
+    Requests out;
+    if (answer.account)
+        ratings_.read(answer.account->perfs, now);
+    else
+        add_log(out, common::LogLevel::Warn,
+                "challenge.rating_difference: could not read our ratings: " + answer.error);
+    std::vector<Held> held;
+    held.swap(held_);
+    for (const Held& h : held) judge(h.challenge, h.arrival, now, out);
+    return out;
+}
+
+void ChallengeDesk::judge(const lichess::ChallengeInfo& c, const ChallengeArrival& arrival,
+                          challenge::TimePoint now, Requests& out) {
+    SlotSnapshot view = slots_.snapshot();
+    for (const auto& [user, n] : arrival.other_games) view.per_user[user] += n;
+    for (const auto& [user, n] : queue_.per_user()) view.per_user[user] += n;
+    ChallengeFacts facts;
+    if (c.challenger.is_bot())
+        facts.recent_bot_challenges = recent_bots_.count(c.challenger.id, now);
+    facts.online_blocked = arrival.online_blocked;
+    if (config_.rating_difference > 0) facts.our_rating = ratings_.in(perf_key(c));
+    const Decision d = judge_challenge(c, config_, my_id_, view, facts);
+    if (d.verdict == Verdict::Ignore) return;
+    const std::string who = who_of(c);
+    if (!accepting_) {
+        // It came with the stop signal: neither counted nor logged, as nothing else is then.
+        out.push_back(challenge::Decline{c.id, lichess::DeclineReason::Later, {}, false});
+        return;
+    }
+    if (d.verdict == Verdict::Decline) return decline(c.id, who, d.reason, d.explanation, out);
+    // lila would refuse a bot game today (BotLimit): say so now rather than leave it pending.
+    if (const auto left = bot_games_paused_for(now); left && c.challenger.is_bot())
+        return decline(
+            c.id, who, lichess::DeclineReason::Later,
+            fmt::format("our bot games for today are played; {:.0f} s left", seconds_in(*left)),
+            out);
+    // As lichess-bot: a bot's challenge counts as recent once it is taken (queued or accepted).
+    if (c.challenger.is_bot()) recent_bots_.record(c.challenger.id, now);
+    if (d.verdict == Verdict::Queue || !accept_now(c, who, false, out))
+        enqueue(c, who, d.verdict == Verdict::Queue ? d.explanation : "no free slot", now, out);
+}
+
+bool ChallengeDesk::accept_now(const lichess::ChallengeInfo& c, const std::string& who,
+                               bool from_queue, Requests& out) {
+    // Correspondence games take no slot (see is_correspondence).
+    if (!is_correspondence(c) &&
+        !slots_.try_reserve(c.id, c.challenger.id, std::nullopt, c.challenger.is_bot()))
+        return false;
+    out.push_back(challenge::Accept{c, who, from_queue});
+    return true;
+}
+
+ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answer,
+                                          challenge::TimePoint now) {
+    Requests out;
+    const challenge::Accept& a = answer.accept;
+    const lichess::ChallengeInfo& c = a.challenge;
+    if (!answer.error) {
+        awaiting_start_[c.id] = now;
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} from {} ({} {} {}): accepted", c.id, a.who, c.variant.key,
+                            c.speed, c.rated ? "rated" : "casual"));
+    } else {
+        slots_.release_reservation(c.id);
+        accept_failed(a, *answer.error, now, out);
+    }
+    if (a.from_queue) {
+        queue_accept_pending_ = false;
+        accept_from_queue(now, out);
+    }
+    return out;
+}
+
+void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::ApiError& error,
+                                  challenge::TimePoint now, Requests& out) {
+    const lichess::ChallengeInfo& c = a.challenge;
+    const auto limit = lichess::bot_game_limit(error);
+    if (!limit)
+        return add_log(
+            out, common::LogLevel::Warn,
+            fmt::format("challenge {} from {}: accept failed: {}", c.id, a.who, error.describe()));
+    if (!limit->ours) {
+        // lila answers 400 when the challenger has played its bot games for today: the
+        // challenge cannot become a game, so it is let go at once (its slot is free already).
+        return add_log(
+            out, common::LogLevel::Info,
+            fmt::format("challenge {} from {}: dropped, {} played its bot games for today "
+                        "({})",
+                        c.id, a.who, c.challenger.name, error.message));
+    }
+    // Our own daily limit: only bot games stop; humans' challenges are still accepted.
+    const auto wait = limit->wait.value_or(times_.bot_limit_default_wait);
+    const bool fresh = !bot_games_paused_for(now).has_value();
+    bot_games_paused_until_ = std::max(bot_games_paused_until_, now + wait);
+    out.push_back(challenge::PauseBotGames{wait, bot_games_paused_until_});
+    if (fresh)
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("lichess: our bot-vs-bot games for today are played ({}); declining "
+                            "challenges from bots for {:.0f} s, humans are still welcome",
+                            error.message, seconds_in(wait)));
+    decline(c.id, a.who, lichess::DeclineReason::Later, "our bot games for today are played", out);
+}
+
+void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& who,
+                            std::string_view why, challenge::TimePoint now, Requests& out) {
+    if (!queue_.push(c, now))
+        return decline(c.id, who, lichess::DeclineReason::Later,
+                       fmt::format("{}, and the queue is full (challenge.max_queued {})", why,
+                                   config_.max_queued),
+                       out);
+    add_log(out, common::LogLevel::Info,
+            fmt::format("challenge {} from {}: queued, {} waiting ({})", c.id, who, queue_.size(),
+                        why));
+}
+
+void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
+    if (queue_.empty() || !accepting_ || queue_accept_pending_) return;
+    for (;;) {
+        const SlotSnapshot s = slots_.snapshot();
+        if (s.free() <= 0) return;
+        const bool bots_paused = bot_games_paused_for(now).has_value();
+        auto next = queue_.pop_first([&](const lichess::ChallengeInfo& c) {
+            return !c.challenger.is_bot() || bots_paused || s.free_for_bots() > 0;
+        });
+        if (!next) return;
+        const std::string who = who_of(*next);
+        if (next->challenger.is_bot() && bots_paused) {
+            decline(next->id, who, lichess::DeclineReason::Later,
+                    "our bot games for today are played", out);
+            continue;
+        }
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} from {}: a slot is free, accepting it from the queue",
+                            next->id, who));
+        if (!accept_now(*next, who, true, out)) {
+            (void)queue_.push(*next, now);  // lost the slot after all: wait on
+            return;
+        }
+        queue_accept_pending_ = true;  // the next waits for this one's answer
+        return;
+    }
+}
+
+ChallengeDesk::Requests ChallengeDesk::tick(challenge::TimePoint now) {
+    Requests out;
+    (void)slots_.expire_now();
+    if (!queue_.empty() && accepting_) {
+        for (const auto& c : queue_.expire(now - times_.queue_max_wait))
+            add_log(
+                out, common::LogLevel::Info,
+                fmt::format("challenge {} leaves the queue: Lichess has dropped it by now", c.id));
+    }
+    accept_from_queue(now, out);
+    look_for_started_games(now, out);
+    return out;
+}
+
+void ChallengeDesk::look_for_started_games(challenge::TimePoint now, Requests& out) {
+    if (awaiting_start_.empty()) return;
+    // A gameStart normally follows an accept within milliseconds; Lichess's first-move timer
+    // (about 30 s for a bot) is what is at stake, so look after a few seconds, then every few.
+    bool overdue = false;
+    for (auto it = awaiting_start_.begin(); it != awaiting_start_.end();) {
+        if (now - it->second > times_.game_start_wait) {
+            it = awaiting_start_.erase(it);  // never started: the reservation expires on its own
+            continue;
+        }
+        overdue = overdue || now - it->second >= times_.game_start_poll;
+        ++it;
+    }
+    if (!overdue || now - last_playing_poll_ < times_.game_start_poll) return;
+    last_playing_poll_ = now;
+    out.push_back(challenge::ListPlaying{});
+}
+
+ChallengeDesk::Requests ChallengeDesk::on(const challenge::PlayingListed& answer,
+                                          challenge::TimePoint) {
+    Requests out;
+    if (!answer.games) {
+        add_log(out, common::LogLevel::Warn,
+                "no gameStart for an accepted challenge, and listing ongoing games failed: " +
+                    answer.error);
+        return out;
+    }
+    for (const auto& g : *answer.games) {
+        if (!awaiting_start_.count(g.game_id)) continue;
+        add_log(
+            out, common::LogLevel::Warn,
+            fmt::format("game {}: no gameStart on the event stream; found it among ongoing games",
+                        g.game_id));
+        out.push_back(challenge::StartGame{g});
+    }
+    return out;
+}
+
+ChallengeDesk::Requests ChallengeDesk::on_challenge_gone(const std::string& id, bool canceled) {
+    Requests out;
+    const bool was_queued = queue_.remove(id);
+    if (was_queued && canceled)
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} canceled; it leaves the queue", id));
+    awaiting_start_.erase(id);
+    slots_.release_reservation(id);
+    add_log(out, common::LogLevel::Info,
+            fmt::format("challenge {} {}", id, canceled ? "canceled" : "declined"));
+    return out;
+}
+
+ChallengeDesk::Requests ChallengeDesk::on_unreadable(const std::string& id,
+                                                     const std::string& problem) {
+    // Never ignored: unanswered, it would hang on the challenger's side.
+    return {challenge::Decline{
+        id,
+        lichess::DeclineReason::Generic,
+        {common::LogLevel::Warn,
+         fmt::format("challenge {}: declined (generic: unreadable, {})", id, problem)}}};
+}
+
+ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInfo& game,
+                                                     bool session_running) {
+    Requests out;
+    // lila's abort is fire-and-forget: a replayed gameStart may still name a game we aborted.
+    if (aborted_over_limit_.count(game.game_id)) return out;
+    awaiting_start_.erase(game.game_id);
+    if (is_correspondence(game)) {
+        out.push_back(challenge::StartGame{game});  // parked or in line; takes no slot
+        return out;
+    }
+    if (session_running) return out;  // a replayed gameStart
+    const std::string opponent = game.opponent && game.opponent->id ? *game.opponent->id : "";
+    if (slots_.on_game_start(game.game_id, opponent) == Admission::OverLimit) {
+        // A burst, another client on the same token, or a replay: as lichess-bot does, abort
+        // what can still be aborted (lila: before each side has moved). What cannot is played
+        // with a small engine (EnginePool), so memory stays bounded.
+        out.push_back(challenge::AbortGame{game.game_id});
+        return out;
+    }
+    out.push_back(challenge::StartSession{game.game_id});
+    return out;
+}
+
+ChallengeDesk::Requests ChallengeDesk::on(const challenge::AbortAnswered& answer) {
+    Requests out;
+    if (!answer.error) {
+        slots_.on_game_finish(answer.game_id);
+        if (aborted_over_limit_.size() >= 1000) aborted_over_limit_.clear();
+        aborted_over_limit_.insert(answer.game_id);
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("game {} started beyond challenge.concurrency ({}); aborted",
+                            answer.game_id, slots_.limit()));
+        return out;
+    }
+    add_log(out, common::LogLevel::Warn,
+            fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
+                        "({}); playing it with a small engine",
+                        answer.game_id, slots_.limit(), answer.error->describe()));
+    out.push_back(challenge::StartSession{answer.game_id});
+    return out;
+}
+
+void ChallengeDesk::on_session_finished(const std::string& game_id) {
+    (void)slots_.on_game_finish(game_id);
+}
+
+void ChallengeDesk::matchmaking_paused_for(std::optional<std::chrono::milliseconds> left,
+                                           challenge::TimePoint now) {
+    matchmaking_paused_until_ = left ? now + *left : challenge::TimePoint{};
+}
+
+std::optional<std::chrono::milliseconds> ChallengeDesk::bot_games_paused_for(
+    challenge::TimePoint now) const {
+    const challenge::TimePoint until = std::max(bot_games_paused_until_, matchmaking_paused_until_);
+    if (until <= now) return std::nullopt;
+    return std::chrono::ceil<std::chrono::milliseconds>(until - now);
+}
+
+ChallengeDesk::Requests ChallengeDesk::decline_queued() {
+    Requests out;
+    for (const auto& c : queue_.drain())
+        decline(c.id, common::printable(c.challenger.name), lichess::DeclineReason::Later,
+                "shutting down; it waited in the queue", out);
+    return out;
+}
+
+void ChallengeDesk::decline(const std::string& challenge_id, const std::string& who,
+                            lichess::DeclineReason reason, std::string_view why,
+                            Requests& out) const {
+    out.push_back(challenge::Decline{
+        challenge_id,
+        reason,
+        {common::LogLevel::Info, fmt::format("challenge {} from {}: declined ({}: {})",
+                                             challenge_id, who, lichess::to_string(reason), why)}});
+}
+
+}  // namespace service

@@ -1,0 +1,270 @@
+// Bot: the event loop, the routing of events to the desks' rules, and carrying out their requests.
+#include "service/daemon/bot.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "service/ops/logging.hpp"
+
+namespace service {
+
+Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
+         BotOptions options)
+    : config_(config),
+      api_(api),
+      me_(std::move(me)),
+      metrics_(metrics),
+      options_(options),
+      slots_(config.challenge.concurrency, std::chrono::seconds(config.challenge.accept_timeout_s)),
+      books_(open_books(config.engine.book)),
+      engines_(config.challenge.concurrency,
+               engine_options(config.engine, load_tablebase(config.engine.tablebases)),
+               config.challenge.concurrency + config.correspondence.max_concurrent_searches),
+      chat_(api),
+      online_moves_(OnlineMoves::from_config(config, me_.name, metrics)),
+      online_block_list_(config.challenge.online_block_list, fetch_block_list),
+      desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
+                               config.max_takebacks_accepted),
+            DeskHooks{.list_playing = [this] { return api_.playing(); },
+                      .start_session = parked_sessions(session_context())}) {
+    slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
+}
+
+Bot::~Bot() { sessions_.stop_all(); }
+
+int Bot::run(std::stop_token stop, std::stop_token abort_now) {
+    resume_ongoing_games();
+    block_lists_.emplace(online_block_list_, options_.block_list_refresh);
+
+    lichess::EventStream events(
+        api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
+    // Every byte counts, keep-alives included: an idle bot's stream is alive (lila writes a
+    // newline every 6 s), a stream that delivers nothing is not.
+    events.set_liveness(
+        [this] {
+            stream_connected_ = true;
+            metrics_.event_stream_connected = true;
+            metrics_.record_event_stream_activity();
+        },
+        [this] {
+            stream_connected_ = false;
+            metrics_.event_stream_connected = false;
+        });
+    std::stop_source stream_stop;
+    std::jthread stream_thread([&] {
+        auto fatal = events.run(stream_stop.get_token());
+        stream_connected_ = false;
+        if (fatal) queue_.push(StreamFailed{*fatal});
+    });
+
+    // The client keeps its own counts; /metrics shows them. Game sessions add their streams'
+    // reconnects to stream_reconnects themselves, so the event stream's are added as they grow.
+    std::uint64_t event_reconnects_counted = 0;
+    const auto sync_client_metrics = [&] {
+        const std::uint64_t event_reconnects = events.stats().reconnects.load();
+        metrics_.stream_reconnects += event_reconnects - event_reconnects_counted;
+        event_reconnects_counted = event_reconnects;
+        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
+        metrics_.http_errors = api_.error_count();
+    };
+
+    int exit_code = 0;
+    // Phase 1: play until asked to stop.
+    while (!stop.stop_requested() && !abort_now.stop_requested()) {
+        auto item = queue_.pop_for(options_.tick);
+        if (item) {
+            if (auto* failed = std::get_if<StreamFailed>(&*item)) {
+                spdlog::critical("event stream refused: {} (is the token valid, with bot:play?)",
+                                 failed->error.describe());
+                exit_code = 1;
+                break;
+            }
+            // A challenge that arrived with the signal is declined `later`, not accepted.
+            if (stop.stop_requested() || abort_now.stop_requested()) challenges_.stop_accepting();
+            reap_sessions();  // a game that just ended frees its slot for this event
+            handle(std::get<lichess::Event>(*item));
+        }
+        // The queue first, then matchmaking, as lichess-bot: waiting challengers go first.
+        carry_out(challenges_.tick(std::chrono::steady_clock::now()));
+        matchmaker_.tick();
+        reap_sessions();
+        desk_.tick();
+        publish();
+        sync_client_metrics();
+    }
+    sync_client_metrics();  // what the last round of the loop did not see yet
+
+    // Phase 2: stop accepting; running games may finish within the grace period.
+    challenges_.stop_accepting();
+    block_lists_.reset();  // stops and joins the refresher
+    carry_out(challenges_.decline_queued());
+    publish();
+    matchmaker_.stop();  // cancels a challenge nobody has answered yet
+    stream_stop.request_stop();
+    desk_.stop();  // a correspondence game can wait for the next start
+    finish_games(exit_code == 0, abort_now);
+    if (online_moves_) online_moves_->shutdown();
+    api_.shutdown();
+    spdlog::info("stopped");
+    return exit_code;
+}
+
+void Bot::handle(const lichess::Event& event) {
+    const auto now = std::chrono::steady_clock::now();
+    std::visit(
+        [&](const auto& e) {
+            using T = std::decay_t<decltype(e)>;
+            if constexpr (std::is_same_v<T, lichess::Challenge>) {
+                ChallengeArrival arrival{
+                    .online_blocked = online_block_list_.contains(e.challenge.challenger.id) ||
+                                      online_block_list_.contains(e.challenge.challenger.name),
+                    .other_games = desk_.games_per_user()};
+                carry_out(challenges_.on_challenge(e.challenge, std::move(arrival), now));
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
+                carry_out(challenges_.on_challenge_gone(e.challenge.id, true));
+                matchmaker_.on_canceled(e.challenge.id);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
+                carry_out(challenges_.on_challenge_gone(e.challenge.id, false));
+                matchmaker_.on_declined(e.challenge);
+            } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
+                on_game_start(e.game);
+            } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
+                carry_out(challenges_.on_unreadable(e.id, e.problem));
+            } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
+                spdlog::debug("gameFinish {}", e.game.game_id);
+                desk_.on_game_finish(e.game.game_id);
+            }
+        },
+        event);
+    publish();
+}
+
+void Bot::on_game_start(const lichess::GameEventInfo& game) {
+    matchmaker_.on_game_start(game.game_id);
+    carry_out(challenges_.on_game_start(game, sessions_.running(game.game_id)));
+}
+
+void Bot::carry_out(std::vector<challenge::Request> requests) {
+    for (auto& request : requests) execute(request);
+}
+
+void Bot::execute(challenge::Request& request) {
+    const auto now = [] { return std::chrono::steady_clock::now(); };
+    std::visit(
+        [&](auto& r) {
+            using T = std::decay_t<decltype(r)>;
+            if constexpr (std::is_same_v<T, challenge::Accept>) {
+                auto answer = api_.accept_challenge(r.challenge.id);
+                if (answer) metrics_.challenges_accepted++;
+                carry_out(challenges_.on(
+                    challenge::AcceptAnswered{
+                        std::move(r), answer ? std::nullopt : std::optional(answer.error())},
+                    now()));
+            } else if constexpr (std::is_same_v<T, challenge::Decline>) {
+                auto answer = api_.decline_challenge(r.challenge_id, r.reason);
+                if (r.counted) metrics_.challenges_declined.increment(lichess::to_string(r.reason));
+                if (!r.log.text.empty())
+                    write_log({r.log.level,
+                               r.log.text + (answer ? "" : " - " + answer.error().describe())});
+            } else if constexpr (std::is_same_v<T, challenge::ReadRatings>) {
+                auto account = api_.account();
+                carry_out(challenges_.on(
+                    challenge::RatingsRead{
+                        account ? std::optional(std::move(*account)) : std::nullopt,
+                        account ? "" : account.error().describe()},
+                    now()));
+            } else if constexpr (std::is_same_v<T, challenge::ListPlaying>) {
+                auto playing = api_.playing();
+                carry_out(challenges_.on(
+                    challenge::PlayingListed{
+                        playing ? std::optional(std::move(playing->now_playing)) : std::nullopt,
+                        playing ? "" : playing.error().describe()},
+                    now()));
+            } else if constexpr (std::is_same_v<T, challenge::AbortGame>) {
+                auto answer = api_.abort(r.game_id);
+                if (answer) metrics_.games_aborted_over_limit++;
+                carry_out(challenges_.on(challenge::AbortAnswered{
+                    r.game_id, answer ? std::nullopt : std::optional(answer.error())}));
+            } else if constexpr (std::is_same_v<T, challenge::StartGame>) {
+                if (is_correspondence(r.game))
+                    desk_.on_game_start(r.game);  // parked or in line; takes no slot
+                else
+                    on_game_start(r.game);
+            } else if constexpr (std::is_same_v<T, challenge::StartSession>) {
+                metrics_.games_started++;
+                sessions_.start(r.game_id, [&] {
+                    return std::make_unique<GameSession>(session_context(), r.game_id);
+                });
+            } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
+                matchmaker_.pause_bot_games(r.wait);
+                metrics_.bot_game_limit_hits++;
+                metrics_.bot_games_paused_until_ns = r.until.time_since_epoch().count();
+            } else if constexpr (std::is_same_v<T, challenge::Log>) {
+                write_log(r);
+            }
+        },
+        request);
+}
+
+void Bot::publish() {
+    challenges_.matchmaking_paused_for(matchmaker_.paused_for(), std::chrono::steady_clock::now());
+    metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
+    slots_view_.publish_queue(challenges_.queued_names());
+}
+
+void Bot::reap_sessions() {
+    for (const std::string& game_id : sessions_.reap()) challenges_.on_session_finished(game_id);
+    metrics_.games_active = sessions_.active();
+}
+
+void Bot::resume_ongoing_games() {
+    auto playing = api_.playing();
+    if (!playing) {
+        spdlog::warn("could not list ongoing games: {}", playing.error().describe());
+        return;
+    }
+    for (const auto& g : playing->now_playing) {
+        spdlog::info("resuming game {}", g.game_id);
+        on_game_start(g);
+    }
+}
+
+void Bot::finish_games(bool wait, std::stop_token abort_now) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
+    if (active_games() > 0 && wait)
+        spdlog::info(
+            "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
+            "to stop now)",
+            config_.shutdown_grace_s, active_games());
+    while (wait && active_games() > 0 && std::chrono::steady_clock::now() < deadline &&
+           !abort_now.stop_requested()) {
+        std::this_thread::sleep_for(options_.tick);
+        reap_sessions();
+    }
+    sessions_.stop_all();
+}
+
+SessionContext Bot::session_context() {
+    lichess::StreamOptions stream = options_.stream_options;
+    stream.reconnect = options_.game_reconnect;
+    stream.stable_after = options_.game_stable_after;
+    stream.data_resets_backoff = true;
+    return SessionContext{.api = api_,
+                          .game_api = game_api_,
+                          .config = config_,
+                          .my_id = me_.id,
+                          .my_name = me_.name,
+                          .engines = engines_,
+                          .books = &books_,
+                          .online = online_moves_.get(),
+                          .chat = chat_,
+                          .metrics = metrics_,
+                          .stream_options = stream,
+                          .timings = options_.game_timings,
+                          .slots = &slots_view_};
+}
+
+}  // namespace service

@@ -1,0 +1,140 @@
+// Bot: the daemon's router and composition root. It builds every part (slots, the challenge
+// desk, matchmaking, engines, sessions, the correspondence desk), reads the event stream on its
+// own thread, hands each event to the part whose rules decide it, and carries out the requests
+// that come back (accept, decline, abort, start a session). Shuts down gracefully.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include "config/config.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/event_stream.hpp"
+#include "service/challenges/challenge_desk.hpp"
+#include "service/challenges/game_slots.hpp"
+#include "service/challenges/matchmaking.hpp"
+#include "service/challenges/online_block_list.hpp"
+#include "service/daemon/blocking_queue.hpp"
+#include "service/daemon/chat_sender.hpp"
+#include "service/daemon/correspondence.hpp"
+#include "service/daemon/engine_pool.hpp"
+#include "service/daemon/game_session.hpp"
+#include "service/daemon/session_table.hpp"
+#include "service/moves/online_moves.hpp"
+#include "service/moves/opening_book.hpp"
+#include "service/ops/metrics.hpp"
+
+namespace service {
+
+struct BotIdentity {
+    std::string id;    // lowercase user id
+    std::string name;  // display name
+};
+
+struct BotOptions {
+    lichess::StreamOptions stream_options;
+    // Game streams reconnect much sooner than the event stream (whose opens lila limits): a
+    // bullet game cannot wait a minute for its moves. Used instead of stream_options.reconnect.
+    lichess::BackoffConfig game_reconnect{std::chrono::milliseconds(250),
+                                          std::chrono::milliseconds(3000), 2.0, 0.5};
+    // A game-stream connection that lived this long was no failure: the next drop reconnects
+    // after `initial` again, however many drops came before.
+    std::chrono::milliseconds game_stable_after{3000};
+    // How often the main loop wakes without events (slot expiry, finished sessions).
+    std::chrono::milliseconds tick{200};
+    // Matchmaking's timings that are not config keys (answer timeout, ...); tests shorten them.
+    MatchmakingTimes matchmaking{};
+    // The challenge desk's timings (the daily bot limit's default wait, the queue's and a
+    // gameStart's longest wait, ...); tests shorten them.
+    DeskTimes challenges{};
+    // challenge.online_block_list is read again this often.
+    std::chrono::milliseconds block_list_refresh{std::chrono::hours(1)};
+    // Each game's timings (move retries, claims, the session's poll); tests shorten them.
+    GameTimings game_timings{};
+};
+
+class Bot {
+  public:
+    // Reads the opening books of `engine.book` and loads the Gaviota tables of
+    // `engine.tablebases` first: a book or table that cannot be read or parsed throws
+    // std::runtime_error naming the file, so the daemon does not start with it.
+    Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
+        BotOptions options = {});
+    ~Bot();
+    Bot(const Bot&) = delete;
+    Bot& operator=(const Bot&) = delete;
+
+    // Runs until `stop` fires (then stops accepting and lets running games finish within the
+    // grace period, or until `abort_now` fires), or the token is rejected. Returns the exit code.
+    int run(std::stop_token stop, std::stop_token abort_now);
+
+    // Numbers for health checks and tests.
+    int active_games() const { return sessions_.active(); }
+    // The slot counts (active games, reservations) as GameSlots holds them now, with the
+    // challengers waiting in the queue.
+    [[nodiscard]] SlotSnapshot slots() const { return slots_view_.snapshot(); }
+    bool event_stream_connected() const { return stream_connected_.load(); }
+    // Why the bot is not healthy (no live event stream), or none: /healthz's answer.
+    [[nodiscard]] std::optional<std::string> health_problem() const {
+        return metrics_.event_stream_problem();
+    }
+    // Correspondence games (parked, waiting, with a session) and the engines that exist.
+    [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
+    [[nodiscard]] const EnginePool& engines() const { return engines_; }
+
+  private:
+    struct StreamFailed {
+        lichess::ApiError error;
+    };
+    using Item = std::variant<lichess::Event, StreamFailed>;
+
+    void handle(const lichess::Event& event);
+    void on_game_start(const lichess::GameEventInfo& game);
+    // Carries out the desk's requests in order; a request's answer goes back to the desk at once,
+    // and what the desk asks then is carried out before the next request.
+    void carry_out(std::vector<challenge::Request> requests);
+    void execute(challenge::Request& request);
+    // After each event and each round: the queue as sessions and /metrics see it, the
+    // matchmaker's pause as the desk sees it, sessions that ended.
+    void publish();
+    void reap_sessions();
+    void resume_ongoing_games();
+    // Shutdown: waits (when `wait`) up to shutdown_grace_s for running games, then stops them.
+    void finish_games(bool wait, std::stop_token abort_now);
+    SessionContext session_context();
+
+    const config::Config& config_;
+    lichess::Api& api_;
+    BotIdentity me_;
+    Metrics& metrics_;
+    BotOptions options_;
+    GameSlots slots_;
+    SlotsView slots_view_{slots_};
+    OpeningBooks books_;
+    EnginePool engines_;
+    ChatSender chat_;
+    LichessGameApi game_api_{api_};
+    std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
+    BlockingQueue<Item> queue_;
+    std::atomic<bool> stream_connected_{false};
+
+    // The challenge pipeline's rules and our own challenges (event-loop thread only).
+    ChallengeDesk challenges_{config_.challenge, me_.id, slots_, options_.challenges};
+    LichessMatchmakingApi matchmaking_api_{api_};
+    Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
+                           options_.matchmaking};
+    OnlineBlockList online_block_list_;
+    std::optional<BlockListRefresher> block_lists_;  // while run() accepts challenges
+
+    SessionTable sessions_;    // real-time games
+    CorrespondenceDesk desk_;  // last: its sessions use the members above
+};
+
+}  // namespace service

@@ -1,0 +1,298 @@
+// GameSession: the threads, the stream, the engine and the requests of one game; its rules are
+// GameRules's.
+#include "service/daemon/game_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "common/text.hpp"
+#include "service/ops/logging.hpp"
+#include "service/ops/pgn_writer.hpp"
+
+namespace service {
+
+namespace {
+
+// A GameSession that the CorrespondenceDesk can watch through DeskSession.
+class ParkableSession final : public DeskSession {
+  public:
+    ParkableSession(SessionContext context, const std::string& game_id, ParkingRules rules)
+        : session_(std::move(context), game_id, std::move(rules)) {}
+    bool finished() const override { return session_.finished(); }
+    bool game_over() const override { return session_.game_over(); }
+
+  private:
+    GameSession session_;
+};
+
+GameSettings settings_for(const SessionContext& ctx, const std::string& game_id,
+                          std::optional<ParkingRules> parking) {
+    GameSettings s = GameSettings::from(ctx.config, game_id, ctx.my_id, ctx.my_name);
+    s.timings = ctx.timings;
+    s.parking = std::move(parking);
+    return s;
+}
+
+}  // namespace
+
+decltype(DeskHooks::start_session) parked_sessions(SessionContext base) {
+    return [base](const std::string& game_id, ParkingRules rules) -> std::unique_ptr<DeskSession> {
+        SessionContext context = base;
+        if (rules.first_visit) context.metrics.games_started++;
+        return std::make_unique<ParkableSession>(std::move(context), game_id, std::move(rules));
+    };
+}
+
+GameSession::GameSession(SessionContext context, std::string game_id,
+                         std::optional<ParkingRules> parking)
+    : ctx_(std::move(context)),
+      game_id_(std::move(game_id)),
+      parked_sessions_(parking.has_value()),
+      games_waiting_(parking ? parking->games_waiting : nullptr),
+      rules_(settings_for(ctx_, game_id_, std::move(parking))),
+      chat_commands_(ctx_.my_id, ctx_.my_name),
+      worker_([this](std::stop_token st) { worker_main(st); }),
+      stream_([this](std::stop_token st) { stream_main(st); }) {}
+
+GameSession::~GameSession() { stop(); }
+
+void GameSession::stop() {
+    stopping_ = true;
+    stop_search();
+    stream_.request_stop();
+    worker_.request_stop();
+    queue_.close();
+}
+
+std::shared_ptr<std::atomic<bool>> GameSession::start_search() {
+    std::lock_guard lock(search_mutex_);
+    search_stop_ = std::make_shared<std::atomic<bool>>(final_seen_.load() || stopping_);
+    return search_stop_;
+}
+
+void GameSession::stop_search() {
+    std::lock_guard lock(search_mutex_);
+    if (search_stop_) *search_stop_ = true;
+}
+
+void GameSession::stream_main(std::stop_token stop) {
+    // The stream's reconnects go to /metrics when they happen (every connection starts with a
+    // gameFull), and those that failed before a line came when the stream ends.
+    const lichess::StreamStats* stats = nullptr;
+    std::uint64_t reconnects_counted = 0;
+    const auto count_reconnects = [&] {
+        const std::uint64_t reconnects = stats->reconnects.load();
+        ctx_.metrics.stream_reconnects += reconnects - reconnects_counted;
+        reconnects_counted = reconnects;
+    };
+    // Each state's facts are read here, once: a final state stops a running search at once, a
+    // move the server's list shows is not posted again, and the rules get the same facts with
+    // the line. An unknown status is no end: the rules decide what to do.
+    const auto seen = [this](const StateFacts& facts) {
+        server_plies_ = facts.plies();
+        if (facts.over) {
+            final_seen_ = true;
+            stop_search();
+        }
+    };
+    lichess::GameStream stream(
+        ctx_.api, game_id_,
+        [&](const lichess::GameEvent& event) {
+            if (const auto* full = std::get_if<lichess::GameFull>(&event)) {
+                count_reconnects();
+                game::FullReceived line{*full};
+                seen(line.facts);
+                queue_.push(GameInput{std::move(line)});
+            } else if (const auto* state = std::get_if<lichess::GameState>(&event)) {
+                game::StateReceived line{*state};
+                seen(line.facts);
+                queue_.push(GameInput{std::move(line)});
+            } else if (const auto* gone = std::get_if<lichess::OpponentGone>(&event)) {
+                queue_.push(GameInput{game::OpponentGoneReceived{*gone}});
+            } else if (const auto* chat = std::get_if<lichess::ChatLine>(&event)) {
+                queue_.push(*chat);
+            }
+        },
+        ctx_.stream_options);
+    stats = &stream.stats();
+    const lichess::GameStreamEnd end = stream.run(stop);
+    count_reconnects();
+    queue_.push(StreamEnded{end});
+}
+
+void GameSession::worker_main(std::stop_token stop) {
+    std::stop_callback on_stop(stop, [this] {
+        stop_search();
+        queue_.close();
+    });
+    while (!stop.stop_requested() && !rules_.ended()) {
+        auto item = queue_.pop_for(ctx_.timings.poll);
+        if (item) {
+            if (auto* end = std::get_if<StreamEnded>(&*item)) {
+                if (end->end.reason == lichess::GameStreamEnd::Reason::Error) {
+                    spdlog::error("game {}: the game stream failed: {}", game_id_,
+                                  end->end.error ? end->end.error->describe() : "unknown error");
+                } else if (end->end.reason == lichess::GameStreamEnd::Reason::GameOver) {
+                    spdlog::info("game {}: stream closed after the game ended", game_id_);
+                }
+                break;
+            }
+            if (auto* chat = std::get_if<lichess::ChatLine>(&*item))
+                on_chat(*chat);
+            else
+                dispatch(std::move(std::get<GameInput>(*item)));
+        }
+        if (!rules_.ended())
+            dispatch(game::Tick{.others_waiting = games_waiting_ && games_waiting_->load() > 0});
+    }
+    (void)finish_ponder(false);
+    engine_.reset();
+    finished_ = true;
+}
+
+void GameSession::dispatch(GameInput event) {
+    std::optional<GameInput> next = std::move(event);
+    while (next) {
+        auto actions = rules_.on(*next, std::chrono::steady_clock::now());
+        next.reset();
+        // The first game line makes the game Playing: a real-time session holds its engine
+        // from then on (a parked correspondence session borrows one per search).
+        if (rules_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
+            engine_.emplace(ctx_.engines.acquire());
+        for (auto& action : actions) {
+            // Only an action that waits for an answer returns one, and it is its batch's last.
+            if (auto answer = execute(action)) next = std::move(answer);
+        }
+        phase_ = rules_.phase();
+    }
+}
+
+std::optional<GameInput> GameSession::execute(GameAction& action) {
+    const auto outcome = [](const lichess::Result<lichess::Ok>& r) { return Outcome::from(r); };
+    const auto warn_if_failed = [this](const char* what, const lichess::Result<lichess::Ok>& r) {
+        if (!r) spdlog::warn("game {}: {} failed: {}", game_id_, what, r.error().describe());
+    };
+    if (auto* a = std::get_if<game::Log>(&action)) {
+        write_log(*a);
+    } else if (auto* a = std::get_if<game::Think>(&action)) {
+        return choose_move(std::move(*a), *this);
+    } else if (auto* a = std::get_if<game::PostMove>(&action)) {
+        const auto give_up_at = a->give_up_at;
+        const std::size_t ply = a->ply;
+        auto r = ctx_.game_api.post_move(game_id_, a->uci, a->offer_draw, [&] {
+            return !final_seen_ && !stopping_ && server_plies_ < ply &&
+                   std::chrono::steady_clock::now() < give_up_at;
+        });
+        Outcome o = outcome(r);
+        o.game_over = !r && final_seen_;
+        if (r) ctx_.metrics.moves_played++;
+        return game::MovePosted{std::move(o)};
+    } else if (auto* a = std::get_if<game::MovePlayed>(&action)) {
+        ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
+        ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
+    } else if (std::holds_alternative<game::Resign>(action)) {
+        return game::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
+    } else if (auto* a = std::get_if<game::AnswerTakeback>(&action)) {
+        return game::TakebackAnswered{a->accept,
+                                      outcome(ctx_.game_api.answer_takeback(game_id_, a->accept))};
+    } else if (std::holds_alternative<game::ClaimVictory>(action)) {
+        return game::ClaimAnswered{outcome(ctx_.game_api.claim_victory(game_id_))};
+    } else if (std::holds_alternative<game::AcceptDraw>(action)) {
+        warn_if_failed("accepting the draw", ctx_.game_api.accept_draw(game_id_));
+    } else if (std::holds_alternative<game::Abort>(action)) {
+        warn_if_failed("aborting", ctx_.game_api.abort(game_id_));
+    } else if (auto* a = std::get_if<game::LeaveGame>(&action)) {
+        leave_game(a->abort);
+    } else if (auto* a = std::get_if<game::Say>(&action)) {
+        ctx_.chat.send(game_id_, a->room, std::move(a->text));
+    } else if (auto* a = std::get_if<game::StartPonder>(&action)) {
+        if (engine_) start_ponder(std::move(*a));
+    } else if (std::holds_alternative<game::StopPonder>(action)) {
+        (void)finish_ponder(false);
+    } else if (auto* a = std::get_if<game::GameEnded>(&action)) {
+        ctx_.metrics.record_game_finished(a->result);
+        if (a->lost_on_time) ctx_.metrics.time_forfeits++;
+        write_pgn(a->record);
+    }
+    return std::nullopt;
+}
+
+std::optional<BookChoice> GameSession::book_move(const game::Think& t) {
+    const OpeningBook* book = ctx_.books ? ctx_.books->for_variant(t.variant) : nullptr;
+    if (!book) return std::nullopt;
+    return book->choose(t.position, t.fullmove, book_rng_);
+}
+
+std::optional<OnlineChoice> GameSession::online_move(const engine::Position& position,
+                                                     const OnlineAsk& ask) {
+    return ctx_.online->find(position, ask, online_game_);
+}
+
+engine::SearchResult GameSession::search(const engine::Position& position,
+                                         const engine::SearchLimits& limits) {
+    std::optional<EnginePool::Lease> lent;
+    if (!engine_) lent.emplace(ctx_.engines.acquire());  // a parked session's, for now
+    const auto stop = start_search();
+    return (engine_ ? *engine_ : *lent)->search(position, limits, *stop);
+}
+
+void GameSession::leave_game(bool abort) {
+    if (final_seen_) return;  // over already: nothing to leave
+    auto r = abort ? ctx_.game_api.abort(game_id_) : ctx_.game_api.resign(game_id_);
+    if (!r) r = ctx_.game_api.resign(game_id_);
+    if (!r) spdlog::warn("game {}: could not abort or resign: {}", game_id_, r.error().describe());
+}
+
+void GameSession::on_chat(const lichess::ChatLine& line) {
+    if (line.username == ctx_.my_name) return;
+    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, common::printable(line.room),
+                  common::printable(line.username), common::printable(line.text));
+    const auto reply = chat_commands_.answer(
+        line,
+        ChatFacts{.last_search = rules_.last_search(),
+                  .first_moves_pending = rules_.first_moves_pending() && !final_seen_,
+                  .slots = ctx_.slots ? std::optional(ctx_.slots->snapshot()) : std::nullopt});
+    if (!reply) return;
+    // !wait is for the abort timer, which runs until the opponent's first move.
+    if (reply->extend_abort_timer.count() > 0)
+        dispatch(game::AbortTimerExtended{reply->extend_abort_timer});
+    ctx_.chat.send(game_id_, reply->room, reply->text);
+}
+
+void GameSession::start_ponder(game::StartPonder&& ponder) {
+    auto p = std::make_unique<Ponder>();
+    {
+        std::lock_guard lock(search_mutex_);
+        p->stop = std::make_shared<std::atomic<bool>>(final_seen_.load() || stopping_);
+        search_stop_ = p->stop;
+    }
+    Ponder* raw = p.get();
+    p->thread =
+        std::jthread([this, raw, position = std::move(ponder.position), limits = ponder.limits] {
+            raw->result = (*engine_)->search(position, limits, *raw->stop);
+        });
+    ponder_ = std::move(p);
+}
+
+std::optional<engine::SearchResult> GameSession::finish_ponder(bool hit) {
+    if (!ponder_) return std::nullopt;
+    std::unique_ptr<Ponder> p = std::move(ponder_);
+    if (hit)
+        (*engine_)->ponderhit();
+    else
+        *p->stop = true;
+    p->thread.join();
+    if (!hit) return std::nullopt;
+    return p->result;
+}
+
+void GameSession::write_pgn(const GameRecord& record) {
+    if (ctx_.config.pgn_directory.empty()) return;
+    auto written =
+        service::write_pgn(ctx_.config.pgn_directory, record, ctx_.metrics.pgn_write_errors);
+    if (written)
+        spdlog::info("game {}: PGN written to {}", game_id_, written->string());
+    else
+        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error().message);
+}
+
+}  // namespace service

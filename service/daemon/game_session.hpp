@@ -1,0 +1,200 @@
+// GameSession: the shell that plays one game. A stream thread reads the game's NDJSON stream
+// into a queue; a worker thread feeds each line and a timer tick to the game's GameRules (every
+// rule of the game lives there) and carries out what the rules ask for: requests through a
+// GameApi, searches on an engine of the pool, chat, metrics and the PGN.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <variant>
+
+#include "config/config.hpp"
+#include "engine/position.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/events.hpp"
+#include "lichess_client/game_stream.hpp"
+#include "service/challenges/game_slots.hpp"
+#include "service/daemon/blocking_queue.hpp"
+#include "service/daemon/chat_commands.hpp"
+#include "service/daemon/chat_sender.hpp"
+#include "service/daemon/correspondence.hpp"
+#include "service/daemon/engine_pool.hpp"
+#include "service/game/game_rules.hpp"
+#include "service/game/parking.hpp"
+#include "service/moves/move_chooser.hpp"
+#include "service/moves/online_moves.hpp"
+#include "service/moves/opening_book.hpp"
+#include "service/ops/metrics.hpp"
+
+namespace service {
+
+// The requests a session makes for its game: lichess::Api in the daemon, a fake in tests.
+class GameApi {
+  public:
+    virtual ~GameApi() = default;
+    // `still_on` is asked before each retry of the post (see lichess::Api::post_move).
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> post_move(
+        std::string_view game_id, std::string_view uci, bool offer_draw,
+        const std::function<bool()>& still_on) = 0;
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> abort(std::string_view game_id) = 0;
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> resign(std::string_view game_id) = 0;
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> accept_draw(std::string_view game_id) = 0;
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> answer_takeback(std::string_view game_id,
+                                                                       bool accept) = 0;
+    [[nodiscard]] virtual lichess::Result<lichess::Ok> claim_victory(std::string_view game_id) = 0;
+};
+
+// GameApi over the real client.
+class LichessGameApi final : public GameApi {
+  public:
+    explicit LichessGameApi(lichess::Api& api) : api_(api) {}
+    lichess::Result<lichess::Ok> post_move(std::string_view game_id, std::string_view uci,
+                                           bool offer_draw,
+                                           const std::function<bool()>& still_on) override {
+        return api_.post_move(game_id, uci, offer_draw ? std::optional(true) : std::nullopt,
+                              still_on);
+    }
+    lichess::Result<lichess::Ok> abort(std::string_view id) override { return api_.abort(id); }
+    lichess::Result<lichess::Ok> resign(std::string_view id) override { return api_.resign(id); }
+    lichess::Result<lichess::Ok> accept_draw(std::string_view id) override {
+        return api_.handle_draw(id, true);
+    }
+    lichess::Result<lichess::Ok> answer_takeback(std::string_view id, bool accept) override {
+        return api_.handle_takeback(id, accept);
+    }
+    lichess::Result<lichess::Ok> claim_victory(std::string_view id) override {
+        return api_.claim_victory(id);
+    }
+
+  private:
+    lichess::Api& api_;
+};
+
+// What a session needs from the daemon; everything outlives the session.
+struct SessionContext {
+    lichess::Api& api;  // the game stream
+    GameApi& game_api;  // the game's requests
+    const config::Config& config;
+    std::string my_id;    // lowercase user id
+    std::string my_name;  // display name
+    EnginePool& engines;
+    const OpeningBooks* books = nullptr;  // engine.book, read at start-up; null: no book
+    OnlineMoveFinder* online = nullptr;   // online_moves.*; null: none enabled
+    ChatSender& chat;
+    Metrics& metrics;
+    lichess::StreamOptions stream_options;
+    GameTimings timings;
+    // The daemon's slot counts, for the !queue chat command; null: not known.
+    const SlotsView* slots = nullptr;
+};
+
+// One game's session (see the top of this file). It is also where choose_move (service/moves)
+// finds the sources of the game's moves: the books, the online sources, the game's engine and its
+// ponder search.
+class GameSession final : private MoveSources {
+  public:
+    // `parking`: a correspondence game's session (CorrespondenceDesk); none: real time.
+    GameSession(SessionContext context, std::string game_id,
+                std::optional<ParkingRules> parking = std::nullopt);
+    ~GameSession();  // stops and joins both threads
+    GameSession(const GameSession&) = delete;
+    GameSession& operator=(const GameSession&) = delete;
+
+    const std::string& game_id() const { return game_id_; }
+    // The session's one signal of its end: its worker is done (the game over, left, parked,
+    // its stream failed, or stop()). The owner reaps it by polling this.
+    bool finished() const { return finished_.load(); }
+    // The session saw the game end and recorded it (or left it on bad input); a finished session
+    // that did not is parked, or its stream failed.
+    bool game_over() const {
+        const Phase p = phase_.load();
+        return p == Phase::Over || p == Phase::Left;
+    }
+    // Ends the session without touching the game (daemon shutdown after the grace period).
+    void stop();
+
+  private:
+    struct StreamEnded {
+        lichess::GameStreamEnd end;
+    };
+    // What the stream thread hands the worker: a line for the rules (its facts read already),
+    // a chat line, or the stream's end.
+    using Item = std::variant<GameInput, lichess::ChatLine, StreamEnded>;
+
+    void stream_main(std::stop_token stop);
+    void worker_main(std::stop_token stop);
+    // Feeds the rules one event and carries out every action it asks for, feeding the answers
+    // back, until the rules wait for the next line or tick.
+    void dispatch(GameInput event);
+    std::optional<GameInput> execute(GameAction& action);
+    void leave_game(bool abort);
+    void on_chat(const lichess::ChatLine& line);
+    void write_pgn(const GameRecord& record);
+
+    // Every search gets a fresh stop flag, set at once when the game is already over or the
+    // session stopping: a final state that arrives while a search starts is never lost.
+    std::shared_ptr<std::atomic<bool>> start_search();
+    void stop_search();  // stops the running search (ponder included), from any thread
+
+    // Pondering (engine.ponder): a search of the position after the expected reply, on a
+    // thread of its own until the opponent moves.
+    void start_ponder(game::StartPonder&& ponder);
+
+    // MoveSources, for choose_move. finish_ponder: on a hit the ponder search goes on under the
+    // clock and its result is returned; otherwise it is stopped and nullopt returned.
+    std::optional<BookChoice> book_move(const game::Think& think) override;
+    bool online_enabled() const override { return ctx_.online != nullptr; }
+    std::optional<OnlineChoice> online_move(const engine::Position& position,
+                                            const OnlineAsk& ask) override;
+    std::optional<engine::SearchResult> finish_ponder(bool hit) override;
+    engine::SearchResult search(const engine::Position& position,
+                                const engine::SearchLimits& limits) override;
+    bool final_state_seen() const override { return final_seen_; }
+    std::chrono::steady_clock::time_point now() const override {
+        return std::chrono::steady_clock::now();
+    }
+
+    SessionContext ctx_;
+    std::string game_id_;
+    const bool parked_sessions_;  // correspondence: an engine only while searching
+    std::shared_ptr<const std::atomic<int>> games_waiting_;  // the desk's line (ParkingRules)
+    GameRules rules_;
+    BlockingQueue<Item> queue_;
+    std::atomic<bool> finished_{false};
+    std::atomic<Phase> phase_{Phase::AwaitingGame};
+    std::atomic<bool> final_seen_{false};  // the stream delivered a final state
+    // Plies in the server's last state (stream thread): a move post is not sent again once the
+    // server's list shows it.
+    std::atomic<std::size_t> server_plies_{0};
+
+    std::mutex search_mutex_;
+    std::shared_ptr<std::atomic<bool>> search_stop_;  // the running search's (guarded)
+    std::atomic<bool> stopping_{false};               // stop() was called
+
+    // Worker-thread state.
+    std::optional<EnginePool::Lease> engine_;
+    BookRng book_rng_{std::random_device{}()};
+    OnlineGameState online_game_;
+    ChatCommands chat_commands_;
+    struct Ponder {
+        std::shared_ptr<std::atomic<bool>> stop;
+        engine::SearchResult result;  // written by the thread, read after join
+        std::jthread thread;
+    };
+    std::unique_ptr<Ponder> ponder_;
+
+    std::jthread worker_;
+    std::jthread stream_;
+};
+
+// The CorrespondenceDesk's sessions: GameSessions with `base` as their context plus the desk's
+// parking rules.
+[[nodiscard]] decltype(DeskHooks::start_session) parked_sessions(SessionContext base);
+
+}  // namespace service

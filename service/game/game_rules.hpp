@@ -1,0 +1,316 @@
+// GameRules: every rule of one game as a pure state machine. It is fed what happened (the game
+// stream's lines, a timer tick, the answer to a request it asked for, the move the engine or
+// the book chose) with the time it happened, and returns what to do: post a move, answer a
+// draw or takeback, chat, abort, claim, resign, think, ponder, park, record the end. It starts
+// no thread, does no I/O and reads no clock; GameSession runs it and carries out its actions.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "common/log_line.hpp"
+#include "config/config.hpp"
+#include "engine/position.hpp"
+#include "engine/search.hpp"
+#include "lichess_client/api.hpp"
+#include "lichess_client/events.hpp"
+#include "lichess_client/result.hpp"
+#include "service/game/draw_resign.hpp"
+#include "service/game/game_facts.hpp"
+#include "service/game/game_record.hpp"
+#include "service/game/last_search.hpp"
+#include "service/game/move_planner.hpp"
+#include "service/game/move_source.hpp"
+#include "service/game/parking.hpp"
+#include "service/game/takeback_policy.hpp"
+
+namespace service {
+
+// Every timing of a game that is not a config key; tests shorten them.
+struct GameTimings {
+    std::chrono::milliseconds poll{250};  // the session looks at its timers at least this often
+    // A move the server did not take for a passing reason (429, 5xx, network) is posted again
+    // after the server's Retry-After, or after this.
+    std::chrono::milliseconds move_retry{250};
+    // A claim is sent this long after lila's claimWinInSeconds ran out (its clock and ours).
+    std::chrono::milliseconds claim_margin{300};
+    // lila answers 200 to a claim that ended nothing (the opponent came back, or it was our
+    // turn): asked again after this; after a failure that may pass, after claim_retry_error.
+    std::chrono::milliseconds claim_retry_ok{2000};
+    std::chrono::milliseconds claim_retry_error{1000};
+    int max_claims = 5;  // claims per opponentGone line
+};
+
+// What a GameRules is told at its start: who we are and the config that shapes its answers.
+struct GameSettings {
+    std::string game_id;
+    std::string my_id;                         // lowercase user id
+    std::string my_name;                       // display name
+    std::string site = "https://lichess.org";  // config `url`, for the PGN
+    std::chrono::seconds abort_time{20};
+    config::GreetingConfig greeting;
+    config::DrawOrResignConfig draw_or_resign;
+    int max_takebacks_accepted = 0;
+    bool ponder = false;
+    MovePlannerSettings planner;
+    GameTimings timings;
+    // A correspondence game's session (the CorrespondenceDesk); none: real time.
+    std::optional<ParkingRules> parking;
+
+    [[nodiscard]] static GameSettings from(const config::Config& config, std::string game_id,
+                                           std::string my_id, std::string my_name);
+};
+
+// The answer to a request the rules asked for, as the rules need it.
+struct Outcome {
+    bool ok = true;
+    bool final_no = false;   // a 4xx other than 429: asking again will not help
+    bool cancelled = false;  // the daemon is shutting down
+    bool game_over = false;  // the stream showed the game's end while the request ran
+    std::optional<std::chrono::milliseconds> retry_after;
+    std::string error;  // describe() of the failure; empty when ok
+
+    [[nodiscard]] static Outcome from(const lichess::Result<lichess::Ok>& r);
+};
+
+using TimePoint = std::chrono::steady_clock::time_point;
+
+// ---- what happens to a game ----------------------------------------------------------------
+namespace game {
+
+// gameFull: the stream's first line, again after each reconnect. `facts` are those of its state,
+// read where the line arrived (when not given, read here).
+struct FullReceived {
+    lichess::GameFull full;
+    StateFacts facts = read_state(full.state);
+};
+struct StateReceived {
+    lichess::GameState state;
+    StateFacts facts = read_state(state);
+};
+struct OpponentGoneReceived {
+    lichess::OpponentGone gone;
+};
+struct AbortTimerExtended {  // the opponent asked for time in the chat (!wait)
+    std::chrono::seconds by{0};
+};
+struct Tick {                     // the session's timer: retries, claims, the abort timer, parking
+    bool others_waiting = false;  // correspondence: ParkingRules::games_waiting is above 0
+};
+// The engine, the book or an online source chose our move for the position of the last Think.
+struct MoveChosen {
+    MoveSource source = MoveSource::Search;
+    std::string uci = {};  // a book or online move's; a searched move is search->best
+    std::int64_t think_ms = 0;
+    std::optional<engine::SearchResult> search = std::nullopt;  // source Search
+    // An online source's score from our side (cloud evaluation, tablebase result): it counts for
+    // the draw/resign policy as a search's does.
+    std::optional<engine::Score> score = std::nullopt;
+    bool ponder_hit = false;
+    std::string note = {};  // a book move's "weight N from FILE", a source's details, for the log
+};
+struct NoMoveChosen {};  // the search was stopped (game over, shutdown) or found nothing
+struct MovePosted {
+    Outcome outcome;
+};
+struct ResignAnswered {
+    Outcome outcome;
+};
+struct TakebackAnswered {
+    bool accepted = false;
+    Outcome outcome;
+};
+struct ClaimAnswered {
+    Outcome outcome;
+};
+
+// ---- what the rules ask for -----------------------------------------------------------------
+
+// Choose a move: the book (when it has one), a ponder hit, or a search with `plan`.
+struct Think {
+    engine::Position position;
+    std::string variant;  // Lichess key, for the book
+    MoveClock clock;
+    MovePlan plan;
+    int fullmove = 1;  // for the book's max_depth
+    bool ponder_hit = false;
+};
+struct PostMove {
+    std::string uci;
+    bool offer_draw = false;
+    TimePoint give_up_at;  // our clock runs out then: a move sent later cannot count
+    std::size_t ply = 0;   // plies in the server's list once the move is in it
+};
+struct AcceptDraw {};  // the session logs a failure; the game goes on either way
+struct AnswerTakeback {
+    bool accept = false;
+};
+struct Resign {};
+struct Abort {};
+struct ClaimVictory {};
+// Bad input: leave a game that may still be on rather than lose it on time (abort while it is
+// abortable, resign otherwise; the session resigns when the abort fails).
+struct LeaveGame {
+    bool abort = false;
+};
+struct Say {
+    lichess::ChatRoom room = lichess::ChatRoom::Player;
+    std::string text;
+};
+struct StartPonder {
+    engine::Position position;  // after our move and the expected reply
+    engine::SearchLimits limits;
+};
+struct StopPonder {};
+struct MovePlayed {  // for /metrics: the server took a move of ours
+    std::int64_t reaction_ms = 0;
+    std::int64_t think_ms = 0;
+};
+struct GameEnded {  // for /metrics and the PGN
+    GameResult result = GameResult::Draw;
+    bool lost_on_time = false;
+    GameRecord record;
+};
+// A log line, written by the session (service/ops/logging.hpp: write_log).
+using Log = common::LogLine;
+
+}  // namespace game
+
+using GameInput = std::variant<game::FullReceived, game::StateReceived, game::OpponentGoneReceived,
+                               game::AbortTimerExtended, game::Tick, game::MoveChosen,
+                               game::NoMoveChosen, game::MovePosted, game::ResignAnswered,
+                               game::TakebackAnswered, game::ClaimAnswered>;
+using GameAction =
+    std::variant<game::Think, game::PostMove, game::AcceptDraw, game::AnswerTakeback, game::Resign,
+                 game::Abort, game::ClaimVictory, game::LeaveGame, game::Say, game::StartPonder,
+                 game::StopPonder, game::MovePlayed, game::GameEnded, game::Log>;
+
+// Where a game is. A session ends in every phase but the first two.
+enum class Phase {
+    AwaitingGame,  // no gameFull yet
+    Playing,
+    Over,    // the game ended and was recorded
+    Left,    // bad input: we left the game (aborted or resigned) and ended the session
+    Parked,  // correspondence: the session ends, the game goes on
+};
+[[nodiscard]] const char* to_string(Phase p);
+
+class GameRules {
+  public:
+    explicit GameRules(GameSettings settings);
+
+    // Feeds one event; returns what to do, in order. An action that expects an answer
+    // (Think, PostMove, Resign, AnswerTakeback, ClaimVictory) is the last of its batch: the rules
+    // wait for the answer's event before they decide more. The others need no answer.
+    [[nodiscard]] std::vector<GameAction> on(const GameInput& event, TimePoint now);
+
+    [[nodiscard]] Phase phase() const { return phase_; }
+    [[nodiscard]] bool ended() const {
+        return phase_ != Phase::AwaitingGame && phase_ != Phase::Playing;
+    }
+    [[nodiscard]] const std::vector<std::string>& moves() const { return moves_; }
+    [[nodiscard]] engine::Color our_color() const { return us_; }
+    // For the chat commands.
+    [[nodiscard]] const LastSearch* last_search() const {
+        return last_search_ ? &*last_search_ : nullptr;
+    }
+    [[nodiscard]] bool first_moves_pending() const;
+    [[nodiscard]] const GameSettings& settings() const { return s_; }
+
+  private:
+    using Actions = std::vector<GameAction>;
+    // A move chosen but not yet taken by the server, with what the PGN says of it once it is.
+    struct OutgoingMove {
+        std::string uci;
+        bool offer_draw = false;
+        std::optional<PgnEval> eval;  // a searched (or scored online) move's score
+        MoveSource source = MoveSource::Search;
+        std::int64_t think_ms = 0;
+        engine::Move ours;    // searched moves: for pondering
+        engine::Move ponder;  // the reply the search expects; none: no pondering
+        std::string line;     // logged once the server takes the move
+        bool retried = false;
+    };
+
+    void on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
+                 Actions& out);
+    void on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
+                  Actions& out);
+    void on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out);
+    void on_tick(const game::Tick& tick, TimePoint now, Actions& out);
+    void on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
+    void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
+    // Answers the opponent's draw and takeback offers; true when a takeback answer must come
+    // back before the rules go on.
+    bool answer_offers(const lichess::GameState& state, bool changed, Actions& out);
+    void on_takeback_answered(const game::TakebackAnswered& a, TimePoint now, Actions& out);
+    void start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out);
+
+    // Replays the server's move list on our position; false when a move is illegal (logged).
+    bool sync(const std::vector<std::string>& moves, Actions& out);
+    [[nodiscard]] bool our_turn() const;
+    [[nodiscard]] bool moved_this_ply() const { return moved_at_ply_ == moves_.size(); }
+    [[nodiscard]] MoveClock clock_for_us(const lichess::GameState& state) const;
+    void think(TimePoint now, Actions& out);
+    // A move from the book or an online source: posted as it is (a scored one after the
+    // draw/resign policy had its say).
+    void play_unsearched(const game::MoveChosen& chosen, TimePoint now, Actions& out);
+    void post(OutgoingMove move, TimePoint now, Actions& out);
+    void finish(const lichess::GameState& state, Actions& out);
+    void leave(const std::string& why, Actions& out);
+    void record_clocks(const lichess::GameState& state, std::size_t first_new_ply);
+    [[nodiscard]] GameRecord record(const lichess::GameState& state) const;
+    [[nodiscard]] std::string expand(const std::string& text) const;
+    void log(Actions& out, common::LogLevel level, std::string text) const;
+
+    GameSettings s_;
+    Phase phase_ = Phase::AwaitingGame;
+
+    // The game, from gameFull and the states.
+    std::optional<lichess::GameFull> full_;
+    engine::Color us_ = engine::WHITE;
+    std::string initial_fen_;
+    bool chess960_ = false;
+    std::optional<engine::Position> position_;
+    std::vector<std::string> moves_;  // as Lichess sent them
+    std::vector<PgnMove> notes_;      // per ply, for the PGN
+    lichess::GameState last_state_;   // the last state we played from (clocks for Think)
+
+    // Our moves.
+    LagTracker lag_;
+    MovePlanner planner_;
+    std::size_t moved_at_ply_ = SIZE_MAX;   // plies played when the server last took our move
+    std::optional<OutgoingMove> outgoing_;  // chosen, being posted, resigned instead, or retried
+    std::optional<TimePoint> retry_at_;     // outgoing_ waits for a retry until then
+    std::optional<TimePoint> posted_at_;    // for the lag: when the move the server took was sent
+    std::size_t posted_ply_ = 0;
+    std::optional<PgnEval> pending_eval_;  // our last move's notes, until the server shows it
+    MoveSource pending_source_ = MoveSource::Search;
+    bool think_after_answer_ = false;  // a takeback answer waits; then think if it was declined
+    MoveClock think_clock_;            // the clock and plan of the last Think
+    MovePlan think_plan_;
+    TimePoint turn_started_{};
+    TimePoint flag_at_ = TimePoint::max();  // our clock runs out (this turn)
+    TimePoint opponent_turn_since_{};
+    std::optional<LastSearch> last_search_;
+    // Pondering: the reply we expect after our move at `ponder_ply_` (plies before it).
+    engine::Move ponder_expected_;
+    std::size_t ponder_ply_ = SIZE_MAX;
+
+    // Offers, chat, claims, the abort timer.
+    bool greeted_ = false;
+    bool draw_answered_this_ply_ = false;
+    std::shared_ptr<DrawResignPolicy> draw_resign_;
+    std::shared_ptr<TakebackPolicy> takebacks_;
+    std::optional<TimePoint> claim_at_;
+    int claims_ = 0;  // claims sent since the last opponentGone line
+    bool aborted_ = false;
+    std::chrono::seconds abort_extension_{0};
+};
+
+}  // namespace service

@@ -1,0 +1,425 @@
+// CorrespondenceDesk with a fake clock, a fake playing list and fake sessions: who gets a
+// session when, the line, check-ins, parking, ends; nothing sleeps.
+#include "service/daemon/correspondence.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace service {
+namespace {
+
+// What a test controls of one fake session.
+struct SessionState {
+    std::string game_id;
+    ParkingRules rules;
+    bool finished = false;
+    bool game_over = false;
+    bool destroyed = false;
+};
+
+class FakeSession final : public DeskSession {
+  public:
+    explicit FakeSession(std::shared_ptr<SessionState> s) : s_(std::move(s)) {}
+    ~FakeSession() override { s_->destroyed = true; }
+    bool finished() const override { return s_->finished; }
+    bool game_over() const override { return s_->game_over; }
+
+  private:
+    std::shared_ptr<SessionState> s_;
+};
+
+lichess::GameEventInfo corr(const std::string& id, std::optional<bool> my_turn,
+                            std::optional<bool> has_moved = true,
+                            const std::string& opponent = "rival") {
+    lichess::GameEventInfo g;
+    g.game_id = id;
+    g.speed = "correspondence";
+    g.is_my_turn = my_turn;
+    g.has_moved = has_moved;
+    lichess::GameOpponent who;
+    who.id = opponent;
+    who.username = opponent;
+    g.opponent = who;
+    return g;
+}
+
+// The desk with everything it talks to faked.
+class DeskTest : public ::testing::Test {
+  protected:
+    DeskTest() : desk_(make_settings(2), make_hooks()) {}
+
+    static DeskSettings make_settings(int max_sessions) {
+        using namespace std::chrono_literals;
+        DeskSettings s;
+        s.checkin_period = 60s;
+        s.max_sessions = max_sessions;
+        s.linger = 15s;
+        s.playing_page = 50;
+        return s;
+    }
+
+    DeskHooks make_hooks() {
+        DeskHooks h;
+        h.now = [this] { return now_; };
+        h.list_playing = [this]() -> lichess::Result<lichess::Playing> {
+            ++list_calls_;
+            if (list_fails_)
+                return lichess::ApiError{lichess::ApiError::Kind::Http, 503, "down", {}, {}};
+            return playing_;
+        };
+        h.start_session = [this](const std::string& id,
+                                 ParkingRules rules) -> std::unique_ptr<DeskSession> {
+            auto s = std::make_shared<SessionState>();
+            s->game_id = id;
+            s->rules = std::move(rules);
+            sessions_.push_back(s);
+            return std::make_unique<FakeSession>(s);
+        };
+        return h;
+    }
+
+    std::vector<std::string> started() const {
+        std::vector<std::string> ids;
+        for (const auto& s : sessions_) ids.push_back(s->game_id);
+        return ids;
+    }
+    std::shared_ptr<SessionState> last_session(const std::string& id) const {
+        for (auto it = sessions_.rbegin(); it != sessions_.rend(); ++it)
+            if ((*it)->game_id == id) return *it;
+        return nullptr;
+    }
+    void park(const std::string& id) { last_session(id)->finished = true; }
+    void end(const std::string& id) {
+        last_session(id)->finished = true;
+        last_session(id)->game_over = true;
+    }
+
+    std::chrono::steady_clock::time_point now_ =
+        std::chrono::steady_clock::time_point(std::chrono::hours(1));
+    lichess::Playing playing_;
+    bool list_fails_ = false;
+    int list_calls_ = 0;
+    std::vector<std::shared_ptr<SessionState>> sessions_;
+    CorrespondenceDesk desk_;
+};
+
+TEST(Correspondence, IsTheSpeedOrThePerf) {
+    lichess::GameEventInfo g;
+    EXPECT_FALSE(is_correspondence(g));  // unknown: played as real-time, engine held
+    g.speed = "blitz";
+    EXPECT_FALSE(is_correspondence(g));
+    g.speed = "correspondence";
+    EXPECT_TRUE(is_correspondence(g));
+    g.speed.reset();
+    g.perf = "correspondence";
+    EXPECT_TRUE(is_correspondence(g));
+}
+
+TEST(Correspondence, SettingsComeFromTheConfig) {
+    using namespace std::chrono_literals;
+    config::CorrespondenceConfig c;
+    c.checkin_period_s = 7;
+    c.max_concurrent_searches = 3;
+    c.disconnect_time_s = 0;
+    const DeskSettings s = DeskSettings::from(c, {}, 2);
+    EXPECT_EQ(s.checkin_period, 7s);
+    EXPECT_EQ(s.max_sessions, 3);
+    EXPECT_EQ(s.linger, 0s);
+    EXPECT_EQ(s.max_takebacks_accepted, 2);
+    EXPECT_EQ(DeskSettings::from({}).linger, 15s);
+}
+
+TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
+    for (const char* id : {"g1", "g2", "g3", "g4", "g5"}) desk_.on_game_start(corr(id, true));
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
+    auto c = desk_.counts();
+    EXPECT_EQ(c.running, 2);
+    EXPECT_EQ(c.waiting, 3);
+    EXPECT_TRUE(desk_.someone_waiting());
+
+    park("g2");
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
+    EXPECT_TRUE(last_session("g2")->destroyed);  // its threads are joined when it is reaped
+    end("g1");
+    park("g3");
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3", "g4", "g5"}));
+    c = desk_.counts();
+    EXPECT_EQ(c.games, 4);  // g1 is over
+    EXPECT_EQ(c.parked, 2);
+    EXPECT_EQ(c.running, 2);
+    EXPECT_EQ(c.waiting, 0);
+    EXPECT_EQ(c.peak_running, 2);
+    EXPECT_FALSE(desk_.someone_waiting());
+    EXPECT_EQ(list_calls_, 0);  // no check-in before the period is over
+}
+
+TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
+    using namespace std::chrono_literals;
+    for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
+    desk_.tick();
+    const auto rules = last_session("g1")->rules;
+    EXPECT_EQ(rules.linger, 15s);
+    ASSERT_TRUE(rules.games_waiting);
+    EXPECT_EQ(rules.games_waiting->load(), 1);  // g3 waits
+    park("g2");
+    desk_.tick();
+    EXPECT_EQ(rules.games_waiting->load(), 0);
+}
+
+TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
+    using namespace std::chrono_literals;
+    desk_.on_game_start(corr("g1", false));  // resumed at start-up: we have moved, their turn
+    desk_.tick();
+    EXPECT_TRUE(started().empty());
+    EXPECT_EQ(desk_.counts().parked, 1);
+
+    playing_.now_playing = {corr("g1", true)};
+    now_ += 59s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 0);
+    now_ += 1s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 1);
+    ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));
+    EXPECT_TRUE(last_session("g1")->rules.first_visit);
+
+    park("g1");
+    desk_.tick();
+    EXPECT_EQ(desk_.counts().parked, 1);
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 2);
+    ASSERT_EQ(started().size(), 2u);
+    EXPECT_FALSE(last_session("g1")->rules.first_visit);  // no second hello
+}
+
+TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
+    using namespace std::chrono_literals;
+    playing_.now_playing = {corr("g1", true), corr("g2", true)};
+    desk_.on_game_start(corr("g1", true));
+    desk_.on_game_start(corr("g2", true));
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    const auto g1_policy = last_session("g1")->rules.draw_resign;
+    ASSERT_NE(g1_policy, nullptr);
+    EXPECT_NE(last_session("g2")->rules.draw_resign, g1_policy);  // one policy per game
+    (void)g1_policy->after_search(-5000, 20, 30);  // a lost score, as a session would feed it
+
+    park("g1");
+    desk_.tick();
+    now_ += 60s;  // the check-in finds g1 on our turn again
+    desk_.tick();
+    ASSERT_EQ(started().size(), 3u);
+    EXPECT_EQ(last_session("g1")->rules.draw_resign, g1_policy);
+    EXPECT_EQ(last_session("g1")->rules.draw_resign->losing_streak(), 1);
+}
+
+TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
+    using namespace std::chrono_literals;
+    playing_.now_playing = {corr("g1", true), corr("g2", true)};
+    desk_.on_game_start(corr("g1", true));
+    desk_.on_game_start(corr("g2", true));
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    const auto g1_takebacks = last_session("g1")->rules.takebacks;
+    ASSERT_NE(g1_takebacks, nullptr);
+    EXPECT_NE(last_session("g2")->rules.takebacks, g1_takebacks);  // one count per game
+    g1_takebacks->granted();  // as a session does when the server took its yes
+
+    park("g1");
+    desk_.tick();
+    now_ += 60s;
+    desk_.tick();
+    ASSERT_EQ(started().size(), 3u);
+    EXPECT_EQ(last_session("g1")->rules.takebacks, g1_takebacks);
+    EXPECT_EQ(last_session("g1")->rules.takebacks->accepted(), 1);
+}
+
+TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {
+    desk_.on_game_start(corr("g1", false, /*has_moved=*/false));  // we are black
+    desk_.on_game_start(corr("g2", std::nullopt, std::nullopt));  // nothing known: look
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
+}
+
+TEST_F(DeskTest, ReplayedGameStartsLineAGameUpOnlyOnce) {
+    desk_.on_game_start(corr("g1", true));
+    desk_.on_game_start(corr("g2", true));
+    desk_.on_game_start(corr("g3", true));
+    desk_.on_game_start(corr("g3", true));  // the event stream reconnected
+    desk_.tick();
+    desk_.on_game_start(corr("g1", true));  // running: nothing to do
+    EXPECT_EQ(desk_.counts().waiting, 1);
+    park("g1");
+    park("g2");
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
+    EXPECT_EQ(desk_.counts().games, 3);
+}
+
+TEST_F(DeskTest, AGameStartOnOurTurnLinesUpAParkedGame) {
+    desk_.on_game_start(corr("g1", false));
+    desk_.tick();
+    desk_.on_game_start(corr("g1", false));
+    desk_.tick();
+    EXPECT_TRUE(started().empty());
+    desk_.on_game_start(corr("g1", true));
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
+}
+
+TEST_F(DeskTest, AParkedGameThatFinishesGetsOneLastSessionThenIsDropped) {
+    desk_.on_game_start(corr("g1", false));
+    desk_.on_game_finish("unknown1");  // not ours: ignored
+    desk_.tick();
+    desk_.on_game_finish("g1");
+    desk_.tick();
+    ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));  // result, PGN, goodbye
+    park("g1");  // even a session that saw no end: the game is not on any more
+    desk_.tick();
+    EXPECT_EQ(desk_.counts().games, 0);
+    EXPECT_FALSE(desk_.someone_waiting());
+}
+
+TEST_F(DeskTest, AGameThatFinishesWhileItsSessionRunsIsDroppedAfterIt) {
+    desk_.on_game_start(corr("g1", true));
+    desk_.tick();
+    desk_.on_game_finish("g1");
+    desk_.tick();
+    EXPECT_EQ(started().size(), 1u);  // its session sees the end
+    end("g1");
+    desk_.tick();
+    EXPECT_EQ(started().size(), 1u);
+    EXPECT_EQ(desk_.counts().games, 0);
+}
+
+TEST_F(DeskTest, AGameThatFinishesAsItsSessionParksGetsOneLastSession) {
+    desk_.on_game_start(corr("g1", true));
+    desk_.tick();
+    park("g1");                  // parked on the opponent's move ...
+    desk_.on_game_finish("g1");  // ... who resigned before the desk reaped the session
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    EXPECT_EQ(desk_.counts().running, 1);
+    park("g1");  // even when the last session sees no end, the game is dropped
+    desk_.tick();
+    EXPECT_EQ(started().size(), 2u);
+    EXPECT_EQ(desk_.counts().games, 0);
+}
+
+TEST_F(DeskTest, CheckInsAddNewGamesAndIgnoreRealTimeOnes) {
+    using namespace std::chrono_literals;
+    auto blitz = corr("b1", true);
+    blitz.speed = "blitz";
+    playing_.now_playing = {corr("g1", true), blitz, corr("g2", false)};
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
+    EXPECT_EQ(desk_.counts().games, 2);
+    EXPECT_EQ(desk_.counts().parked, 1);
+}
+
+TEST_F(DeskTest, AParkedGameMissingFromAWholeListIsWrappedUp) {
+    using namespace std::chrono_literals;
+    desk_.on_game_start(corr("g1", false));
+    desk_.on_game_start(corr("g2", false));
+    desk_.tick();
+    playing_.now_playing = {corr("g2", false)};  // g1 ended while the event stream was down
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
+    end("g1");
+    desk_.tick();
+    EXPECT_EQ(desk_.counts().games, 1);
+}
+
+TEST_F(DeskTest, AParkedGameMissingFromAFullPageIsKept) {
+    using namespace std::chrono_literals;
+    desk_.on_game_start(corr("g1", false));
+    desk_.tick();
+    for (int i = 0; i < 50; ++i)
+        playing_.now_playing.push_back(corr("p" + std::to_string(i), false));
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_TRUE(started().empty());  // the list was cut at a page: g1 may be beyond it
+    EXPECT_EQ(desk_.counts().games, 51);
+    EXPECT_EQ(desk_.counts().parked, 51);
+}
+
+TEST_F(DeskTest, AFailedCheckInChangesNothingAndTheNextPeriodTriesAgain) {
+    using namespace std::chrono_literals;
+    desk_.on_game_start(corr("g1", false));
+    list_fails_ = true;
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 1);
+    EXPECT_EQ(desk_.counts().parked, 1);
+    EXPECT_TRUE(started().empty());
+    list_fails_ = false;
+    playing_.now_playing = {corr("g1", true)};
+    now_ += 30s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 1);
+    now_ += 30s;
+    desk_.tick();
+    EXPECT_EQ(list_calls_, 2);
+    EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
+}
+
+TEST_F(DeskTest, GamesCountPerOpponent) {
+    desk_.on_game_start(corr("g1", false, true, "alice"));
+    desk_.on_game_start(corr("g2", false, true, "alice"));
+    desk_.on_game_start(corr("g3", false, true, "bob"));
+    const auto per_user = desk_.games_per_user();
+    EXPECT_EQ(per_user, (std::map<std::string, int, std::less<>>{{"alice", 2}, {"bob", 1}}));
+}
+
+TEST_F(DeskTest, StopEndsEverySessionAndStartsNoMore) {
+    using namespace std::chrono_literals;
+    for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
+    desk_.tick();
+    desk_.stop();
+    EXPECT_TRUE(last_session("g1")->destroyed);
+    EXPECT_TRUE(last_session("g2")->destroyed);
+    desk_.tick();
+    now_ += 60s;
+    desk_.tick();
+    EXPECT_EQ(started().size(), 2u);
+    EXPECT_EQ(list_calls_, 0);
+    EXPECT_EQ(desk_.counts().running, 0);
+}
+
+TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
+    // The default: one correspondence game with a session at a time.
+    std::vector<std::string> started;
+    std::vector<std::shared_ptr<SessionState>> states;
+    DeskHooks h;
+    h.list_playing = [] { return lichess::Result<lichess::Playing>(lichess::Playing{}); };
+    h.start_session = [&](const std::string& id, ParkingRules) -> std::unique_ptr<DeskSession> {
+        started.push_back(id);
+        states.push_back(std::make_shared<SessionState>());
+        return std::make_unique<FakeSession>(states.back());
+    };
+    CorrespondenceDesk desk(DeskSettings::from({}), h);
+    for (int i = 0; i < 10; ++i) desk.on_game_start(corr("g" + std::to_string(i), true));
+    for (int i = 0; i < 10; ++i) {
+        desk.tick();
+        ASSERT_EQ(started.size(), std::size_t(i + 1));
+        EXPECT_EQ(started.back(), "g" + std::to_string(i));
+        EXPECT_EQ(desk.counts().running, 1);
+        states.back()->finished = true;
+    }
+    desk.tick();
+    EXPECT_EQ(desk.counts().parked, 10);
+    EXPECT_EQ(desk.counts().peak_running, 1);
+}
+
+}  // namespace
+}  // namespace service

@@ -1,0 +1,716 @@
+// GameRules as a table: each row is one rule of a game, played as a list of events at given
+// times, with the actions expected after each (logs left out). No thread, no I/O, no clock.
+#include "service/game/game_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <ostream>
+#include <sstream>
+
+#include "engine/fen.hpp"
+
+namespace service {
+namespace {
+
+constexpr const char* kGame = "game0001";
+constexpr const char* kFen20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";  // K+P vs K at move 20
+const TimePoint t0{};
+
+// ---- events ---------------------------------------------------------------------------------
+
+lichess::GameState state(const std::string& moves,
+                         lichess::GameStatus status = lichess::GameStatus::Started) {
+    lichess::GameState s;
+    s.moves = moves;
+    s.wtime_ms = 60000;
+    s.btime_ms = 60000;
+    s.status = status;
+    s.status_name = lichess::to_string(status);
+    return s;
+}
+
+lichess::GameFull full_game(bool we_white, const std::string& moves,
+                            const std::string& fen = "startpos") {
+    lichess::GameFull f;
+    f.id = kGame;
+    f.variant.key = fen == "startpos" ? "standard" : "fromPosition";
+    f.clock = lichess::Clock{60000, 0};
+    f.speed = "bullet";
+    lichess::GamePlayer us;
+    us.id = "outpost";
+    us.name = "Outpost";
+    us.title = "BOT";
+    lichess::GamePlayer them;
+    them.id = "alice";
+    them.name = "Alice";
+    f.white = we_white ? us : them;
+    f.black = we_white ? them : us;
+    f.initial_fen = fen;
+    f.state = state(moves);
+    return f;
+}
+
+GameInput full(bool we_white, const std::string& moves = "") {
+    return game::FullReceived{full_game(we_white, moves)};
+}
+GameInput moved(const std::string& moves) { return game::StateReceived{state(moves)}; }
+GameInput with(lichess::GameState s, const std::function<void(lichess::GameState&)>& change) {
+    change(s);
+    return game::StateReceived{s};
+}
+GameInput ended(const std::string& moves, lichess::GameStatus status,
+                std::optional<lichess::Color> winner = std::nullopt) {
+    auto s = state(moves, status);
+    s.winner = winner;
+    return game::StateReceived{s};
+}
+GameInput tick() { return game::Tick{}; }
+
+// The search's answer `uci` (after `moves` from `fen`), scored `cp` from our side.
+GameInput searched(const std::string& moves, const std::string& uci, int cp = 20,
+                   const std::string& ponder = "",
+                   const std::string& fen = std::string(engine::START_FEN)) {
+    auto pos = *engine::Position::from_fen(fen, false);
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) (void)pos.play_uci(m);
+    engine::SearchResult r;
+    r.best = *pos.parse_uci(uci);
+    r.score.value = cp;
+    r.depth = 10;
+    if (!ponder.empty()) {
+        auto after = pos;
+        after.play(r.best);
+        r.ponder = *after.parse_uci(ponder);
+    }
+    return game::MoveChosen{.think_ms = 50, .search = r};
+}
+GameInput book(const std::string& uci) {
+    return game::MoveChosen{
+        .source = MoveSource::Book, .uci = uci, .think_ms = 1, .note = "weight 1 from test.bin"};
+}
+// A move of an online source, with its score when the source gives one.
+GameInput online(MoveSource source, const std::string& uci,
+                 std::optional<engine::Score> score = std::nullopt) {
+    return game::MoveChosen{
+        .source = source, .uci = uci, .think_ms = 30, .score = score, .note = "from the test"};
+}
+GameInput posted() { return game::MovePosted{Outcome{}}; }
+Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_after = {}) {
+    return Outcome{.ok = false,
+                   .final_no = final_no,
+                   .cancelled = false,
+                   .game_over = false,
+                   .retry_after = retry_after,
+                   .error = "HTTP error"};
+}
+GameInput post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
+    return game::MovePosted{failed(final_no, after)};
+}
+GameInput gone(int seconds) { return game::OpponentGoneReceived{{true, seconds}}; }
+GameInput back() { return game::OpponentGoneReceived{{false, std::nullopt}}; }
+GameInput claimed(bool ok, bool final_no = false) {
+    return game::ClaimAnswered{ok ? Outcome{} : failed(final_no)};
+}
+
+// ---- actions, in short ----------------------------------------------------------------------
+
+std::string summary(const GameAction& action) {
+    return std::visit(
+        [](const auto& a) -> std::string {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, game::Think>)
+                return a.ponder_hit ? "think (ponder hit)" : "think";
+            else if constexpr (std::is_same_v<T, game::PostMove>)
+                return "post " + a.uci + (a.offer_draw ? " +draw" : "");
+            else if constexpr (std::is_same_v<T, game::AcceptDraw>)
+                return "draw yes";
+            else if constexpr (std::is_same_v<T, game::AnswerTakeback>)
+                return a.accept ? "takeback yes" : "takeback no";
+            else if constexpr (std::is_same_v<T, game::Resign>)
+                return "resign";
+            else if constexpr (std::is_same_v<T, game::Abort>)
+                return "abort";
+            else if constexpr (std::is_same_v<T, game::ClaimVictory>)
+                return "claim";
+            else if constexpr (std::is_same_v<T, game::LeaveGame>)
+                return a.abort ? "leave (abort)" : "leave (resign)";
+            else if constexpr (std::is_same_v<T, game::Say>)
+                return a.room == lichess::ChatRoom::Player ? "say player" : "say spectator";
+            else if constexpr (std::is_same_v<T, game::StartPonder>)
+                return "ponder";
+            else if constexpr (std::is_same_v<T, game::StopPonder>)
+                return "ponder stop";
+            else if constexpr (std::is_same_v<T, game::MovePlayed>)
+                return "played";
+            else if constexpr (std::is_same_v<T, game::GameEnded>)
+                return std::string("ended ") + to_string(a.result) +
+                       (a.lost_on_time ? " on time" : "") + " " + a.record.result;
+            else
+                return "";  // logs
+        },
+        action);
+}
+
+std::string summary(const std::vector<GameAction>& actions) {
+    std::string s;
+    for (const auto& a : actions) {
+        const std::string one = summary(a);
+        if (one.empty()) continue;
+        s += (s.empty() ? "" : ", ") + one;
+    }
+    return s;
+}
+
+// ---- the table ------------------------------------------------------------------------------
+
+struct Step {
+    GameInput event;
+    std::chrono::milliseconds at;
+    std::string expect;  // summary() of the actions
+};
+
+struct RulesRow {
+    const char* name;
+    std::vector<Step> steps;
+    std::function<void(GameSettings&)> settings = nullptr;
+    Phase phase_after = Phase::Playing;
+};
+
+std::ostream& operator<<(std::ostream& os, const RulesRow& r) { return os << r.name; }
+
+GameSettings base_settings() {
+    using namespace std::chrono_literals;
+    GameSettings s;
+    s.game_id = kGame;
+    s.my_id = "outpost";
+    s.my_name = "Outpost";
+    s.abort_time = 20s;
+    return s;
+}
+
+const std::string kHello = "say player, say spectator";
+const std::string kBye = "ponder stop, say player, say spectator";
+// We play white, moved e2e4 and the server showed it at 1 s: black to move.
+std::vector<Step> white_moved() {
+    using namespace std::chrono_literals;
+    return {{full(true), 0ms, kHello + ", think"},
+            {searched("", "e2e4"), 100ms, "post e2e4"},
+            {posted(), 150ms, "played"},
+            {moved("e2e4"), 1000ms, ""}};
+}
+// We play black, answered e2e4 with e7e5: white (who has moved) to move.
+std::vector<Step> black_moved() {
+    using namespace std::chrono_literals;
+    return {{full(false, "e2e4"), 0ms, kHello + ", think"},
+            {searched("e2e4", "e7e5"), 100ms, "post e7e5"},
+            {posted(), 150ms, "played"},
+            {moved("e2e4 e7e5"), 1000ms, ""}};
+}
+ParkingRules parking(std::chrono::milliseconds linger, bool first_visit = true) {
+    ParkingRules p;
+    p.linger = linger;
+    p.first_visit = first_visit;
+    return p;
+}
+std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+// The rows' times are chrono literals; the using that brings them in stays in this block.
+namespace rules_table {
+using namespace std::chrono_literals;
+const std::vector<RulesRow> kRulesRows = {
+    // First moves, greetings, searching only on a new move list.
+    {"WhiteGreetsAndThinksAtOnce", {{full(true), 0ms, kHello + ", think"}}},
+    {"BlackGreetsAndWaitsForWhite", {{full(false), 0ms, kHello}, {moved("e2e4"), 500ms, "think"}}},
+    {"AStateBeforeGameFullIsIgnored",
+     {{moved("e2e4"), 0ms, ""}, {tick(), 1ms, ""}},
+     nullptr,
+     Phase::AwaitingGame},
+    {"ASearchedMoveIsPostedAndCountedWhenTaken", white_moved()},
+    {"ABookMoveIsPosted",
+     {{full(true), 0ms, kHello + ", think"},
+      {book("e2e4"), 5ms, "post e2e4"},
+      {posted(), 10ms, "played"}}},
+    {"OurOwnMoveShownByTheServerStartsNoSearchTheReplyDoes",
+     plus(white_moved(), {{moved("e2e4 e7e5"), 2000ms, "think"}})},
+    {"ARestartedSessionMidGameDoesNotGreet", {{full(true, "e2e4 e7e5"), 0ms, "think"}}},
+    {"ASessionAfterOnePlyStillGreets", {{full(false, "e2e4"), 0ms, kHello + ", think"}}},
+    {"AReconnectWithTheSameListStartsNothing",
+     plus(white_moved(), {{full(true, "e2e4"), 3000ms, ""}, {tick(), 3001ms, ""}})},
+    {"AReconnectWithALongerListThinks",
+     plus(white_moved(), {{full(true, "e2e4 e7e5"), 3000ms, "think"}})},
+    {"AMoveChosenAfterTheServerMovedOnIsDropped",
+     {{full(true), 0ms, kHello + ", think"},
+      {moved("e2e4"), 10ms, ""},  // another client of ours moved
+      {searched("", "d2d4"), 20ms, ""}}},
+    {"AStoppedSearchPostsNothing",
+     {{full(true), 0ms, kHello + ", think"},
+      {game::NoMoveChosen{}, 20ms, ""},
+      {tick(), 5000ms, ""}}},
+
+    // Online sources (online_moves.*): played like book moves; a score counts like a search's.
+    {"AnExplorerMoveIsPostedWithoutASearch",
+     {{full(true), 0ms, kHello + ", think"},
+      {online(MoveSource::Explorer, "e2e4"), 40ms, "post e2e4"},
+      {posted(), 60ms, "played"}}},
+    {"ATablebaseLossResignsWhenThePolicySaysSo",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Tablebase, "e1d1", engine::Score{true, -20}), 40ms, "resign"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     }},
+    {"ATablebaseDrawOffersADraw",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Tablebase, "e1d1", engine::Score{false, 0}), 40ms, "post e1d1 +draw"}},
+     [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
+    {"AnUnscoredOnlineMoveNeitherResignsNorOffers",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {online(MoveSource::Chessdb, "e1d1"), 40ms, "post e1d1"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+         s.draw_or_resign.offer_draw_moves = 1;
+     }},
+
+    // The abort timer.
+    {"WhiteAbortsWhenBlackNeverMoves",
+     plus(white_moved(), {{tick(), 20'999ms, ""}, {tick(), 21'001ms, "abort"}, {tick(), 40s, ""}})},
+    {"BlackAbortsWhenWhiteNeverMoves",
+     {{full(false), 0ms, kHello}, {tick(), 20'000ms, ""}, {tick(), 20'001ms, "abort"}}},
+    {"WaitInTheChatExtendsTheAbortTimer",
+     {{full(false), 0ms, kHello},
+      {game::AbortTimerExtended{60s}, 1000ms, ""},
+      {tick(), 21s, ""},
+      {tick(), 80'001ms, "abort"}}},
+    {"NoAbortOnceTheOpponentMoved",
+     {{full(false), 0ms, kHello},
+      {moved("e2e4"), 5000ms, "think"},
+      {searched("e2e4", "e7e5"), 5100ms, "post e7e5"},
+      {posted(), 5200ms, "played"},
+      {moved("e2e4 e7e5"), 5300ms, ""},
+      {tick(), 60s, ""}}},
+    {"CorrespondenceIsNeverAborted",
+     {{full(false), 0ms, kHello}, {tick(), 3600s, ""}},
+     [](GameSettings& s) { s.parking = parking(24h); }},
+
+    // Draw offers and resigning (draw_or_resign).
+    {"ADrawOfferIsDeclinedByMovingNoRequest",
+     {{full(false), 0ms, kHello},
+      {with(state("e2e4"), [](auto& s) { s.wdraw = true; }), 100ms, "think"},
+      {with(state("e2e4"), [](auto& s) { s.wdraw = true; }), 200ms, ""}}},
+    {"ADrawOfferIsAcceptedWhenThePolicyWouldOffer",
+     {{game::FullReceived{full_game(false, "", kFen20)}, 0ms, kHello},
+      {moved("e1d1"), 100ms, "think"},
+      {searched("e1d1", "e8d8", 0, "", kFen20), 200ms, "post e8d8 +draw"},
+      {posted(), 300ms, "played"},
+      {moved("e1d1 e8d8"), 400ms, ""},
+      {with(state("e1d1 e8d8 d1e1"), [](auto& s) { s.wdraw = true; }), 500ms, "draw yes, think"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.offer_draw_moves = 1;
+         s.draw_or_resign.offer_draw_score = 10;
+     }},
+    {"ResignsWhenThePolicySaysSo",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {searched("", "e1d1", -2000, "", kFen20), 100ms, "resign"},
+      {game::ResignAnswered{Outcome{}}, 150ms, ""},
+      {ended("", lichess::GameStatus::Resign, lichess::Color::Black), 200ms,
+       kBye + ", ended loss 0-1"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     },
+     Phase::Over},
+    {"AFailedResignPlaysTheMoveInstead",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {searched("", "e1d1", -2000, "", kFen20), 100ms, "resign"},
+      {game::ResignAnswered{failed(false)}, 150ms, "post e1d1"},
+      {posted(), 200ms, "played"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     }},
+    {"NeverResignsBeforeMoveTen",
+     {{full(true), 0ms, kHello + ", think"}, {searched("", "e2e4", -2000), 100ms, "post e2e4"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     }},
+
+    // Takebacks (max_takebacks_accepted).
+    {"ATakebackIsGrantedThenTheShorterListIsPlayedFrom",
+     plus(white_moved(),
+          {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback yes"},
+           {game::TakebackAnswered{true, Outcome{}}, 2100ms, ""},
+           {moved("e2e4"), 2200ms, ""},
+           {moved("e2e4 d7d5"), 3000ms, "think"}}),
+     [](GameSettings& s) { s.max_takebacks_accepted = 1; }},
+    {"ATakebackBeyondTheLimitIsDeclinedAndWeMove",
+     plus(white_moved(),
+          {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback no"},
+           {game::TakebackAnswered{false, Outcome{}}, 2100ms, "think"}})},
+    {"AFailedTakebackYesStillMoves",
+     plus(white_moved(),
+          {{with(state("e2e4 e7e5"), [](auto& s) { s.btakeback = true; }), 2000ms, "takeback yes"},
+           {game::TakebackAnswered{true, failed(true)}, 2100ms, "think"}}),
+     [](GameSettings& s) { s.max_takebacks_accepted = 1; }},
+    {"ATakebackShorteningTheListToOurTurnMakesUsMoveAgain",
+     {{full(true, "e2e4 e7e5"), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3"), 100ms, "post g1f3"},
+      {posted(), 150ms, "played"},
+      {moved("e2e4 e7e5 g1f3"), 200ms, ""},
+      {moved("e2e4 e7e5"), 300ms, "think"}}},
+
+    // Move posts that fail.
+    {"A429IsRetriedAfterItsRetryAfter",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(false, 1000ms), 200ms, ""},
+      {tick(), 1199ms, ""},
+      {tick(), 1200ms, "post e2e4"},
+      {posted(), 1300ms, "played"}}},
+    {"A5xxIsRetriedAfterTheMoveRetryWait",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(false), 200ms, ""},
+      {tick(), 449ms, ""},
+      {tick(), 450ms, "post e2e4"}}},
+    {"ARetriedMoveKeepsItsDrawOffer",
+     {{game::FullReceived{full_game(true, "", kFen20)}, 0ms, kHello + ", think"},
+      {searched("", "e1d1", 0, "", kFen20), 100ms, "post e1d1 +draw"},
+      {post_failed(false), 200ms, ""},
+      {tick(), 450ms, "post e1d1 +draw"}},
+     [](GameSettings& s) { s.draw_or_resign.offer_draw_moves = 1; }},
+    {"A4xxOnAMoveIsFinal",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(true), 200ms, ""},
+      {tick(), 10s, ""}}},
+    {"AShutdownCancelIsFinal",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {game::MovePosted{Outcome{.ok = false,
+                                .final_no = false,
+                                .cancelled = true,
+                                .game_over = false,
+                                .retry_after = std::nullopt,
+                                .error = "cancelled"}},
+       200ms, ""},
+      {tick(), 10s, ""}}},
+    {"ARetryIsDroppedWhenTheServersListMovedOn",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(false, 5000ms), 200ms, ""},
+      {moved("e2e4"), 300ms, ""},  // the move was taken after all
+      {tick(), 6000ms, ""}}},
+    {"AStateThatMovesNothingKeepsTheRetryAndStartsNoSearch",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(false, 1000ms), 200ms, ""},
+      {with(state(""), [](auto& s) { s.bdraw = true; }), 300ms, ""},
+      {tick(), 1200ms, "post e2e4"}}},
+
+    // opponentGone and claims (lila: only on the gone opponent's turn).
+    {"AGoneOpponentIsClaimedAfterItsSecondsOnItsTurn",
+     plus(black_moved(), {{gone(10), 2000ms, ""},
+                          {tick(), 12'299ms, ""},
+                          {tick(), 12'300ms, "claim"},
+                          {claimed(true), 12'310ms, ""},
+                          {tick(), 14'309ms, ""},
+                          {tick(), 14'310ms, "claim"}})},
+    {"NoClaimOnOurTurnUntilWeMoved",
+     {{full(true), 0ms, kHello + ", think"},
+      {gone(0), 10ms, ""},
+      {tick(), 5000ms, ""},
+      {searched("", "e2e4"), 5100ms, "post e2e4"},
+      {posted(), 5200ms, "played"},
+      {moved("e2e4"), 5300ms, ""},
+      {tick(), 5400ms, "claim"}}},
+    {"AClaimRefusedWith4xxWaitsForTheNextGoneLine",
+     plus(black_moved(), {{gone(0), 2000ms, ""},
+                          {tick(), 2300ms, "claim"},
+                          {claimed(false, true), 2310ms, ""},
+                          {tick(), 30s, ""},
+                          {gone(0), 31s, ""},
+                          {tick(), 31'300ms, "claim"}})},
+    {"AClaimAfterANetworkErrorIsAskedAgainSooner",
+     plus(black_moved(), {{gone(0), 2000ms, ""},
+                          {tick(), 2300ms, "claim"},
+                          {claimed(false), 2310ms, ""},
+                          {tick(), 3310ms, "claim"}})},
+    {"AReturningOpponentCancelsTheClaim",
+     plus(black_moved(), {{gone(10), 2000ms, ""}, {back(), 5000ms, ""}, {tick(), 60s, ""}})},
+    {"AtMostFiveClaimsPerGoneLine", plus(black_moved(), {{gone(0), 2000ms, ""},
+                                                         {tick(), 2300ms, "claim"},
+                                                         {claimed(true), 2300ms, ""},
+                                                         {tick(), 4300ms, "claim"},
+                                                         {claimed(true), 4300ms, ""},
+                                                         {tick(), 6300ms, "claim"},
+                                                         {claimed(true), 6300ms, ""},
+                                                         {tick(), 8300ms, "claim"},
+                                                         {claimed(true), 8300ms, ""},
+                                                         {tick(), 10'300ms, "claim"},
+                                                         {claimed(true), 10'300ms, ""},
+                                                         {tick(), 60s, ""}})},
+
+    // Pondering (engine.ponder).
+    {"PonderOnTheExpectedReplyAndHitIt",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4", 20, "e7e5"), 100ms, "post e2e4"},
+      {posted(), 150ms, "played, ponder"},
+      {moved("e2e4"), 200ms, ""},
+      {moved("e2e4 e7e5"), 900ms, "think (ponder hit)"}},
+     [](GameSettings& s) { s.ponder = true; }},
+    {"PonderMissOnAnotherReply",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4", 20, "e7e5"), 100ms, "post e2e4"},
+      {posted(), 150ms, "played, ponder"},
+      {moved("e2e4 c7c5"), 900ms, "think"}},
+     [](GameSettings& s) { s.ponder = true; }},
+    {"PonderStoppedWhenATakebackRebuildsThePosition",
+     {{full(true, "e2e4 e7e5"), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3", 20, "b8c6"), 100ms, "post g1f3"},
+      {posted(), 150ms, "played, ponder"},
+      {moved("e2e4"), 900ms, "ponder stop"}},
+     [](GameSettings& s) { s.ponder = true; }},
+    {"NoPonderWhenOff",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4", 20, "e7e5"), 100ms, "post e2e4"},
+      {posted(), 150ms, "played"}}},
+
+    // Correspondence parking.
+    {"CorrespondenceParksAfterLingerOnTheirTurn",
+     plus(white_moved(), {{tick(), 15'999ms, ""}, {tick(), 16'000ms, ""}}),
+     [](GameSettings& s) { s.parking = parking(15s); }, Phase::Parked},
+    {"CorrespondenceParksAtOnceWhenOthersWait",
+     plus(white_moved(), {{game::Tick{.others_waiting = true}, 1001ms, ""}}),
+     [](GameSettings& s) { s.parking = parking(1h); }, Phase::Parked},
+    {"CorrespondenceNeverParksWhileAMoveWaitsForItsRetry",
+     {{full(true), 0ms, kHello + ", think"},
+      {searched("", "e2e4"), 100ms, "post e2e4"},
+      {post_failed(false, 10s), 200ms, ""},
+      {game::Tick{.others_waiting = true}, 300ms, ""}},
+     [](GameSettings& s) { s.parking = parking(0ms); }},
+    {"ALaterCorrespondenceSessionDoesNotGreet",
+     {{full(true), 0ms, "think"}},
+     [](GameSettings& s) { s.parking = parking(1h, false); }},
+
+    // Bad input: leave the game rather than lose it on time.
+    {"AnUnknownStatusLeavesTheGame",
+     {{full(true), 0ms, kHello + ", think"},
+      {ended("", lichess::GameStatus::Unknown), 10ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AnIllegalMoveListResignsAfterTwoPlies",
+     {{full(true, "e2e4 e7e5"), 0ms, "think"},
+      {moved("e2e4 e7e5 e1e3"), 10ms, "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
+    {"AGameFullForAnotherGameLeaves",
+     {{game::FullReceived{[] {
+           auto f = full_game(true, "");
+           f.id = "othergme";
+           return f;
+       }()},
+       0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AGameFullWithoutUsLeaves",
+     {{game::FullReceived{[] {
+           auto f = full_game(true, "");
+           f.white.id = "bob";
+           return f;
+       }()},
+       0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AVariantWeCannotPlayLeaves",
+     {{game::FullReceived{[] {
+           auto f = full_game(true, "");
+           f.variant.key = "atomic";
+           return f;
+       }()},
+       0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"ABadInitialFenLeaves",
+     {{game::FullReceived{full_game(true, "", "not a fen")}, 0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+};
+}  // namespace rules_table
+
+class RulesTable : public testing::TestWithParam<RulesRow> {};
+
+TEST_P(RulesTable, Plays) {
+    const RulesRow& row = GetParam();
+    GameSettings s = base_settings();
+    if (row.settings) row.settings(s);
+    GameRules game(s);
+    for (std::size_t i = 0; i < row.steps.size(); ++i) {
+        const Step& step = row.steps[i];
+        EXPECT_EQ(summary(game.on(step.event, t0 + step.at)), step.expect)
+            << "step " << i + 1 << " at " << step.at.count() << " ms";
+    }
+    EXPECT_EQ(to_string(game.phase()), std::string(to_string(row.phase_after)));
+}
+
+INSTANTIATE_TEST_SUITE_P(GameRules, RulesTable, testing::ValuesIn(rules_table::kRulesRows),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// The end of a game in every final status lila sends: result, PGN result, goodbye, phase.
+struct Ending {
+    lichess::GameStatus status;
+    std::optional<lichess::Color> winner;
+    std::string expect;
+};
+
+class EndTable : public testing::TestWithParam<Ending> {};
+
+TEST_P(EndTable, RecordsTheResult) {
+    using namespace std::chrono_literals;
+    const Ending& e = GetParam();
+    GameRules game(base_settings());
+    (void)game.on(full(true), t0);
+    const auto actions = game.on(ended("", e.status, e.winner), t0 + 1s);
+    EXPECT_EQ(summary(actions), e.expect);
+    EXPECT_EQ(game.phase(), Phase::Over);
+    EXPECT_TRUE(game.on(tick(), t0 + 2s).empty()) << "an ended game does nothing more";
+}
+
+const auto W = lichess::Color::White;
+const auto B = lichess::Color::Black;
+INSTANTIATE_TEST_SUITE_P(
+    GameRules, EndTable,
+    testing::Values(
+        Ending{lichess::GameStatus::Mate, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Mate, B, kBye + ", ended loss 0-1"},
+        Ending{lichess::GameStatus::Resign, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Stalemate, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::Timeout, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Timeout, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::Draw, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::OutOfTime, B, kBye + ", ended loss on time 0-1"},
+        Ending{lichess::GameStatus::OutOfTime, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Cheat, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::NoStart, B, kBye + ", ended loss 0-1"},
+        Ending{lichess::GameStatus::UnknownFinish, std::nullopt, kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::InsufficientMaterialClaim, std::nullopt,
+               kBye + ", ended draw 1/2-1/2"},
+        Ending{lichess::GameStatus::VariantEnd, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Aborted, std::nullopt, "ponder stop, ended aborted *"}),
+    [](const auto& info) {
+        return std::string(lichess::to_string(info.param.status)) +
+               (info.param.winner ? (*info.param.winner == W ? "_White" : "_Black") : "_None");
+    });
+
+// Facts the table does not show: the PGN notes, the move's deadline, the lag and the logs.
+TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
+    using namespace std::chrono_literals;
+    GameSettings s = base_settings();
+    GameRules game(s);
+    (void)game.on(full(true), t0);
+    (void)game.on(book("e2e4"), t0 + 10ms);
+    (void)game.on(post_failed(false, 100ms), t0 + 20ms);
+    (void)game.on(tick(), t0 + 200ms);
+    (void)game.on(posted(), t0 + 210ms);
+    (void)game.on(with(state("e2e4"), [](auto& st) { st.wtime_ms = 59000; }), t0 + 300ms);
+    (void)game.on(moved("e2e4 e7e5"), t0 + 400ms);
+    (void)game.on(searched("e2e4 e7e5", "g1f3", 35), t0 + 500ms);
+    (void)game.on(posted(), t0 + 600ms);
+    (void)game.on(with(state("e2e4 e7e5 g1f3"), [](auto& st) { st.wtime_ms = 58000; }), t0 + 700ms);
+    const auto actions =
+        game.on(ended("e2e4 e7e5 g1f3", lichess::GameStatus::Resign, W), t0 + 800ms);
+    const auto* end = std::get_if<game::GameEnded>(&actions.back());
+    ASSERT_NE(end, nullptr);
+    ASSERT_EQ(end->record.moves.size(), 3u);
+    EXPECT_EQ(end->record.moves[0].source, "book");
+    EXPECT_EQ(end->record.moves[0].clock_ms, 59000);
+    EXPECT_EQ(end->record.moves[1].source, "");
+    ASSERT_TRUE(end->record.moves[2].eval.has_value());
+    EXPECT_EQ(end->record.moves[2].eval->value, 35);
+    EXPECT_EQ(end->record.moves[2].clock_ms, 58000);
+    EXPECT_EQ(end->record.site, "https://lichess.org");
+    EXPECT_EQ(end->record.game_id, kGame);
+    EXPECT_EQ(end->record.time_control, "60+0");
+}
+
+TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    auto f = full_game(true, "e2e4 e7e5");
+    f.state.wtime_ms = 1500;
+    (void)game.on(game::FullReceived{f}, t0 + 10s);
+    const auto actions = game.on(searched("e2e4 e7e5", "g1f3"), t0 + 10'400ms);
+    ASSERT_EQ(actions.size(), 1u);
+    const auto* post = std::get_if<game::PostMove>(&actions[0]);
+    ASSERT_NE(post, nullptr);
+    EXPECT_EQ(post->give_up_at, t0 + 11'500ms);  // the turn began at 10 s with 1.5 s left
+    EXPECT_EQ(post->ply, 3u);
+}
+
+TEST(GameRules, TheLagOfOurMovesShortensTheNextPlan) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(full(true, "e2e4 e7e5"), t0);
+    (void)game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
+    (void)game.on(posted(), t0 + 200ms);
+    // The server shows our move 700 ms after we sent it.
+    (void)game.on(moved("e2e4 e7e5 g1f3"), t0 + 800ms);
+    const auto actions = game.on(moved("e2e4 e7e5 g1f3 b8c6"), t0 + 900ms);
+    ASSERT_EQ(actions.size(), 1u);
+    const auto* think = std::get_if<game::Think>(&actions[0]);
+    ASSERT_NE(think, nullptr);
+    EXPECT_EQ(think->plan.overhead_ms, base_settings().planner.move_overhead_ms + 700);
+    EXPECT_EQ(think->clock.our_moves_played, 2);
+}
+
+TEST(GameRules, LogsNameTheGameAndTheMove) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(full(true), t0);
+    (void)game.on(book("e2e4"), t0 + 10ms);
+    const auto actions = game.on(posted(), t0 + 20ms);
+    std::string logs;
+    for (const auto& a : actions)
+        if (const auto* l = std::get_if<game::Log>(&a)) logs += l->text + "\n";
+    EXPECT_NE(logs.find("game game0001: move e2e4 (book) ply 1 weight 1 from test.bin"),
+              std::string::npos)
+        << logs;
+}
+
+TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(full(true), t0);
+    (void)game.on(online(MoveSource::Cloud, "e2e4", engine::Score{false, 25}), t0 + 10ms);
+    const auto actions = game.on(posted(), t0 + 20ms);
+    std::string logs;
+    for (const auto& a : actions)
+        if (const auto* l = std::get_if<game::Log>(&a)) logs += l->text + "\n";
+    EXPECT_NE(logs.find("game game0001: move e2e4 (cloud) ply 1 from the test"), std::string::npos)
+        << logs;
+    (void)game.on(moved("e2e4"), t0 + 30ms);
+    const auto end = game.on(ended("e2e4", lichess::GameStatus::Resign, W), t0 + 40ms);
+    const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
+    ASSERT_NE(ended_game, nullptr);
+    EXPECT_EQ(ended_game->record.moves[0].source, "cloud");
+    ASSERT_TRUE(ended_game->record.moves[0].eval.has_value());
+    EXPECT_EQ(ended_game->record.moves[0].eval->value, 25);
+}
+
+TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    EXPECT_FALSE(game.first_moves_pending());
+    (void)game.on(full(false), t0);
+    EXPECT_TRUE(game.first_moves_pending());
+    (void)game.on(moved("e2e4"), t0 + 1s);
+    EXPECT_FALSE(game.first_moves_pending());
+}
+
+}  // namespace
+}  // namespace service

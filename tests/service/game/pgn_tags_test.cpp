@@ -1,0 +1,50 @@
+// Result and Termination for every status, as lila's PgnDump writes them (docs/LICHESS.md).
+#include "service/game/pgn_tags.hpp"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+namespace service {
+namespace {
+
+struct TagRow {
+    lichess::GameStatus status;
+    std::optional<lichess::Color> winner;
+    const char* result;
+    const char* termination;
+};
+
+class PgnTags : public ::testing::TestWithParam<TagRow> {};
+
+TEST_P(PgnTags, AsLilaWritesThem) {
+    const TagRow& r = GetParam();
+    EXPECT_EQ(pgn_result(r.status, r.winner), r.result) << lichess::to_string(r.status);
+    EXPECT_STREQ(pgn_termination(r.status), r.termination) << lichess::to_string(r.status);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Statuses, PgnTags,
+    ::testing::Values(
+        TagRow{lichess::GameStatus::Mate, lichess::Color::White, "1-0", "Normal"},
+        TagRow{lichess::GameStatus::Resign, lichess::Color::Black, "0-1", "Normal"},
+        TagRow{lichess::GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
+        TagRow{lichess::GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
+        TagRow{lichess::GameStatus::VariantEnd, lichess::Color::White, "1-0", "Normal"},
+        TagRow{lichess::GameStatus::OutOfTime, lichess::Color::Black, "0-1", "Time forfeit"},
+        TagRow{lichess::GameStatus::OutOfTime, std::nullopt, "1/2-1/2", "Time forfeit"},
+        TagRow{lichess::GameStatus::Timeout, lichess::Color::White, "1-0", "Time forfeit"},
+        TagRow{lichess::GameStatus::Timeout, std::nullopt, "1/2-1/2", "Time forfeit"},
+        TagRow{lichess::GameStatus::Cheat, lichess::Color::White, "1-0", "Rules infraction"},
+        TagRow{lichess::GameStatus::NoStart, lichess::Color::Black, "0-1", "Abandoned"},
+        TagRow{lichess::GameStatus::Aborted, std::nullopt, "*", "Abandoned"},
+        TagRow{lichess::GameStatus::InsufficientMaterialClaim, std::nullopt, "1/2-1/2",
+               "Insufficient material"},
+        TagRow{lichess::GameStatus::UnknownFinish, std::nullopt, "1/2-1/2", "Unknown"},
+        TagRow{lichess::GameStatus::UnknownFinish, lichess::Color::Black, "0-1", "Unknown"},
+        TagRow{lichess::GameStatus::Started, std::nullopt, "*", "Unterminated"},
+        TagRow{lichess::GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
+
+}  // namespace
+}  // namespace service
