@@ -7,7 +7,7 @@
 
 namespace config {
 
-// Opening book files per variant name ("standard", "chess960"): tried in order.
+// Opening book files per Lichess variant key ("standard", "crazyhouse", ...): tried in order.
 using BookFiles = std::map<std::string, std::vector<std::string>>;
 
 struct BookConfig {
@@ -42,7 +42,10 @@ struct ChallengeConfig {
     int concurrency = 1;
     bool accept_bot = true;
     bool only_bot = false;
-    std::vector<std::string> variants = {"standard", "chess960", "fromPosition"};
+    // Lichess's ten game types; an operator narrows the list.
+    std::vector<std::string> variants = {
+        "standard", "chess960", "fromPosition",  "crazyhouse",  "antichess",
+        "atomic",   "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
     std::vector<std::string> time_controls = {"bullet", "blitz", "rapid", "classical"};
     std::vector<std::string> modes = {"casual", "rated"};
     int min_base = 0;  // seconds

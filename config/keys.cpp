@@ -49,7 +49,10 @@ KeySpec list(std::string_view path, FieldRef (*field)(Config&),
     return spec;
 }
 
-const std::vector<std::string_view> kVariants = {"standard", "chess960", "fromPosition"};
+// Lichess's ten game types (scalachess variant/*.scala `key`): every one is played.
+const std::vector<std::string_view> kVariants = {
+    "standard", "chess960", "fromPosition",  "crazyhouse",  "antichess",
+    "atomic",   "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
 const std::vector<std::string_view> kSpeeds = {"bullet", "blitz", "rapid", "classical",
                                                "correspondence"};
 const std::vector<std::string_view> kModes = {"casual", "rated"};
@@ -58,7 +61,10 @@ const std::vector<std::string_view> kBookSelections = {"best_move", "weighted_ra
 const std::vector<std::string_view> kEvaluations = {"nnue", "hce"};
 const std::vector<std::string_view> kLogLevels = {"trace", "debug",    "info", "warn",
                                                   "error", "critical", "off"};
-const std::vector<std::string_view> kMatchmakingVariants = {"standard", "chess960"};
+// Every game type a challenge can ask for without a FEN (fromPosition needs one).
+const std::vector<std::string_view> kMatchmakingVariants = {
+    "standard", "chess960",      "crazyhouse",  "antichess", "atomic",
+    "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
 const std::vector<std::string_view> kSortBy = {"best", "first"};
 const std::vector<std::string_view> kPreferences = {"none", "human", "bot"};
 const std::vector<std::string_view> kExplorerSources = {"masters", "lichess", "player"};

@@ -33,7 +33,8 @@ void write_big_endian(T value, std::string& out) {
 
 }  // namespace
 
-Key key(const Board& board) {
+template <Variant V>
+Key key(const BasicBoard<V>& board) {
     const auto& random = detail::kRandom64;
     Key k = 0;
     for (Bitboard b = board.pieces(); b;) {
@@ -52,15 +53,19 @@ Key key(const Board& board) {
 
 namespace {
 
-Move decode_in(const MoveList& legal, std::uint16_t code) {
+template <Variant V>
+Move decode_in(const BasicBoard<V>& board, const MoveListOf<V>& legal, std::uint16_t code) {
     const Square to = Square(code & 63);
     const Square from = Square((code >> 6) & 63);
     const int promo = (code >> 12) & 7;  // 0 none, 1 knight ... 4 queen
     if (from == to || promo > 4) return Move::none();
     for (const Move m : legal) {
+        if constexpr (has_drops(V))
+            if (m.is_drop()) continue;
         if (m.from() != from || m.to() != to) continue;
-        const bool promotes = m.kind() == MoveKind::PROMOTION;
-        if (promo == 0 ? !promotes : promotes && m.promotion() == PieceType(KNIGHT + promo - 1))
+        const bool promotes = board.is_promotion(m);
+        if (promo == 0 ? !promotes
+                       : promotes && board.promotion_type(m) == PieceType(KNIGHT + promo - 1))
             return m;
     }
     return Move::none();
@@ -68,8 +73,9 @@ Move decode_in(const MoveList& legal, std::uint16_t code) {
 
 }  // namespace
 
-Move decode_move(const Board& board, std::uint16_t code) {
-    return decode_in(legal_moves(board), code);
+template <Variant V>
+Move decode_move(const BasicBoard<V>& board, std::uint16_t code) {
+    return decode_in(board, legal_moves(board), code);
 }
 
 std::uint16_t encode_move(Move m) {
@@ -121,15 +127,23 @@ std::span<const Entry> Book::entries(Key k) const {
     return {first, last};
 }
 
-std::vector<BookMove> Book::moves(const Board& board) const {
+template <Variant V>
+std::vector<BookMove> Book::moves(const BasicBoard<V>& board) const {
     std::vector<BookMove> out;
     const auto found = entries(key(board));
     if (found.empty()) return out;
-    const MoveList legal = legal_moves(board);
+    const MoveListOf<V> legal = legal_moves(board);
     for (const Entry& e : found)
-        if (const Move m = decode_in(legal, e.move))
+        if (const Move m = decode_in(board, legal, e.move))
             out.push_back(BookMove{.move = m, .weight = e.weight, .learn = e.learn});
     return out;
 }
+
+#define OUTPOST_INSTANTIATE(V)                                      \
+    template Key key(const BasicBoard<V>&);                         \
+    template Move decode_move(const BasicBoard<V>&, std::uint16_t); \
+    template std::vector<BookMove> Book::moves(const BasicBoard<V>&) const;
+OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine::polyglot

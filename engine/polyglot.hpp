@@ -26,13 +26,18 @@ struct Entry {
 inline constexpr std::size_t kEntryBytes = 16;
 
 // The Polyglot key of a board: pieces, castling rights, the en-passant file only when a pawn of
-// the side to move stands beside the pawn that just moved two squares, and White to move.
-[[nodiscard]] Key key(const Board& board);
+// the side to move stands beside the pawn that just moved two squares, and White to move. A
+// variant's board gets the same key over its pieces (pockets and checks given are not in it), as
+// variant books made with python-chess's polyglot writer have them.
+template <Variant V>
+[[nodiscard]] Key key(const BasicBoard<V>& board);
 
 // The legal move a Polyglot move code stands for on this board, or Move::none() when it stands
 // for none (an illegal move, a1a1, a bad promotion code). Castling is king-takes-rook (e1h1,
-// e8a8, and the rook's own square in Chess960), as Move stores it.
-[[nodiscard]] Move decode_move(const Board& board, std::uint16_t code);
+// e8a8, and the rook's own square in Chess960), as Move stores it. The format has no code for a
+// crazyhouse drop or an antichess king promotion: no code stands for them.
+template <Variant V>
+[[nodiscard]] Move decode_move(const BasicBoard<V>& board, std::uint16_t code);
 // The Polyglot code of a legal move: the inverse of decode_move.
 [[nodiscard]] std::uint16_t encode_move(Move m);
 
@@ -59,7 +64,8 @@ class Book {
     [[nodiscard]] std::span<const Entry> entries(Key key) const;
     // The book's moves for this board that are legal on it, in file order; other entries under
     // its key (an illegal move, a key collision) are left out.
-    [[nodiscard]] std::vector<BookMove> moves(const Board& board) const;
+    template <Variant V>
+    [[nodiscard]] std::vector<BookMove> moves(const BasicBoard<V>& board) const;
 
   private:
     std::vector<Entry> entries_;

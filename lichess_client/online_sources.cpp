@@ -400,16 +400,23 @@ std::optional<ApiError> OnlineSources::admit(OnlineSource s, Clock::time_point s
     return std::nullopt;
 }
 
+// A GET of `target` at the slot's server, with what is left of the deadline that began at `start`.
+HttpRequest OnlineSources::request_to(const Slot& slot, const std::string& target,
+                                      Clock::time_point start, Millis deadline) {
+    HttpRequest req;
+    req.target = target;
+    req.authenticated = slot.token;
+    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
+    return req;
+}
+
 Result<HttpResponse> OnlineSources::get(OnlineSource s, const std::string& target,
                                         Millis deadline) {
     const auto start = Clock::now();
     RequestLock lock;
     if (auto refused = admit(s, start, deadline, lock)) return *refused;
     const Slot& slot = *slots_[static_cast<std::size_t>(s)];
-    HttpRequest req;
-    req.target = target;
-    req.authenticated = slot.token;
-    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
+    HttpRequest req = request_to(slot, target, start, deadline);
     req.stop = shutdown_.get_token();
     auto r = slot.http->perform(req);
     if (!r.ok()) {
@@ -474,11 +481,8 @@ Result<ExplorerReply> OnlineSources::explorer_player(const std::string& target, 
     RequestLock lock;
     if (auto refused = admit(s, start, deadline, lock)) return *refused;
     const Slot& slot = *slots_[static_cast<std::size_t>(s)];
-    HttpRequest req;
-    req.target = target;
-    req.authenticated = slot.token;
+    HttpRequest req = request_to(slot, target, start, deadline);
     req.accept = "application/x-ndjson";
-    req.timeout = std::chrono::ceil<Millis>(start + deadline - Clock::now());
     NdjsonStream lines;
     std::string last;
     const StreamEnd end = slot.http->stream(
@@ -513,16 +517,26 @@ Result<ExplorerReply> OnlineSources::explorer_player(const std::string& target, 
 }
 
 Result<CloudEvalReply> OnlineSources::cloud_eval(std::string_view fen, int multi_pv,
-                                                 Millis deadline) {
-    const std::string target = "/api/cloud-eval?fen=" + url_encode(fen) +
-                               "&multiPv=" + std::to_string(std::clamp(multi_pv, 1, 5));
+                                                 Millis deadline, std::string_view variant) {
+    std::string target = "/api/cloud-eval?fen=" + url_encode(fen) +
+                         "&multiPv=" + std::to_string(std::clamp(multi_pv, 1, 5));
+    if (variant != "standard") target += "&variant=" + url_encode(variant);
     auto r = get(OnlineSource::CloudEval, target, deadline);
     if (!r) return r.error();
     return parse_cloud_eval(r->body);
 }
 
-Result<TablebaseReply> OnlineSources::tablebase(std::string_view fen, Millis deadline) {
-    auto r = get(OnlineSource::Tablebase, "/standard?fen=" + url_encode(fen), deadline);
+Result<TablebaseReply> OnlineSources::tablebase(std::string_view fen, Millis deadline,
+                                                std::string_view table) {
+    if (table != "standard" && table != "atomic" && table != "antichess")
+        return ApiError{
+            ApiError::Kind::Config,
+            0,
+            "tablebase: no table for " + std::string(table) + " (standard, atomic, antichess)",
+            {},
+            {}};
+    auto r = get(OnlineSource::Tablebase, "/" + std::string(table) + "?fen=" + url_encode(fen),
+                 deadline);
     if (!r) return r.error();
     return parse_tablebase(r->body);
 }

@@ -177,11 +177,15 @@ class OnlineSources {
     // indexing is done: the last complete line within the deadline is the answer.
     [[nodiscard]] Result<ExplorerReply> explorer(std::string_view fen, const ExplorerQuery& q,
                                                  Millis deadline);
-    // GET {cloud_eval}/api/cloud-eval?fen=…&multiPv=N
+    // GET {cloud_eval}/api/cloud-eval?fen=…&multiPv=N, with &variant=KEY for a variant other
+    // than standard (a Lichess key: lila's cloudEval reads it with Variant.orDefault).
     [[nodiscard]] Result<CloudEvalReply> cloud_eval(std::string_view fen, int multi_pv,
-                                                    Millis deadline);
-    // GET {tablebase}/standard?fen=…
-    [[nodiscard]] Result<TablebaseReply> tablebase(std::string_view fen, Millis deadline);
+                                                    Millis deadline,
+                                                    std::string_view variant = "standard");
+    // GET {tablebase}/{table}?fen=…: table is standard, atomic or antichess (the spec's
+    // tags/tablebase/{standard,atomic,antichess}.yaml).
+    [[nodiscard]] Result<TablebaseReply> tablebase(std::string_view fen, Millis deadline,
+                                                   std::string_view table = "standard");
     // GET {chessdb}/cdb.php?action=queryall&board=…&json=1
     [[nodiscard]] Result<ChessdbReply> chessdb(std::string_view fen, Millis deadline);
 
@@ -201,6 +205,8 @@ class OnlineSources {
     // within the deadline; nullopt when the request may go.
     [[nodiscard]] std::optional<ApiError> admit(OnlineSource s, Clock::time_point start,
                                                 Millis deadline, RequestLock& lock);
+    [[nodiscard]] static HttpRequest request_to(const Slot& slot, const std::string& target,
+                                                Clock::time_point start, Millis deadline);
     [[nodiscard]] Result<HttpResponse> get(OnlineSource s, const std::string& target,
                                            Millis deadline);
     [[nodiscard]] ApiError error_from(OnlineSource s, const HttpResponse& response);

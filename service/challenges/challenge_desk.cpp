@@ -114,8 +114,9 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answe
     if (!answer.error) {
         awaiting_start_[c.id] = now;
         add_log(out, common::LogLevel::Info,
-                fmt::format("challenge {} from {} ({} {} {}): accepted", c.id, a.who, c.variant.key,
-                            c.speed, c.rated ? "rated" : "casual"));
+                fmt::format("challenge {} from {} ({} {} {}): accepted", common::printable(c.id),
+                            a.who, common::printable(c.variant.key), common::printable(c.speed),
+                            c.rated ? "rated" : "casual"));
     } else {
         slots_.release_reservation(c.id);
         accept_failed(a, *answer.error, now, out);
@@ -132,9 +133,9 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
     const lichess::ChallengeInfo& c = a.challenge;
     const auto limit = lichess::bot_game_limit(error);
     if (!limit)
-        return add_log(
-            out, common::LogLevel::Warn,
-            fmt::format("challenge {} from {}: accept failed: {}", c.id, a.who, error.describe()));
+        return add_log(out, common::LogLevel::Warn,
+                       fmt::format("challenge {} from {}: accept failed: {}",
+                                   common::printable(c.id), a.who, error.describe()));
     if (!limit->ours) {
         // lila answers 400 when the challenger has played its bot games for today: the
         // challenge cannot become a game, so it is let go at once (its slot is free already).
@@ -142,7 +143,8 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
             out, common::LogLevel::Info,
             fmt::format("challenge {} from {}: dropped, {} played its bot games for today "
                         "({})",
-                        c.id, a.who, c.challenger.name, error.message));
+                        common::printable(c.id), a.who, common::printable(c.challenger.name),
+                        common::printable(error.message)));
     }
     // Our own daily limit: only bot games stop; humans' challenges are still accepted.
     const auto wait = limit->wait.value_or(times_.bot_limit_default_wait);
@@ -153,7 +155,7 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
         add_log(out, common::LogLevel::Warn,
                 fmt::format("lichess: our bot-vs-bot games for today are played ({}); declining "
                             "challenges from bots for {:.0f} s, humans are still welcome",
-                            error.message, seconds_in(wait)));
+                            common::printable(error.message), seconds_in(wait)));
     decline(c.id, a.who, lichess::DeclineReason::Later, "our bot games for today are played", out);
 }
 
@@ -165,8 +167,8 @@ void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& 
                                    config_.max_queued),
                        out);
     add_log(out, common::LogLevel::Info,
-            fmt::format("challenge {} from {}: queued, {} waiting ({})", c.id, who, queue_.size(),
-                        why));
+            fmt::format("challenge {} from {}: queued, {} waiting ({})", common::printable(c.id),
+                        who, queue_.size(), common::printable(why)));
 }
 
 void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
@@ -187,7 +189,7 @@ void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
         }
         add_log(out, common::LogLevel::Info,
                 fmt::format("challenge {} from {}: a slot is free, accepting it from the queue",
-                            next->id, who));
+                            common::printable(next->id), who));
         if (!accept_now(*next, who, true, out)) {
             (void)queue_.push(*next, now);  // lost the slot after all: wait on
             return;
@@ -202,9 +204,9 @@ ChallengeDesk::Requests ChallengeDesk::tick(challenge::TimePoint now) {
     (void)slots_.expire_now();
     if (!queue_.empty() && accepting_) {
         for (const auto& c : queue_.expire(now - times_.queue_max_wait))
-            add_log(
-                out, common::LogLevel::Info,
-                fmt::format("challenge {} leaves the queue: Lichess has dropped it by now", c.id));
+            add_log(out, common::LogLevel::Info,
+                    fmt::format("challenge {} leaves the queue: Lichess has dropped it by now",
+                                common::printable(c.id)));
     }
     accept_from_queue(now, out);
     look_for_started_games(now, out);
@@ -243,7 +245,7 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::PlayingListed& answer
         add_log(
             out, common::LogLevel::Warn,
             fmt::format("game {}: no gameStart on the event stream; found it among ongoing games",
-                        g.game_id));
+                        common::printable(g.game_id)));
         out.push_back(challenge::StartGame{g});
     }
     return out;
@@ -254,11 +256,12 @@ ChallengeDesk::Requests ChallengeDesk::on_challenge_gone(const std::string& id, 
     const bool was_queued = queue_.remove(id);
     if (was_queued && canceled)
         add_log(out, common::LogLevel::Info,
-                fmt::format("challenge {} canceled; it leaves the queue", id));
+                fmt::format("challenge {} canceled; it leaves the queue", common::printable(id)));
     awaiting_start_.erase(id);
     slots_.release_reservation(id);
-    add_log(out, common::LogLevel::Info,
-            fmt::format("challenge {} {}", id, canceled ? "canceled" : "declined"));
+    add_log(
+        out, common::LogLevel::Info,
+        fmt::format("challenge {} {}", common::printable(id), canceled ? "canceled" : "declined"));
     return out;
 }
 
@@ -268,8 +271,8 @@ ChallengeDesk::Requests ChallengeDesk::on_unreadable(const std::string& id,
     return {challenge::Decline{
         id,
         lichess::DeclineReason::Generic,
-        {common::LogLevel::Warn,
-         fmt::format("challenge {}: declined (generic: unreadable, {})", id, problem)}}};
+        {common::LogLevel::Warn, fmt::format("challenge {}: declined (generic: unreadable, {})",
+                                             common::printable(id), common::printable(problem))}}};
 }
 
 ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInfo& game,
@@ -303,13 +306,29 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AbortAnswered& answer
         aborted_over_limit_.insert(answer.game_id);
         add_log(out, common::LogLevel::Warn,
                 fmt::format("game {} started beyond challenge.concurrency ({}); aborted",
-                            answer.game_id, slots_.limit()));
+                            common::printable(answer.game_id), slots_.limit()));
         return out;
     }
-    add_log(out, common::LogLevel::Warn,
-            fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
-                        "({}); playing it with a small engine",
-                        answer.game_id, slots_.limit(), answer.error->describe()));
+    // This game is counted among the active ones already.
+    const int beyond = slots_.active() - slots_.limit();
+    if (beyond > kMaxGamesBeyondConcurrency) {
+        (void)slots_.on_game_finish(answer.game_id);
+        if (aborted_over_limit_.size() >= 1000) aborted_over_limit_.clear();
+        aborted_over_limit_.insert(answer.game_id);  // a replayed gameStart starts nothing
+        out.push_back(challenge::ResignGame{
+            answer.game_id,
+            {common::LogLevel::Warn,
+             fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
+                         "({}); {} such games are played already (the most), so it is resigned",
+                         common::printable(answer.game_id), slots_.limit(),
+                         answer.error->describe(), kMaxGamesBeyondConcurrency)}});
+        return out;
+    }
+    add_log(
+        out, common::LogLevel::Warn,
+        fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
+                    "({}); playing it with a small engine",
+                    common::printable(answer.game_id), slots_.limit(), answer.error->describe()));
     out.push_back(challenge::StartSession{answer.game_id});
     return out;
 }
@@ -344,8 +363,9 @@ void ChallengeDesk::decline(const std::string& challenge_id, const std::string& 
     out.push_back(challenge::Decline{
         challenge_id,
         reason,
-        {common::LogLevel::Info, fmt::format("challenge {} from {}: declined ({}: {})",
-                                             challenge_id, who, lichess::to_string(reason), why)}});
+        {common::LogLevel::Info,
+         fmt::format("challenge {} from {}: declined ({}: {})", common::printable(challenge_id),
+                     who, lichess::to_string(reason), common::printable(why))}});
 }
 
 }  // namespace service

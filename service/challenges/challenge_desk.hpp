@@ -61,6 +61,13 @@ struct ListPlaying {};  // GET /api/account/playing; the answer is PlayingListed
 struct AbortGame {      // POST abort (a game beyond concurrency); the answer is AbortAnswered
     std::string game_id;
 };
+// POST resign: a game beyond challenge.concurrency that cannot be aborted, when
+// kMaxGamesBeyondConcurrency such games are played already. Its slot is freed at once (the
+// game is not ours to play); `log` is written with the request's error, if any, appended.
+struct ResignGame {
+    std::string game_id;
+    common::LogLine log;
+};
 // A gameStart the desk let in, or a game found among the ongoing ones: the Bot starts it as the
 // event loop does for a gameStart (correspondence games go to the CorrespondenceDesk).
 struct StartGame {
@@ -77,8 +84,8 @@ struct PauseBotGames {
 };
 using Log = common::LogLine;
 
-using Request = std::variant<Accept, Decline, ReadRatings, ListPlaying, AbortGame, StartGame,
-                             StartSession, PauseBotGames, Log>;
+using Request = std::variant<Accept, Decline, ReadRatings, ListPlaying, AbortGame, ResignGame,
+                             StartGame, StartSession, PauseBotGames, Log>;
 
 // ---- the answers ----------------------------------------------------------------------------
 
@@ -100,6 +107,12 @@ struct AbortAnswered {
 };
 
 }  // namespace challenge
+
+// Games beyond challenge.concurrency that lila would not let us abort (both sides moved) are
+// played, each with a session and a small engine, up to this many at once; one more is resigned
+// (or, when resigning fails, left to lila's clock), logged. A burst of such games (another
+// client on the token, a replay after an outage) so costs a bounded number of threads and MB.
+inline constexpr int kMaxGamesBeyondConcurrency = 4;
 
 // What the Bot knows of a challenge that the desk does not.
 struct ChallengeArrival {

@@ -7,7 +7,8 @@
 #include <optional>
 
 #include "common/text.hpp"
-#include "engine/fen.hpp"
+#include "engine/position.hpp"
+#include "engine/variant.hpp"
 
 namespace service {
 
@@ -34,24 +35,27 @@ Decision decline(lichess::DeclineReason reason, std::string why) {
 
 std::string user_text(const lichess::ChallengeUser& u) { return u.name.empty() ? u.id : u.name; }
 
-// Rule 3. fromPosition games may start from a Chess960 setup (castling letters other than
-// KQkq on the e/a/h files); playing those needs "chess960" as well.
+// Rule 3. Every Lichess key names a game the engine plays (engine::parse_variant); a key Lichess
+// may add later does not. A start FEN must parse under the game's own variant, and a
+// fromPosition FEN with a Chess960 setup (castling letters other than KQkq on the e/a/h files)
+// needs "chess960" as well.
 std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
                                       const config::ChallengeConfig& cfg) {
     const std::string& key = c.variant.key;
-    const bool supported = key == "standard" || key == "chess960" || key == "fromPosition";
-    if (!supported)
+    const std::optional<engine::Variant> variant = engine::parse_variant(key);
+    if (!variant)
         return decline(lichess::DeclineReason::Variant,
-                       "variant " + key + " is not one Outpost plays");
+                       "variant " + common::printable(key) + " is not one Outpost plays");
     if (!contains(cfg.variants, key))
         return decline(lichess::DeclineReason::Variant,
                        "variant " + key + " is not in challenge.variants");
-    if (key == "fromPosition" && c.initial_fen) {
-        const auto board = engine::parse_fen(*c.initial_fen);
-        if (!board)
+    if (c.initial_fen && *c.initial_fen != "startpos") {
+        const auto start = engine::Position::from_fen(*c.initial_fen, *variant, key == "chess960");
+        if (!start)
             return decline(lichess::DeclineReason::Variant,
-                           "unreadable start FEN \"" + *c.initial_fen + "\": " + board.error());
-        if (board->chess960 && !contains(cfg.variants, "chess960"))
+                           "unreadable start FEN \"" + common::printable(*c.initial_fen) +
+                               "\" for " + key + ": " + start.error());
+        if (key == "fromPosition" && start->chess960() && !contains(cfg.variants, "chess960"))
             return decline(lichess::DeclineReason::Variant,
                            "start FEN has Chess960 castling and chess960 is not in "
                            "challenge.variants");
@@ -148,7 +152,10 @@ std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
 }  // namespace
 
 std::string perf_key(const lichess::ChallengeInfo& c) {
-    if (c.variant.key == "chess960") return "chess960";
+    // Chess960 and the seven variants are rated in a perf of their own, named by their key.
+    const std::optional<engine::Variant> variant = engine::parse_variant(c.variant.key);
+    if (c.variant.key == "chess960" || (variant && *variant != engine::Variant::STANDARD))
+        return c.variant.key;
     const std::string key = common::lowercase(c.speed.empty() ? c.perf_name : c.speed);
     return key == "ultrabullet" ? "ultraBullet" : key;
 }

@@ -41,9 +41,10 @@ struct ChallengeFacts {
 //  0. our own challenge (challenger is us, or direction "out")  -> Ignore
 //  1. challenger on block_list or an online_block_list          -> Generic
 //  2. allow_list not empty and challenger not on it             -> Generic
-//  3. variant not standard/chess960/fromPosition, or not in
-//     `variants` (a fromPosition FEN with Chess960 castling
-//     letters also needs "chess960")                            -> Variant
+//  3. variant not one of Lichess's ten, or not in `variants`;
+//     a start FEN that does not parse under its variant (a
+//     fromPosition FEN with Chess960 castling letters also
+//     needs "chess960")                                         -> Variant
 //  4. a BOT while accept_bot is false                           -> NoBot
 //     a human while only_bot is true                            -> OnlyBot
 //  5. rated while "rated" is not in modes                       -> Casual  ("casual only")

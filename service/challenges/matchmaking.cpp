@@ -192,14 +192,15 @@ void Matchmaker::challenge_someone(std::chrono::steady_clock::time_point now) {
         // Our own challenges hold a slot like accepted ones until answered.
         if (!slots_.try_reserve(created->id, common::lowercase(bot.id),
                                 times_.answer_timeout + std::chrono::seconds(5), true)) {
-            spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it", created->id);
+            spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it",
+                         common::printable(created->id));
             (void)api_.cancel_challenge(created->id);
             return;
         }
         pending_ = Pending{created->id, common::lowercase(bot.id), bot.username, *choice, now};
         said_nobody_fits_ = false;
         spdlog::info("matchmaking: challenged {} ({}), challenge {}",
-                     common::printable(bot.username), what, created->id);
+                     common::printable(bot.username), what, common::printable(created->id));
         return;
     }
     // Said once at info level: an idle bot with nobody to play would repeat it every minute.
@@ -254,8 +255,8 @@ void Matchmaker::cancel_pending(std::string_view why) {
     pending_.reset();
     auto r = api_.cancel_challenge(p.id);
     slots_.release_reservation(p.id);
-    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", p.id, common::printable(p.name),
-                 why, r ? "" : " (" + r.error().describe() + ")");
+    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", common::printable(p.id),
+                 common::printable(p.name), why, r ? "" : " (" + r.error().describe() + ")");
 }
 
 void Matchmaker::on_declined(const lichess::ChallengeInfo& c) {
@@ -268,7 +269,7 @@ void Matchmaker::on_declined(const lichess::ChallengeInfo& c) {
     spdlog::info(
         "matchmaking: {} declined challenge {} ({}); not asking it again for {}{}{} "
         "for {} h",
-        common::printable(p.name), p.id, common::printable(key),
+        common::printable(p.name), common::printable(p.id), common::printable(key),
         refusal.speed.empty() ? "any speed" : refusal.speed,
         refusal.variant.empty() ? "" : " " + refusal.variant,
         refusal.mode.empty() ? "" : " " + refusal.mode,
@@ -285,7 +286,7 @@ void Matchmaker::on_canceled(std::string_view challenge_id) {
 void Matchmaker::on_game_start(std::string_view game_id) {
     if (!pending_ || game_id != pending_->id) return;
     spdlog::info("matchmaking: {} accepted challenge {}", common::printable(pending_->name),
-                 pending_->id);
+                 common::printable(pending_->id));
     pending_.reset();  // the reservation became the game in GameSlots
 }
 

@@ -3,27 +3,40 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "config/check_command.hpp"
 #include "config/load.hpp"
 #include "engine/tablebase.hpp"
+#include "service/cli/start_checks.hpp"
 #include "service/cli/start_up.hpp"
 
 namespace cli {
 
 namespace {
 
-// Loads the Gaviota tables of a valid config as the start-up does, so a junk or truncated table
-// fails here too (the config check sees only that the folders hold table files). 0 when fine.
-int check_tablebases(const std::string& path) {
+// Loads the Gaviota tables of a config as the start-up does, so a junk or truncated table fails
+// here too (the config check sees only that the folders hold table files).
+std::optional<StartProblem> tablebase_problem(const config::Config& config) {
+    if (config.engine.tablebases.gaviota_paths.empty()) return std::nullopt;
+    const auto tb = engine::Tablebase::load(config.engine.tablebases.gaviota_paths);
+    if (tb) return std::nullopt;
+    return StartProblem{"engine.tablebases.gaviota_paths", tb.error()};
+}
+
+// What `run` would refuse at start-up on this machine (start_checks.hpp), said as it says it.
+int check_start_up(const std::string& path) {
     const config::LoadResult loaded = config::load_file(path);
-    if (!loaded.ok() || loaded.config->engine.tablebases.gaviota_paths.empty()) return 0;
-    const auto tb = engine::Tablebase::load(loaded.config->engine.tablebases.gaviota_paths);
-    if (tb) return 0;
-    std::cerr << "error: engine.tablebases.gaviota_paths: " << tb.error() << "\n"
-              << path << ": 1 problem to fix before Outpost can start\n";
-    return 1;
+    if (!loaded.ok()) return 0;  // the config's own errors: check_config_command says them
+    std::vector<StartProblem> problems = start_problems(*loaded.config);
+    if (auto tb = tablebase_problem(*loaded.config)) problems.push_back(std::move(*tb));
+    const int n = print_start_problems(problems, std::cerr);
+    if (n > 0)
+        std::cerr << path << ": " << n << (n == 1 ? " problem" : " problems")
+                  << " to fix before Outpost can start\n";
+    return n;
 }
 
 }  // namespace
@@ -31,10 +44,12 @@ int check_tablebases(const std::string& path) {
 void add_check_config_command(CLI::App& app) {
     auto path = std::make_shared<std::string>();
     auto* cmd = app.add_subcommand(
-        "check-config", "Validate a config file and print the effective settings (token hidden)");
+        "check-config",
+        "Validate a config file and what `run` needs from this machine (PGN folder, log file, "
+        "memory), and print the effective settings (token hidden)");
     cmd->add_option("file", *path, "YAML config file")->required();
     cmd->callback([path] {
-        if (check_tablebases(*path) != 0) return fail_with(1);
+        if (check_start_up(*path) != 0) return fail_with(1);
         fail_with(config::check_config_command(*path, std::cout, std::cerr));
     });
 }

@@ -15,6 +15,7 @@
 #include "common/text.hpp"
 #include "engine/tablebase.hpp"
 #include "lichess_client/api.hpp"
+#include "service/cli/start_checks.hpp"
 #include "service/cli/start_up.hpp"
 #include "service/daemon/bot.hpp"
 #include "service/ops/hardening.hpp"
@@ -31,6 +32,10 @@ namespace {
 struct RunOptions {
     std::string config_path = "config.yml";
 };
+
+// What a stop may take beyond shutdown_grace_s: declining the queue, cancelling our challenge,
+// stopping the searches and the streams (each bounded by its request timeout).
+constexpr std::chrono::seconds kStopSlack{15};
 
 // Waits between log-in attempts at start: 1 s doubling to 30 s, each drawn from [d/2, d].
 constexpr lichess::BackoffConfig kLoginBackoff{lichess::Millis{1000}, lichess::Millis{30000}, 2.0,
@@ -68,6 +73,13 @@ std::optional<lichess::Account> log_in_patiently(lichess::Api& api, const config
 int run_daemon(const RunOptions& o) {
     auto cfg = load_config(o.config_path);
     if (!cfg) return 1;
+    // What this machine must give (PGN folder, log file, memory): check-config asks the same.
+    if (print_start_problems(start_problems(*cfg), std::cerr) > 0) {
+        std::cerr << "outpost: " << o.config_path
+                  << ": the start-up checks failed (outpost check-config says the same); "
+                     "nothing was started\n";
+        return 1;
+    }
     if (auto err = service::setup_logging(cfg->log)) {
         std::cerr << "outpost: " << *err << "\n";
         return 1;
@@ -77,7 +89,8 @@ int run_daemon(const RunOptions& o) {
     if (auto err = service::make_non_dumpable())
         spdlog::warn("could not make the process non-dumpable: {}", *err);
     // Signals are blocked before any thread starts, so only the signal thread receives them.
-    service::ShutdownSignals signals;
+    // A stop that takes longer than the games' grace plus kStopSlack ends the process anyway.
+    service::ShutdownSignals signals(std::chrono::seconds(cfg->shutdown_grace_s) + kStopSlack);
     spdlog::info("outpost {} starting against {}", OUTPOST_VERSION, cfg->url);
     if (!cfg->pgn_directory.empty()) {
         // A PGN folder the daemon cannot write is found now, not after the first game.

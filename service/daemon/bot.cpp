@@ -3,9 +3,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <stdexcept>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 
+#include "common/text.hpp"
 #include "service/ops/logging.hpp"
 
 namespace service {
@@ -22,7 +25,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
       engines_(config.challenge.concurrency,
                engine_options(config.engine, load_tablebase(config.engine.tablebases)),
                config.challenge.concurrency + config.correspondence.max_concurrent_searches),
-      chat_(api),
+      chat_(api, config.token),
       online_moves_(OnlineMoves::from_config(config, me_.name, metrics)),
       online_block_list_(config.challenge.online_block_list, fetch_block_list),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
@@ -35,14 +38,75 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
 Bot::~Bot() { sessions_.stop_all(); }
 
 int Bot::run(std::stop_token stop, std::stop_token abort_now) {
+    int exit_code = 0;
+    {
+        // The event stream's thread is joined at the end of this block, the loop's exception
+        // or not: it watches its own stop token, which the jthread requests first.
+        std::optional<lichess::EventStream> events;
+        std::jthread stream_thread;
+        try {
+            exit_code = play(stop, abort_now, events, stream_thread);
+        } catch (const std::exception& e) {
+            exit_code = fail(e.what());
+        } catch (...) {
+            exit_code = fail("an unknown exception");
+        }
+        if (stream_thread.joinable()) stream_thread.request_stop();
+    }
+    // Phase 2: stop accepting; running games may finish within the grace period (also after a
+    // failure: /healthz says 503 meanwhile). Each step on its own, so one failing does not
+    // keep the others from stopping what they own.
+    const auto step = [&](const char* what, const auto& f) {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            spdlog::critical("shutdown: {} failed: {}", what, e.what());
+            exit_code = 1;
+        }
+    };
+    step("declining the queue", [&] {
+        challenges_.stop_accepting();
+        block_lists_.reset();  // stops and joins the refresher
+        carry_out(challenges_.decline_queued());
+        publish();
+    });
+    step("cancelling our challenge", [&] { matchmaker_.stop(); });
+    step("parking correspondence games", [&] { desk_.stop(); });
+    // A refused token ends the games too; after a failure of the loop they may still finish.
+    step("finishing the games", [&] { finish_games(!token_refused_, abort_now); });
+    if (online_moves_) online_moves_->shutdown();
+    api_.shutdown();
+    spdlog::info("stopped");
+    return exit_code;
+}
+
+int Bot::fail(const std::string& what) {
+    {
+        std::lock_guard lock(fatal_mutex_);
+        fatal_ = "the event loop stopped: " + what;
+    }
+    spdlog::critical("the event loop stopped: {}; stopping the daemon (exit code 1)", what);
+    return 1;
+}
+
+std::optional<std::string> Bot::health_problem() const {
+    {
+        std::lock_guard lock(fatal_mutex_);
+        if (fatal_) return fatal_;
+    }
+    return metrics_.event_stream_problem();
+}
+
+int Bot::play(std::stop_token stop, std::stop_token abort_now,
+              std::optional<lichess::EventStream>& events, std::jthread& stream_thread) {
     resume_ongoing_games();
     block_lists_.emplace(online_block_list_, options_.block_list_refresh);
 
-    lichess::EventStream events(
+    events.emplace(
         api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
     // Every byte counts, keep-alives included: an idle bot's stream is alive (lila writes a
     // newline every 6 s), a stream that delivers nothing is not.
-    events.set_liveness(
+    events->set_liveness(
         [this] {
             stream_connected_ = true;
             metrics_.event_stream_connected = true;
@@ -52,34 +116,39 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
             stream_connected_ = false;
             metrics_.event_stream_connected = false;
         });
-    std::stop_source stream_stop;
-    std::jthread stream_thread([&] {
-        auto fatal = events.run(stream_stop.get_token());
-        stream_connected_ = false;
-        if (fatal) queue_.push(StreamFailed{*fatal});
+    stream_thread = std::jthread([this, &events](std::stop_token own) {
+        try {
+            auto fatal = events->run(own);
+            stream_connected_ = false;
+            if (fatal) queue_.push(StreamFailed{fatal->describe()});
+        } catch (const std::exception& e) {
+            stream_connected_ = false;
+            queue_.push(
+                StreamFailed{std::string("the event stream's thread failed: ") + e.what(), true});
+        }
     });
 
     // The client keeps its own counts; /metrics shows them. Game sessions add their streams'
     // reconnects to stream_reconnects themselves, so the event stream's are added as they grow.
     std::uint64_t event_reconnects_counted = 0;
     const auto sync_client_metrics = [&] {
-        const std::uint64_t event_reconnects = events.stats().reconnects.load();
+        const std::uint64_t event_reconnects = events->stats().reconnects.load();
         metrics_.stream_reconnects += event_reconnects - event_reconnects_counted;
         event_reconnects_counted = event_reconnects;
         metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
         metrics_.http_errors = api_.error_count();
     };
 
-    int exit_code = 0;
     // Phase 1: play until asked to stop.
     while (!stop.stop_requested() && !abort_now.stop_requested()) {
         auto item = queue_.pop_for(options_.tick);
         if (item) {
             if (auto* failed = std::get_if<StreamFailed>(&*item)) {
+                if (failed->broken) return fail(failed->error);
                 spdlog::critical("event stream refused: {} (is the token valid, with bot:play?)",
-                                 failed->error.describe());
-                exit_code = 1;
-                break;
+                                 failed->error);
+                token_refused_ = true;
+                return 1;
             }
             // A challenge that arrived with the signal is declined `later`, not accepted.
             if (stop.stop_requested() || abort_now.stop_requested()) challenges_.stop_accepting();
@@ -95,20 +164,7 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         sync_client_metrics();
     }
     sync_client_metrics();  // what the last round of the loop did not see yet
-
-    // Phase 2: stop accepting; running games may finish within the grace period.
-    challenges_.stop_accepting();
-    block_lists_.reset();  // stops and joins the refresher
-    carry_out(challenges_.decline_queued());
-    publish();
-    matchmaker_.stop();  // cancels a challenge nobody has answered yet
-    stream_stop.request_stop();
-    desk_.stop();  // a correspondence game can wait for the next start
-    finish_games(exit_code == 0, abort_now);
-    if (online_moves_) online_moves_->shutdown();
-    api_.shutdown();
-    spdlog::info("stopped");
-    return exit_code;
+    return 0;
 }
 
 void Bot::handle(const lichess::Event& event) {
@@ -133,7 +189,7 @@ void Bot::handle(const lichess::Event& event) {
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
                 carry_out(challenges_.on_unreadable(e.id, e.problem));
             } else if constexpr (std::is_same_v<T, lichess::GameFinish>) {
-                spdlog::debug("gameFinish {}", e.game.game_id);
+                spdlog::debug("gameFinish {}", common::printable(e.game.game_id));
                 desk_.on_game_finish(e.game.game_id);
             }
         },
@@ -187,16 +243,30 @@ void Bot::execute(challenge::Request& request) {
                 if (answer) metrics_.games_aborted_over_limit++;
                 carry_out(challenges_.on(challenge::AbortAnswered{
                     r.game_id, answer ? std::nullopt : std::optional(answer.error())}));
+            } else if constexpr (std::is_same_v<T, challenge::ResignGame>) {
+                auto answer = api_.resign(r.game_id);
+                write_log({r.log.level,
+                           r.log.text + (answer ? ""
+                                                : " - resigning failed, left to lila's clock: " +
+                                                      answer.error().describe())});
             } else if constexpr (std::is_same_v<T, challenge::StartGame>) {
                 if (is_correspondence(r.game))
                     desk_.on_game_start(r.game);  // parked or in line; takes no slot
                 else
                     on_game_start(r.game);
             } else if constexpr (std::is_same_v<T, challenge::StartSession>) {
+                try {
+                    sessions_.start(r.game_id, [&] {
+                        return std::make_unique<GameSession>(session_context(), r.game_id);
+                    });
+                } catch (const std::system_error& e) {
+                    throw std::runtime_error(
+                        "game " + common::printable(r.game_id) +
+                        ": its session's threads could not be started (" + e.what() +
+                        "); the process may be at its task limit (systemd TasksMax, ulimit -u, "
+                        "the container's pids limit)");
+                }
                 metrics_.games_started++;
-                sessions_.start(r.game_id, [&] {
-                    return std::make_unique<GameSession>(session_context(), r.game_id);
-                });
             } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
                 matchmaker_.pause_bot_games(r.wait);
                 metrics_.bot_game_limit_hits++;
@@ -226,7 +296,7 @@ void Bot::resume_ongoing_games() {
         return;
     }
     for (const auto& g : playing->now_playing) {
-        spdlog::info("resuming game {}", g.game_id);
+        spdlog::info("resuming game {}", common::printable(g.game_id));
         on_game_start(g);
     }
 }

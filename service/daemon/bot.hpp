@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -73,6 +74,9 @@ class Bot {
 
     // Runs until `stop` fires (then stops accepting and lets running games finish within the
     // grace period, or until `abort_now` fires), or the token is rejected. Returns the exit code.
+    // An exception that ends the event loop (a thread that cannot be created, say) is no hang:
+    // it is logged as critical, health_problem() names it at once, and run() stops as on
+    // `stop` and returns 1.
     int run(std::stop_token stop, std::stop_token abort_now);
 
     // Numbers for health checks and tests.
@@ -81,20 +85,25 @@ class Bot {
     // challengers waiting in the queue.
     [[nodiscard]] SlotSnapshot slots() const { return slots_view_.snapshot(); }
     bool event_stream_connected() const { return stream_connected_.load(); }
-    // Why the bot is not healthy (no live event stream), or none: /healthz's answer.
-    [[nodiscard]] std::optional<std::string> health_problem() const {
-        return metrics_.event_stream_problem();
-    }
+    // Why the bot is not healthy (its event loop failed, or no live event stream), or none:
+    // /healthz's answer.
+    [[nodiscard]] std::optional<std::string> health_problem() const;
     // Correspondence games (parked, waiting, with a session) and the engines that exist.
     [[nodiscard]] DeskCounts correspondence() const { return desk_.counts(); }
     [[nodiscard]] const EnginePool& engines() const { return engines_; }
 
   private:
     struct StreamFailed {
-        lichess::ApiError error;
+        std::string error;    // described
+        bool broken = false;  // the stream's thread failed (else: the server refused it)
     };
     using Item = std::variant<lichess::Event, StreamFailed>;
 
+    // Phase 1 of run(): the event loop, until a stop; its exit code.
+    int play(std::stop_token stop, std::stop_token abort_now,
+             std::optional<lichess::EventStream>& events, std::jthread& stream_thread);
+    // The loop failed: logged (critical) and kept for health_problem(); returns 1.
+    int fail(const std::string& what);
     void handle(const lichess::Event& event);
     void on_game_start(const lichess::GameEventInfo& game);
     // Carries out the desk's requests in order; a request's answer goes back to the desk at once,
@@ -124,6 +133,9 @@ class Bot {
     std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
     BlockingQueue<Item> queue_;
     std::atomic<bool> stream_connected_{false};
+    bool token_refused_ = false;  // the event stream was refused (event-loop thread only)
+    mutable std::mutex fatal_mutex_;
+    std::optional<std::string> fatal_;  // why the event loop failed
 
     // The challenge pipeline's rules and our own challenges (event-loop thread only).
     ChallengeDesk challenges_{config_.challenge, me_.id, slots_, options_.challenges};

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "engine/san.hpp"
 #include "service/game/chat_text.hpp"
 
 namespace service {
@@ -36,13 +35,14 @@ std::string white_score(const engine::Score& ours, engine::Color us) {
     return buf;
 }
 
-// SAN of the pv from the searched board, up to the first move that is not legal there.
-std::vector<std::string> pv_san(engine::Board board, const std::vector<engine::Move>& pv) {
+// SAN of the pv from the searched position (any variant: drops as "N@f3"), up to the first
+// move that is not legal there.
+std::vector<std::string> pv_san(engine::Position position, const std::vector<engine::Move>& pv) {
     std::vector<std::string> out;
     for (const engine::Move m : pv) {
-        if (!engine::legal_moves(board).contains(m)) break;
-        out.push_back(engine::move_to_san(board, m));
-        board.make_move(m);
+        if (!position.legal_moves().contains(m)) break;
+        out.push_back(position.san(m));
+        position.play(m);
     }
     return out;
 }
@@ -70,10 +70,10 @@ std::optional<ChatCommand> parse_chat_command(std::string_view text) {
 
 std::string eval_text(const LastSearch& search) {
     const engine::SearchInfo& info = search.info;
-    std::string head = "Eval " + white_score(info.score, search.board.side) +
+    std::string head = "Eval " + white_score(info.score, search.position.side_to_move()) +
                        " (White's view), depth " + std::to_string(info.depth) + ", " +
                        compact(info.nodes) + " nodes, " + compact(info.nps) + " nps";
-    const auto pv = pv_san(search.board, info.pv);
+    const auto pv = pv_san(search.position, info.pv);
     if (pv.empty()) return fit_chat(head);
     std::string line = head + ", pv:";
     for (const auto& san : pv) {

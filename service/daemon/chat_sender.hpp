@@ -13,8 +13,10 @@ namespace service {
 
 class ChatSender {
   public:
-    // At most one line per `spacing`; lines beyond `max_queue` waiting are dropped.
-    explicit ChatSender(lichess::Api& api,
+    // At most one line per `spacing`; lines beyond `max_queue` waiting are dropped. A line that
+    // holds `token` (config::holds_token) is never sent: it is dropped with an error log that
+    // does not quote it.
+    explicit ChatSender(lichess::Api& api, std::string token = {},
                         std::chrono::milliseconds spacing = std::chrono::milliseconds(1200),
                         std::size_t max_queue = 50);
     ~ChatSender();
@@ -32,6 +34,7 @@ class ChatSender {
     void run(std::stop_token stop);
 
     lichess::Api& api_;
+    std::string token_;
     std::chrono::milliseconds spacing_;
     std::size_t max_queue_;
     BlockingQueue<Line> queue_;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <set>
 
+#include "common/text.hpp"
+
 namespace service {
 
 DeskSettings DeskSettings::from(const config::CorrespondenceConfig& config,
@@ -102,7 +104,7 @@ void CorrespondenceDesk::sighted_locked(const lichess::GameEventInfo& g) {
         // A new game gets a session even on the opponent's move: it greets, and answers an
         // opponent who moves at once without waiting for a check-in.
         const bool fresh = !g.has_moved.value_or(false);
-        spdlog::info("correspondence game {}: {}", g.game_id,
+        spdlog::info("correspondence game {}: {}", common::printable(g.game_id),
                      g.is_my_turn.value_or(true) || fresh ? "in line for a session" : "parked");
         if (g.is_my_turn.value_or(true) || fresh) line_up_locked(it->first, it->second);
         return;
@@ -129,7 +131,7 @@ std::vector<std::unique_ptr<DeskSession>> CorrespondenceDesk::reap_locked() {
         ended.push_back(std::move(game.session));
         --running_;
         if (over || game.last_call) {
-            spdlog::info("correspondence game {}: {}", it->first,
+            spdlog::info("correspondence game {}: {}", common::printable(it->first),
                          over ? "over" : "gone from the ongoing games");
             it = games_.erase(it);
             continue;

@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <system_error>
+
 #include "common/text.hpp"
 #include "service/ops/logging.hpp"
 #include "service/ops/pgn_writer.hpp"
@@ -46,6 +48,7 @@ GameSession::GameSession(SessionContext context, std::string game_id,
                          std::optional<ParkingRules> parking)
     : ctx_(std::move(context)),
       game_id_(std::move(game_id)),
+      shown_id_(common::printable(game_id_)),
       parked_sessions_(parking.has_value()),
       games_waiting_(parking ? parking->games_waiting : nullptr),
       rules_(settings_for(ctx_, game_id_, std::move(parking))),
@@ -110,13 +113,22 @@ void GameSession::stream_main(std::stop_token stop) {
                 queue_.push(GameInput{game::OpponentGoneReceived{*gone}});
             } else if (const auto* chat = std::get_if<lichess::ChatLine>(&event)) {
                 queue_.push(*chat);
+            } else if (const auto* bad = std::get_if<lichess::GameUnreadable>(&event)) {
+                // Logged by the stream (error level, the game and the field); the rules leave.
+                stop_search();
+                queue_.push(GameInput{game::UnreadableReceived{*bad}});
             }
         },
         ctx_.stream_options);
     stats = &stream.stats();
-    const lichess::GameStreamEnd end = stream.run(stop);
-    count_reconnects();
-    queue_.push(StreamEnded{end});
+    try {
+        const lichess::GameStreamEnd end = stream.run(stop);
+        count_reconnects();
+        queue_.push(StreamEnded{end});
+    } catch (const std::exception& e) {
+        // Nothing reads the game any more: the worker leaves it rather than wait for lines.
+        queue_.push(StreamEnded{{lichess::GameStreamEnd::Reason::Error, std::nullopt}, e.what()});
+    }
 }
 
 void GameSession::worker_main(std::stop_token stop) {
@@ -124,15 +136,46 @@ void GameSession::worker_main(std::stop_token stop) {
         stop_search();
         queue_.close();
     });
+    try {
+        play(stop);
+    } catch (const std::exception& e) {
+        fail(e.what());
+    }
+    try {
+        (void)finish_ponder(false);
+    } catch (const std::exception& e) {
+        spdlog::error("game {}: stopping the ponder search failed: {}", shown_id_, e.what());
+    }
+    engine_.reset();
+    finished_ = true;
+}
+
+void GameSession::fail(const std::string& what) {
+    // Nothing plays the game any more: leave it (abort while lila allows, else resign) rather
+    // than lose it on time; a daemon's restart may find it again only if leaving failed.
+    spdlog::critical("game {}: the session failed: {}; leaving the game", shown_id_, what);
+    try {
+        leave_game(rules_.moves().size() < 2);
+    } catch (const std::exception& e) {
+        spdlog::error("game {}: could not leave the game: {}", shown_id_, e.what());
+    }
+    phase_ = Phase::Left;
+}
+
+void GameSession::play(std::stop_token stop) {
     while (!stop.stop_requested() && !rules_.ended()) {
         auto item = queue_.pop_for(ctx_.timings.poll);
         if (item) {
             if (auto* end = std::get_if<StreamEnded>(&*item)) {
+                if (!end->failure.empty()) {
+                    fail("its game stream's thread failed: " + end->failure);
+                    break;
+                }
                 if (end->end.reason == lichess::GameStreamEnd::Reason::Error) {
-                    spdlog::error("game {}: the game stream failed: {}", game_id_,
+                    spdlog::error("game {}: the game stream failed: {}", shown_id_,
                                   end->end.error ? end->end.error->describe() : "unknown error");
                 } else if (end->end.reason == lichess::GameStreamEnd::Reason::GameOver) {
-                    spdlog::info("game {}: stream closed after the game ended", game_id_);
+                    spdlog::info("game {}: stream closed after the game ended", shown_id_);
                 }
                 break;
             }
@@ -144,9 +187,6 @@ void GameSession::worker_main(std::stop_token stop) {
         if (!rules_.ended())
             dispatch(game::Tick{.others_waiting = games_waiting_ && games_waiting_->load() > 0});
     }
-    (void)finish_ponder(false);
-    engine_.reset();
-    finished_ = true;
 }
 
 void GameSession::dispatch(GameInput event) {
@@ -169,7 +209,7 @@ void GameSession::dispatch(GameInput event) {
 std::optional<GameInput> GameSession::execute(GameAction& action) {
     const auto outcome = [](const lichess::Result<lichess::Ok>& r) { return Outcome::from(r); };
     const auto warn_if_failed = [this](const char* what, const lichess::Result<lichess::Ok>& r) {
-        if (!r) spdlog::warn("game {}: {} failed: {}", game_id_, what, r.error().describe());
+        if (!r) spdlog::warn("game {}: {} failed: {}", shown_id_, what, r.error().describe());
     };
     if (auto* a = std::get_if<game::Log>(&action)) {
         write_log(*a);
@@ -239,12 +279,12 @@ void GameSession::leave_game(bool abort) {
     if (final_seen_) return;  // over already: nothing to leave
     auto r = abort ? ctx_.game_api.abort(game_id_) : ctx_.game_api.resign(game_id_);
     if (!r) r = ctx_.game_api.resign(game_id_);
-    if (!r) spdlog::warn("game {}: could not abort or resign: {}", game_id_, r.error().describe());
+    if (!r) spdlog::warn("game {}: could not abort or resign: {}", shown_id_, r.error().describe());
 }
 
 void GameSession::on_chat(const lichess::ChatLine& line) {
     if (line.username == ctx_.my_name) return;
-    spdlog::debug("game {}: chat [{}] {}: {}", game_id_, common::printable(line.room),
+    spdlog::debug("game {}: chat [{}] {}: {}", shown_id_, common::printable(line.room),
                   common::printable(line.username), common::printable(line.text));
     const auto reply = chat_commands_.answer(
         line,
@@ -266,10 +306,17 @@ void GameSession::start_ponder(game::StartPonder&& ponder) {
         search_stop_ = p->stop;
     }
     Ponder* raw = p.get();
-    p->thread =
-        std::jthread([this, raw, position = std::move(ponder.position), limits = ponder.limits] {
-            raw->result = (*engine_)->search(position, limits, *raw->stop);
-        });
+    try {
+        p->thread = std::jthread(
+            [this, raw, position = std::move(ponder.position), limits = ponder.limits] {
+                raw->result = (*engine_)->search(position, limits, *raw->stop);
+            });
+    } catch (const std::system_error& e) {
+        // No thread to spare (the task limit): the game is played without pondering.
+        spdlog::warn("game {}: no ponder search: its thread could not be started: {}", shown_id_,
+                     e.what());
+        return;
+    }
     ponder_ = std::move(p);
 }
 
@@ -290,9 +337,9 @@ void GameSession::write_pgn(const GameRecord& record) {
     auto written =
         service::write_pgn(ctx_.config.pgn_directory, record, ctx_.metrics.pgn_write_errors);
     if (written)
-        spdlog::info("game {}: PGN written to {}", game_id_, written->string());
+        spdlog::info("game {}: PGN written to {}", shown_id_, written->string());
     else
-        spdlog::warn("game {}: PGN not written: {}", game_id_, written.error().message);
+        spdlog::warn("game {}: PGN not written: {}", shown_id_, written.error().message);
 }
 
 }  // namespace service

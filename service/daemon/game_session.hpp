@@ -122,6 +122,7 @@ class GameSession final : private MoveSources {
   private:
     struct StreamEnded {
         lichess::GameStreamEnd end;
+        std::string failure{};  // the stream's thread failed with this exception
     };
     // What the stream thread hands the worker: a line for the rules (its facts read already),
     // a chat line, or the stream's end.
@@ -129,6 +130,9 @@ class GameSession final : private MoveSources {
 
     void stream_main(std::stop_token stop);
     void worker_main(std::stop_token stop);
+    void play(std::stop_token stop);  // the worker's loop, until the game ends or a stop
+    // An exception ended the worker's loop (or the stream's thread): logged, the game left.
+    void fail(const std::string& what);
     // Feeds the rules one event and carries out every action it asks for, feeding the answers
     // back, until the rules wait for the next line or tick.
     void dispatch(GameInput event);
@@ -162,6 +166,7 @@ class GameSession final : private MoveSources {
 
     SessionContext ctx_;
     std::string game_id_;
+    const std::string shown_id_;  // game_id_ as log lines show it (common::printable)
     const bool parked_sessions_;  // correspondence: an engine only while searching
     std::shared_ptr<const std::atomic<int>> games_waiting_;  // the desk's line (ParkingRules)
     GameRules rules_;

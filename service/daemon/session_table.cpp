@@ -6,11 +6,14 @@ namespace service {
 
 void SessionTable::start(const std::string& game_id,
                          const std::function<std::unique_ptr<GameSession>()>& make) {
+    // Made outside the lock, and before the table changes: a session whose threads cannot be
+    // started throws, and leaves no entry behind.
+    std::unique_ptr<GameSession> fresh = make();
     std::unique_ptr<GameSession> replaced;  // a finished session of the same game
     std::lock_guard lock(mutex_);
     auto& slot = sessions_[game_id];
     replaced = std::move(slot);
-    slot = make();
+    slot = std::move(fresh);
 }
 
 bool SessionTable::running(const std::string& game_id) const {

@@ -30,10 +30,15 @@ DrawResignDecision DrawResignPolicy::after_search(int score_cp, int pieces, int 
     return d;
 }
 
+int piece_count(const engine::Position& position) {
+    return position.visit([](const auto& board) { return engine::popcount(board.pieces()); });
+}
+
 DrawResignDecision DrawResignPolicy::after_search(const engine::Score& score,
-                                                  const engine::Board& board) {
-    return after_search(to_centipawns(score), engine::popcount(board.pieces()),
-                        board.fullmove_number);
+                                                  const engine::Position& position) {
+    const int fullmove =
+        position.visit([](const auto& board) { return int(board.fullmove_number); });
+    return after_search(to_centipawns(score), piece_count(position), fullmove);
 }
 
 bool DrawResignPolicy::draw_condition(int pieces) const {

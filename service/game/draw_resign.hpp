@@ -3,7 +3,7 @@
 #pragma once
 
 #include "config/config.hpp"
-#include "engine/board.hpp"
+#include "engine/position.hpp"
 #include "engine/search.hpp"
 
 namespace service {
@@ -12,7 +12,12 @@ namespace service {
 inline constexpr int kMateCentipawns = 100000;
 
 // A search score as centipawns: mate in n is kMateCentipawns - n, being mated in n its negative.
+// A variant's own win (a king on the hill, a third check, an explosion) is a mate-like score in
+// the search, so it counts the same.
 [[nodiscard]] int to_centipawns(const engine::Score& score);
+
+// Pieces on the board, kings and pawns included (any variant), for offer_draw_pieces.
+[[nodiscard]] int piece_count(const engine::Position& position);
 
 // What to do with the move just searched.
 struct DrawResignDecision {
@@ -35,8 +40,8 @@ class DrawResignPolicy {
     // score_cp: from our side; pieces: on the board, kings and pawns included; fullmove: the
     // full-move number of the position searched.
     DrawResignDecision after_search(int score_cp, int pieces, int fullmove);
-    // The same from a search result and the board it searched.
-    DrawResignDecision after_search(const engine::Score& score, const engine::Board& board);
+    // The same from a search result and the position it searched (any variant).
+    DrawResignDecision after_search(const engine::Score& score, const engine::Position& position);
 
     // Accept the opponent's draw offer: the policy would offer a draw itself now, with
     // `pieces_now` on the board (the opponent's move may have captured).

@@ -58,10 +58,11 @@ struct GameRecord {
     std::optional<int> white_rating, black_rating;
     std::optional<std::string> white_title, black_title;  // "BOT", "GM", ...
     std::string time_control = "-";                       // "180+2" (seconds+seconds) or "-"
-    std::string variant = "standard";  // Lichess key: standard | chess960 | fromPosition
-    std::string initial_fen;           // empty or "startpos": the standard start
-    std::string result = "*";          // 1-0 | 0-1 | 1/2-1/2 | *; anything else is written "*"
-    std::string termination;           // "Normal", "Time forfeit", ...; empty: no header
+    std::string variant =
+        "standard";            // Lichess key: standard, chess960, fromPosition, crazyhouse, ...
+    std::string initial_fen;   // empty or "startpos": the variant's own start
+    std::string result = "*";  // 1-0 | 0-1 | 1/2-1/2 | *; anything else is written "*"
+    std::string termination;   // "Normal", "Time forfeit", ...; empty: no header
     std::vector<PgnMove> moves;
 };
 

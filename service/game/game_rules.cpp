@@ -6,8 +6,8 @@
 #include <algorithm>
 
 #include "common/text.hpp"
-#include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
+#include "engine/variant.hpp"
 #include "service/game/chat_text.hpp"
 #include "service/game/pgn_tags.hpp"
 
@@ -26,6 +26,10 @@ std::string score_text(const engine::Score& s) {
 bool extends(const std::vector<std::string>& longer, const std::vector<std::string>& ours) {
     return longer.size() >= ours.size() && std::equal(ours.begin(), ours.end(), longer.begin());
 }
+
+// A move post refused for a passing reason waits at most this share of what is left on our
+// clock before it is sent again (and at least GameTimings::move_retry).
+constexpr int kRetryShareOfClock = 4;
 
 template <class... Fs>
 struct Overloaded : Fs... {
@@ -79,6 +83,7 @@ Outcome Outcome::from(const lichess::Result<lichess::Ok>& r) {
 
 GameRules::GameRules(GameSettings settings)
     : s_(std::move(settings)),
+      id_(common::printable(s_.game_id)),
       planner_(s_.planner),
       draw_resign_(s_.parking && s_.parking->draw_resign
                        ? s_.parking->draw_resign
@@ -90,76 +95,85 @@ GameRules::GameRules(GameSettings settings)
 std::vector<GameAction> GameRules::on(const GameInput& event, TimePoint now) {
     Actions out;
     if (ended()) return out;
-    std::visit(Overloaded{
-                   [&](const game::FullReceived& e) { on_full(e.full, e.facts, now, out); },
-                   [&](const game::StateReceived& e) { on_state(e.state, e.facts, now, out); },
-                   [&](const game::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
-                   [&](const game::AbortTimerExtended& e) { abort_extension_ += e.by; },
-                   [&](const game::Tick& e) { on_tick(e, now, out); },
-                   [&](const game::MoveChosen& e) { on_chosen(e, now, out); },
-                   [&](const game::NoMoveChosen&) { outgoing_.reset(); },
-                   [&](const game::MovePosted& e) { on_posted(e.outcome, now, out); },
-                   [&](const game::ResignAnswered& e) {
-                       if (e.outcome.ok || !outgoing_) return;  // the final state ends the game
-                       log(out, common::LogLevel::Info,
-                           fmt::format("game {}: resigning failed: {}; playing on", s_.game_id,
-                                       e.outcome.error));
-                       post(*outgoing_, now, out);
-                   },
-                   [&](const game::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
-                   [&](const game::ClaimAnswered& e) {
-                       if (e.outcome.final_no || ++claims_ >= s_.timings.max_claims)
-                           claim_at_.reset();
-                       else
-                           claim_at_ = now + (e.outcome.ok ? s_.timings.claim_retry_ok
-                                                           : s_.timings.claim_retry_error);
-                       log(out, common::LogLevel::Info,
-                           fmt::format("game {}: claimed victory{}", s_.game_id,
-                                       e.outcome.ok ? "" : " (refused: " + e.outcome.error + ")"));
-                   },
-               },
-               event);
+    std::visit(
+        Overloaded{
+            [&](const game::FullReceived& e) { on_full(e.full, e.facts, now, out); },
+            [&](const game::StateReceived& e) { on_state(e.state, e.facts, now, out); },
+            [&](const game::OpponentGoneReceived& e) { on_gone(e.gone, now, out); },
+            [&](const game::UnreadableReceived& e) { on_unreadable(e.line, out); },
+            [&](const game::AbortTimerExtended& e) { abort_extension_ += e.by; },
+            [&](const game::Tick& e) { on_tick(e, now, out); },
+            [&](const game::MoveChosen& e) { on_chosen(e, now, out); },
+            [&](const game::NoMoveChosen&) { outgoing_.reset(); },
+            [&](const game::MovePosted& e) { on_posted(e.outcome, now, out); },
+            [&](const game::ResignAnswered& e) {
+                if (e.outcome.ok || !outgoing_) return;  // the final state ends the game
+                log(out, common::LogLevel::Info,
+                    fmt::format("game {}: resigning failed: {}; playing on", id_, e.outcome.error));
+                post(*outgoing_, now, out);
+            },
+            [&](const game::TakebackAnswered& e) { on_takeback_answered(e, now, out); },
+            [&](const game::ClaimAnswered& e) {
+                if (e.outcome.final_no || ++claims_ >= s_.timings.max_claims)
+                    claim_at_.reset();
+                else
+                    claim_at_ = now + (e.outcome.ok ? s_.timings.claim_retry_ok
+                                                    : s_.timings.claim_retry_error);
+                log(out, common::LogLevel::Info,
+                    fmt::format("game {}: claimed victory{}", id_,
+                                e.outcome.ok ? "" : " (refused: " + e.outcome.error + ")"));
+            },
+        },
+        event);
     return out;
 }
 
 void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
                         Actions& out) {
+    server_plies_ = facts.moves.size();
     if (full.id != s_.game_id)
-        return leave("gameFull is for another game ('" + full.id + "')", out);
+        return leave("gameFull is for another game ('" + common::printable(full.id) + "')", out);
     const bool white = full.white.id && *full.white.id == s_.my_id;
     const bool black = full.black.id && *full.black.id == s_.my_id;
     if (!white && !black)
-        return leave("gameFull names neither player as us (" + s_.my_id + ")", out);
-    const std::string& variant = full.variant.key;
-    if (variant != "standard" && variant != "chess960" && variant != "fromPosition")
-        return leave("variant '" + variant + "' cannot be played", out);
-    const bool chess960 = variant == "chess960";
+        return leave("gameFull names neither player as us (" + common::printable(s_.my_id) + ")",
+                     out);
+    // Every Lichess key is a game the engine plays; a key lila may add later is not.
+    const std::string& key = full.variant.key;
+    const std::optional<engine::Variant> variant = engine::parse_variant(key);
+    if (!variant)
+        return leave("variant '" + common::printable(key) + "' is not one Outpost plays", out);
+    const bool chess960 = key == "chess960";
     const std::string initial_fen =
-        full.is_startpos() ? std::string(engine::START_FEN) : full.initial_fen;
+        full.is_startpos() ? std::string(engine::start_fen(*variant)) : full.initial_fen;
     const bool first = !full_.has_value();
     // A reconnect's gameFull replays the same game: keep the position, so that on_state sees
     // whether the move list changed (an unchanged one starts no search and keeps a pending move
     // retry) and the PGN keeps its clocks and evals. sync() rebuilds from the start when the list
     // does not extend ours.
-    const bool same_start =
-        !first && position_ && initial_fen == initial_fen_ && chess960 == chess960_;
+    const bool same_start = !first && position_ && initial_fen == initial_fen_ &&
+                            *variant == variant_ && chess960 == chess960_;
     if (!same_start) {
-        auto start = engine::Position::from_fen(initial_fen, chess960);
-        if (!start) return leave("the initial FEN does not parse: " + start.error(), out);
+        auto start = engine::Position::from_fen(initial_fen, *variant, chess960);
+        if (!start)
+            return leave("the initial FEN '" + common::printable(initial_fen) + "' is not a " +
+                             key + " position: " + common::printable(start.error()),
+                         out);
         position_ = *start;
         moves_.clear();
         notes_.clear();
     }
     us_ = white ? engine::WHITE : engine::BLACK;
+    variant_ = *variant;
     chess960_ = chess960;
     initial_fen_ = initial_fen;
     full_ = full;
     if (first) {
         phase_ = Phase::Playing;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", s_.game_id,
+            fmt::format("game {}: {} vs {} ({}, {}, {}), we play {}", id_,
                         common::printable(full.white.name), common::printable(full.black.name),
-                        common::printable(variant), common::printable(full.speed),
+                        common::printable(key), common::printable(full.speed),
                         full.rated ? "rated" : "casual", white ? "white" : "black"));
     }
     on_state(full.state, facts, now, out);
@@ -168,7 +182,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
 bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
     if (!extends(moves, moves_)) {
         // A takeback (or a server that changed its mind): rebuild from the initial position.
-        auto start = engine::Position::from_fen(initial_fen_, chess960_);
+        auto start = engine::Position::from_fen(initial_fen_, variant_, chess960_);
         if (!start) return false;
         position_ = *start;
         moves_.clear();
@@ -178,8 +192,8 @@ bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
         auto m = position_->play_uci(moves[i]);
         if (!m) {
             log(out, common::LogLevel::Error,
-                fmt::format("game {}: move {} '{}' from the server is illegal: {}", s_.game_id,
-                            i + 1, common::printable(moves[i]), m.error()));
+                fmt::format("game {}: move {} '{}' from the server is illegal: {}", id_, i + 1,
+                            common::printable(moves[i]), common::printable(m.error())));
             return false;
         }
         moves_.push_back(moves[i]);
@@ -200,10 +214,11 @@ bool GameRules::first_moves_pending() const {
 void GameRules::on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
                          Actions& out) {
     if (!full_ || !position_) return;  // a state before gameFull: wait for the full one
+    server_plies_ = facts.moves.size();
     if (facts.unknown_status) {
         // Maybe a status newer than this client; the game may still be on, and a session
         // that cannot tell would lose it on time: leave it (abort/resign) instead.
-        return leave("unknown game status '" + state.status_name + "'", out);
+        return leave("unknown game status '" + common::printable(state.status_name) + "'", out);
     }
     const std::vector<std::string>& moves = facts.moves;
     if (facts.over) {
@@ -264,14 +279,13 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
     const bool takeback_asked = we_are_white ? state.btakeback : state.wtakeback;
     if (draw_offered && !draw_answered_this_ply_) {
         draw_answered_this_ply_ = true;
-        if (draw_resign_->accept_draw(engine::popcount(position_->board().pieces()))) {
-            log(out, common::LogLevel::Info,
-                fmt::format("game {}: accepted a draw offer", s_.game_id));
+        if (draw_resign_->accept_draw(piece_count(*position_))) {
+            log(out, common::LogLevel::Info, fmt::format("game {}: accepted a draw offer", id_));
             out.push_back(game::AcceptDraw{});
         } else {
             // lila declines an offer when the other side moves: no request before the search.
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: a draw offer, declined by our next move", s_.game_id));
+                fmt::format("game {}: a draw offer, declined by our next move", id_));
         }
     }
     if (const auto accept = takebacks_->answer(takeback_asked)) {
@@ -279,7 +293,7 @@ bool GameRules::answer_offers(const lichess::GameState& state, bool changed, Act
             // The request came before our move, which declined it; a yes now would be a
             // takeback request of our own.
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: a takeback request was answered by our move", s_.game_id));
+                fmt::format("game {}: a takeback request was answered by our move", id_));
         } else {
             think_after_answer_ = changed;
             out.push_back(game::AnswerTakeback{*accept});
@@ -293,7 +307,7 @@ void GameRules::on_takeback_answered(const game::TakebackAnswered& a, TimePoint 
     const bool granted = a.accepted && a.outcome.ok;
     if (granted) takebacks_->granted();
     log(out, common::LogLevel::Info,
-        fmt::format("game {}: {} a takeback request ({} of {} accepted in this game){}", s_.game_id,
+        fmt::format("game {}: {} a takeback request ({} of {} accepted in this game){}", id_,
                     a.accepted ? "accepted" : "declined", takebacks_->accepted(),
                     takebacks_->max_accepted(), a.outcome.ok ? "" : " (" + a.outcome.error + ")"));
     // The server sends the position after the takeback; no move in this one.
@@ -312,7 +326,14 @@ MoveClock GameRules::clock_for_us(const lichess::GameState& state) const {
     clock.their_inc_ms = white ? state.binc_ms : state.winc_ms;
     // Moves made before a restart count too: the first-move rule is about the game.
     clock.our_moves_played = int(moves_.size() / 2);
-    return clock;
+    clock.their_moves_played = int(moves_.size()) - clock.our_moves_played;
+    // What the game can hold, so a bogus clock in a line cannot plan a long search.
+    if (full_->clock)
+        clock.limits = GameClockLimits{.initial_ms = full_->clock->initial_ms,
+                                       .increment_ms = full_->clock->increment_ms};
+    else if (full_->days_per_turn)
+        clock.limits = GameClockLimits{.days_per_turn = *full_->days_per_turn};
+    return bounded(clock);
 }
 
 void GameRules::think(TimePoint now, Actions& out) {
@@ -331,8 +352,7 @@ void GameRules::think(TimePoint now, Actions& out) {
             hit = m && *m == ponder_expected_;
             if (hit)
                 log(out, common::LogLevel::Debug,
-                    fmt::format("game {}: ponder hit on {}", s_.game_id,
-                                before.to_uci(ponder_expected_)));
+                    fmt::format("game {}: ponder hit on {}", id_, before.to_uci(ponder_expected_)));
         }
     }
     ponder_ply_ = SIZE_MAX;  // the session ends or uses the ponder search now
@@ -350,8 +370,8 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     const engine::SearchResult& r = *chosen.search;
     if (!r.best) return;
     // Only searched moves feed the draw and resign counters: a book move has no score.
-    const DrawResignDecision verdict = draw_resign_->after_search(r.score, position_->board());
-    last_search_ = LastSearch{.board = position_->board(), .info = r};
+    const DrawResignDecision verdict = draw_resign_->after_search(r.score, *position_);
+    last_search_ = LastSearch{.position = *position_, .info = r};
     const std::string uci = position_->to_uci(r.best);
     OutgoingMove move;
     move.uci = uci;
@@ -365,12 +385,12 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     move.line = fmt::format(
         "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms ({}{}, lag "
         "{}ms)",
-        s_.game_id, moves_.size() + 1, uci, score_text(r.score), r.depth, r.nodes, r.nps,
-        chosen.think_ms, think_clock_.our_ms, to_string(think_plan_.mode),
-        chosen.ponder_hit ? ", ponder hit" : "", lag_.estimate_ms());
+        id_, moves_.size() + 1, uci, score_text(r.score), r.depth, r.nodes, r.nps, chosen.think_ms,
+        think_clock_.our_ms, to_string(think_plan_.mode), chosen.ponder_hit ? ", ponder hit" : "",
+        lag_.estimate_ms());
     if (verdict.resign) {
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", s_.game_id,
+            fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", id_,
                         score_text(r.score), draw_resign_->losing_streak(),
                         s_.draw_or_resign.resign_score));
         outgoing_ = std::move(move);  // played if resigning fails
@@ -379,8 +399,8 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     }
     if (verdict.offer_draw)
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)",
-                        s_.game_id, uci, score_text(r.score), draw_resign_->drawish_streak(),
+            fmt::format("game {}: offering a draw with {} (score {}, {} moves within {}cp)", id_,
+                        uci, score_text(r.score), draw_resign_->drawish_streak(),
                         s_.draw_or_resign.offer_draw_score));
     post(std::move(move), now, out);
 }
@@ -391,7 +411,7 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
     move.source = chosen.source;
     move.think_ms = chosen.think_ms;
     move.line =
-        fmt::format("game {}: move {} ({}) ply {} {} clock {}ms", s_.game_id, chosen.uci,
+        fmt::format("game {}: move {} ({}) ply {} {} clock {}ms", id_, chosen.uci,
                     to_string(chosen.source), moves_.size() + 1, chosen.note, think_clock_.our_ms);
     if (chosen.score) {
         // A cloud evaluation or a tablebase result is a real score: the draw/resign policy
@@ -400,12 +420,12 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
         move.eval = PgnEval{.kind = score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
                             .value = score.value,
                             .depth = 0};
-        const DrawResignDecision verdict = draw_resign_->after_search(score, position_->board());
+        const DrawResignDecision verdict = draw_resign_->after_search(score, *position_);
         move.offer_draw = verdict.offer_draw;
         if (verdict.resign) {
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)",
-                            s_.game_id, to_string(chosen.source), score_text(score),
+                fmt::format("game {}: resigning at {} score {} ({} moves at or below {}cp)", id_,
+                            to_string(chosen.source), score_text(score),
                             draw_resign_->losing_streak(), s_.draw_or_resign.resign_score));
             outgoing_ = std::move(move);
             out.push_back(game::Resign{});
@@ -413,8 +433,8 @@ void GameRules::play_unsearched(const game::MoveChosen& chosen, TimePoint now, A
         }
         if (verdict.offer_draw)
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: offering a draw with {} ({} score {})", s_.game_id,
-                            chosen.uci, to_string(chosen.source), score_text(score)));
+                fmt::format("game {}: offering a draw with {} ({} score {})", id_, chosen.uci,
+                            to_string(chosen.source), score_text(score)));
     }
     post(std::move(move), now, out);
 }
@@ -443,7 +463,7 @@ void GameRules::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
         out.push_back(game::MovePlayed{.reaction_ms = reaction_ms, .think_ms = move.think_ms});
         if (move.retried) {
             log(out, common::LogLevel::Info,
-                fmt::format("game {}: move {} posted on a retry", s_.game_id, move.uci));
+                fmt::format("game {}: move {} posted on a retry", id_, move.uci));
             return;
         }
         log(out, common::LogLevel::Info, move.line);
@@ -457,17 +477,24 @@ void GameRules::on_posted(const Outcome& outcome, TimePoint now, Actions& out) {
     if (outcome.final_no || outcome.cancelled || outcome.game_over) {
         outgoing_.reset();
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: move {} not accepted: {}", s_.game_id, move.uci, outcome.error));
+            fmt::format("game {}: move {} not accepted: {}", id_, move.uci, outcome.error));
         return;
     }
     // A 429 pause, or 5xx/network errors beyond the client's retries, may pass: no new
     // gameState would come to make us move again, so post the same move again later.
-    const auto wait = outcome.retry_after.value_or(s_.timings.move_retry);
+    // The server's wait (at most a few seconds from the client) never outlasts our clock: with
+    // little time left the move is posted again sooner, while it can still count.
+    auto wait = outcome.retry_after.value_or(s_.timings.move_retry);
+    if (flag_at_ > now) {
+        const auto share = std::chrono::duration_cast<std::chrono::milliseconds>(flag_at_ - now) /
+                           kRetryShareOfClock;
+        wait = std::min(wait, std::max(s_.timings.move_retry, share));
+    }
     outgoing_->retried = true;
     retry_at_ = now + wait;
     log(out, common::LogLevel::Warn,
-        fmt::format("game {}: posting move {} failed: {}; trying again in {} ms", s_.game_id,
-                    move.uci, outcome.error, wait.count()));
+        fmt::format("game {}: posting move {} failed: {}; trying again in {} ms", id_, move.uci,
+                    outcome.error, wait.count()));
 }
 
 void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out) {
@@ -481,6 +508,7 @@ void GameRules::start_ponder(const OutgoingMove& move, std::int64_t reaction_ms,
     after.our_ms = std::max<std::int64_t>(1, think_clock_.our_ms - move.think_ms - reaction_ms) +
                    think_clock_.our_inc_ms;
     after.our_moves_played += 1;
+    after.their_moves_played += 1;
     engine::SearchLimits limits = planner_.for_move(after, lag_.estimate_ms()).limits;
     limits.ponder = true;
     ponder_expected_ = move.ponder;
@@ -494,11 +522,11 @@ void GameRules::on_gone(const lichess::OpponentGone& gone, TimePoint now, Action
         claim_at_ =
             now + std::chrono::seconds(*gone.claim_win_in_seconds) + s_.timings.claim_margin;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: opponent gone; claiming victory in {} s", s_.game_id,
+            fmt::format("game {}: opponent gone; claiming victory in {} s", id_,
                         *gone.claim_win_in_seconds));
     } else if (!gone.gone && claim_at_) {
         claim_at_.reset();
-        log(out, common::LogLevel::Info, fmt::format("game {}: opponent is back", s_.game_id));
+        log(out, common::LogLevel::Info, fmt::format("game {}: opponent is back", id_));
     }
 }
 
@@ -524,7 +552,7 @@ void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
         now - opponent_turn_since_ > s_.abort_time + abort_extension_) {
         aborted_ = true;
         log(out, common::LogLevel::Info,
-            fmt::format("game {}: opponent made no move in {} s, aborting", s_.game_id,
+            fmt::format("game {}: opponent made no move in {} s, aborting", id_,
                         s_.abort_time.count()));
         out.push_back(game::Abort{});
     }
@@ -536,7 +564,7 @@ void GameRules::on_tick(const game::Tick& tick, TimePoint now, Actions& out) {
                                  .waiting_since = refused ? turn_started_ : opponent_turn_since_,
                                  .others_waiting = tick.others_waiting};
         if (time_to_park(s_.parking->linger, facts, now)) {
-            log(out, common::LogLevel::Debug, fmt::format("game {}: parked", s_.game_id));
+            log(out, common::LogLevel::Debug, fmt::format("game {}: parked", id_));
             phase_ = Phase::Parked;  // the game goes on
         }
     }
@@ -552,12 +580,11 @@ void GameRules::finish(const lichess::GameState& state, Actions& out) {
                      : GameResult::Loss;
     if (state.status == lichess::GameStatus::Aborted) result = GameResult::Aborted;
     log(out, common::LogLevel::Info,
-        fmt::format("game {}: over ({}), {} after {} plies", s_.game_id,
+        fmt::format("game {}: over ({}), {} after {} plies", id_,
                     common::printable(state.status_name), to_string(result), moves_.size()));
     const bool lost_on_time =
         result == GameResult::Loss && state.status == lichess::GameStatus::OutOfTime;
-    if (lost_on_time)
-        log(out, common::LogLevel::Error, fmt::format("game {}: LOST ON TIME", s_.game_id));
+    if (lost_on_time) log(out, common::LogLevel::Error, fmt::format("game {}: LOST ON TIME", id_));
     if (state.status != lichess::GameStatus::Aborted) {
         out.push_back(game::Say{lichess::ChatRoom::Player, expand(s_.greeting.goodbye)});
         out.push_back(
@@ -568,12 +595,20 @@ void GameRules::finish(const lichess::GameState& state, Actions& out) {
     phase_ = Phase::Over;
 }
 
+void GameRules::on_unreadable(const lichess::GameUnreadable& line, Actions& out) {
+    // The game's state is unknown now: waiting for the next line could lose it on time.
+    const std::string what = line.type.empty() ? "a line" : "its " + common::printable(line.type);
+    const std::string field = line.field.empty() ? "" : " (" + common::printable(line.field) + ")";
+    leave(what + " could not be read" + field + ": " + common::printable(line.problem), out);
+}
+
 void GameRules::leave(const std::string& why, Actions& out) {
-    log(out, common::LogLevel::Error,
-        fmt::format("game {}: ending the session: {}", s_.game_id, why));
+    log(out, common::LogLevel::Error, fmt::format("game {}: ending the session: {}", id_, why));
     // The game may still be on: leave it cleanly rather than lose on time.
     out.push_back(game::StopPonder{});
-    out.push_back(game::LeaveGame{.abort = moves_.size() < 2});
+    // lila lets a game be aborted before its second ply: count the server's plies, which a move
+    // list we could not replay (or did not read) may have more of than ours.
+    out.push_back(game::LeaveGame{.abort = std::max(moves_.size(), server_plies_) < 2});
     phase_ = Phase::Left;
 }
 

@@ -96,6 +96,11 @@ struct StateReceived {
 struct OpponentGoneReceived {
     lichess::OpponentGone gone;
 };
+// A gameFull or gameState that could not be read (lichess::GameUnreadable): the game is left,
+// resigned or aborted while lila still allows it, rather than lost on time.
+struct UnreadableReceived {
+    lichess::GameUnreadable line;
+};
 struct AbortTimerExtended {  // the opponent asked for time in the chat (!wait)
     std::chrono::seconds by{0};
 };
@@ -134,7 +139,7 @@ struct ClaimAnswered {
 // Choose a move: the book (when it has one), a ponder hit, or a search with `plan`.
 struct Think {
     engine::Position position;
-    std::string variant;  // Lichess key, for the book
+    std::string variant;  // Lichess key, for the book and the online sources
     MoveClock clock;
     MovePlan plan;
     int fullmove = 1;  // for the book's max_depth
@@ -182,9 +187,9 @@ using Log = common::LogLine;
 }  // namespace game
 
 using GameInput = std::variant<game::FullReceived, game::StateReceived, game::OpponentGoneReceived,
-                               game::AbortTimerExtended, game::Tick, game::MoveChosen,
-                               game::NoMoveChosen, game::MovePosted, game::ResignAnswered,
-                               game::TakebackAnswered, game::ClaimAnswered>;
+                               game::UnreadableReceived, game::AbortTimerExtended, game::Tick,
+                               game::MoveChosen, game::NoMoveChosen, game::MovePosted,
+                               game::ResignAnswered, game::TakebackAnswered, game::ClaimAnswered>;
 using GameAction =
     std::variant<game::Think, game::PostMove, game::AcceptDraw, game::AnswerTakeback, game::Resign,
                  game::Abort, game::ClaimVictory, game::LeaveGame, game::Say, game::StartPonder,
@@ -242,6 +247,7 @@ class GameRules {
     void on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
                   Actions& out);
     void on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out);
+    void on_unreadable(const lichess::GameUnreadable& line, Actions& out);
     void on_tick(const game::Tick& tick, TimePoint now, Actions& out);
     void on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
     void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
@@ -269,15 +275,18 @@ class GameRules {
     void log(Actions& out, common::LogLevel level, std::string text) const;
 
     GameSettings s_;
+    const std::string id_;  // the game's id as log lines show it (common::printable)
     Phase phase_ = Phase::AwaitingGame;
 
     // The game, from gameFull and the states.
     std::optional<lichess::GameFull> full_;
     engine::Color us_ = engine::WHITE;
     std::string initial_fen_;
+    engine::Variant variant_ = engine::Variant::STANDARD;
     bool chess960_ = false;
     std::optional<engine::Position> position_;
     std::vector<std::string> moves_;  // as Lichess sent them
+    std::size_t server_plies_ = 0;    // in the last move list the server sent
     std::vector<PgnMove> notes_;      // per ply, for the PGN
     lichess::GameState last_state_;   // the last state we played from (clocks for Think)
 

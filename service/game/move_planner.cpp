@@ -1,4 +1,4 @@
-// MovePlanner and LagTracker: the rules listed in time_budget.hpp.
+// MovePlanner and LagTracker: the rules listed in move_planner.hpp.
 #include "service/game/move_planner.hpp"
 
 #include <algorithm>
@@ -48,16 +48,40 @@ const char* to_string(BudgetMode m) {
     return "?";
 }
 
-MovePlan MovePlanner::for_move(const MoveClock& c, std::int64_t lag_ms) const {
+MoveClock bounded(const MoveClock& c) {
+    MoveClock b = c;
+    // Clamped at both ends, so no sum or product below can overflow whatever the server sent.
+    const std::int64_t cap = c.real_time ? kMaxRealTimeClockMs : kMaxCorrespondenceMs;
+    std::int64_t our_cap = cap, their_cap = cap, inc_cap = cap;
+    if (c.limits && c.real_time) {
+        const std::int64_t inc =
+            std::clamp<std::int64_t>(c.limits->increment_ms, 0, kMaxIncrementMs);
+        std::int64_t initial =
+            std::clamp<std::int64_t>(c.limits->initial_ms, 0, kMaxInitialClockMs);
+        if (initial == 0) initial = std::max(inc, kMinZeroLimitClockMs);
+        const auto after = [&](int moves) {
+            return std::min(cap, initial + inc * std::clamp(moves, 0, 100'000));
+        };
+        our_cap = after(c.our_moves_played);
+        their_cap = after(c.their_moves_played);
+        inc_cap = inc;
+    } else if (c.limits && c.limits->days_per_turn > 0) {
+        our_cap = their_cap =
+            std::int64_t(std::min(c.limits->days_per_turn, kMaxDaysPerTurn)) * 86'400'000;
+    }
+    b.our_ms = std::clamp<std::int64_t>(c.our_ms, 0, our_cap);
+    b.their_ms = std::clamp<std::int64_t>(c.their_ms, 0, their_cap);
+    b.our_inc_ms = std::clamp<std::int64_t>(c.our_inc_ms, 0, inc_cap);
+    b.their_inc_ms = std::clamp<std::int64_t>(c.their_inc_ms, 0, inc_cap);
+    return b;
+}
+
+MovePlan MovePlanner::for_move(const MoveClock& clock, std::int64_t lag_ms) const {
+    const MoveClock c = bounded(clock);
     MovePlan b;
     b.overhead_ms = std::max<std::int64_t>(0, s_.move_overhead_ms) +
                     std::clamp<std::int64_t>(lag_ms, 0, LagTracker::kMaxEstimateMs);
-    // Clamped at both ends, so no sum or product below can overflow whatever the server sent.
-    const std::int64_t clock_cap = c.real_time ? kMaxRealTimeClockMs : kMaxCorrespondenceMs;
-    const auto clamp_ms = [&](std::int64_t ms) {
-        return std::clamp<std::int64_t>(ms, 0, clock_cap);
-    };
-    const std::int64_t our_ms = clamp_ms(c.our_ms);
+    const std::int64_t our_ms = c.our_ms;
     const std::int64_t usable = our_ms - b.overhead_ms;  // may be negative: then think minimum
     const std::int64_t floor = std::max<std::int64_t>(1, s_.min_think_ms);
 
@@ -74,20 +98,16 @@ MovePlan MovePlanner::for_move(const MoveClock& c, std::int64_t lag_ms) const {
     }
     if (c.our_moves_played <= 0)
         return fixed(BudgetMode::FirstMove, std::min(s_.first_move_max_ms, usable / 20));
-    if (usable < s_.low_time_ms) {
-        const std::int64_t inc = clamp_ms(c.our_inc_ms);
-        return fixed(BudgetMode::LowTime, std::min(s_.low_time_move_ms + inc / 2, usable / 3));
-    }
+    if (usable < s_.low_time_ms)
+        return fixed(BudgetMode::LowTime,
+                     std::min(s_.low_time_move_ms + c.our_inc_ms / 2, usable / 3));
 
     b.mode = BudgetMode::Clock;
     const bool white = c.us == engine::WHITE;
-    const std::int64_t their_ms = clamp_ms(c.their_ms);
-    const std::int64_t our_inc = clamp_ms(c.our_inc_ms);
-    const std::int64_t their_inc = clamp_ms(c.their_inc_ms);
-    b.limits.wtime = white ? our_ms : their_ms;
-    b.limits.btime = white ? their_ms : our_ms;
-    b.limits.winc = white ? our_inc : their_inc;
-    b.limits.binc = white ? their_inc : our_inc;
+    b.limits.wtime = white ? our_ms : c.their_ms;
+    b.limits.btime = white ? c.their_ms : our_ms;
+    b.limits.winc = white ? c.our_inc_ms : c.their_inc_ms;
+    b.limits.binc = white ? c.their_inc_ms : c.our_inc_ms;
     b.limits.move_overhead_ms = b.overhead_ms;
     return b;
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 
 #include "config/config.hpp"
 #include "engine/timeman.hpp"
@@ -29,6 +30,21 @@ class LagTracker {
     std::deque<std::int64_t> samples_;
 };
 
+// What a game's clock can hold, as lila bounds it: a real-time clock starts with `initial_ms`
+// (at most 180 minutes; 0+N clocks start with N, at least 3 s) and gains `increment_ms` (at
+// most 180 s) per move made; a correspondence clock holds at most `days_per_turn` days (1 to
+// 14). Sources: lila's chess.Clock.Config (limit, increment, initTime) and its correspondence
+// days per turn.
+struct GameClockLimits {
+    std::int64_t initial_ms = 0;
+    std::int64_t increment_ms = 0;
+    int days_per_turn = 0;  // correspondence; 0: real time (or unlimited)
+};
+inline constexpr std::int64_t kMaxInitialClockMs = 180LL * 60 * 1000;
+inline constexpr std::int64_t kMaxIncrementMs = 180LL * 1000;
+inline constexpr std::int64_t kMinZeroLimitClockMs = 3000;
+inline constexpr int kMaxDaysPerTurn = 14;
+
 // The clock at the moment we are to move, as the game stream reports it (milliseconds).
 // Real-time clocks above this are treated as this much (24 h): no Lichess real-time game comes
 // near it, and a search planned from a larger (bogus) clock could run for days.
@@ -42,7 +58,18 @@ struct MoveClock {
     std::int64_t our_inc_ms = 0;
     std::int64_t their_inc_ms = 0;
     int our_moves_played = 0;  // moves we already made in this game; 0: our first move
+    // What the game can hold (bounded() applies it): the gameFull's clock for real time, its
+    // days per turn for correspondence. None: not known (only the 24 h cap applies).
+    std::optional<GameClockLimits> limits = std::nullopt;
+    int their_moves_played = 0;
 };
+
+// `clock` within what its game can hold: our time at most initial + increment x our moves (the
+// opponent's likewise), increments at most the game's, a correspondence clock at most its days
+// per turn; every value within [0, 24 h] (real time) or [0, ~115 days]. So no line the server
+// writes (wtime 1e300, 2^64 - 1, winc 1e300) can make a move of a 1+0 game think for more than
+// the 60 s its clock can hold.
+[[nodiscard]] MoveClock bounded(const MoveClock& clock);
 
 struct MovePlannerSettings {
     std::int64_t move_overhead_ms = 100;          // engine.move_overhead_ms
@@ -77,9 +104,10 @@ struct MovePlan {
 // - otherwise the clocks go to the engine as wtime/btime/winc/binc with move_overhead_ms =
 //   configured overhead + lag, and the engine's allocator takes its share and caps at what
 //   the clock allows.
-// usable = our_ms - overhead - lag. With a movetime, SearchLimits::move_overhead_ms is 0: the
-// overhead is already taken off, and the engine would otherwise take it off twice.
-// Every movetime is at least min_think_ms: the engine is never asked for <= 0 ms.
+// The clock is bounded() first. usable = our_ms - overhead - lag. With a movetime,
+// SearchLimits::move_overhead_ms is 0: the overhead is already taken off, and the engine would
+// otherwise take it off twice. Every movetime is at least min_think_ms: the engine is never asked
+// for <= 0 ms.
 class MovePlanner {
   public:
     explicit MovePlanner(MovePlannerSettings settings = {}) : s_(settings) {}

@@ -16,7 +16,12 @@ std::string pgn_result(lichess::GameStatus status, std::optional<lichess::Color>
             break;
     }
     if (winner) return *winner == lichess::Color::White ? "1-0" : "0-1";
-    // Every finished game without a winner is written as a draw, unknownFinish included.
+    // A mate, a resignation or a cheat ban always has a winner in lila: without one (a winner
+    // the client could not read) the result is unknown, not a draw.
+    if (status == lichess::GameStatus::Mate || status == lichess::GameStatus::Resign ||
+        status == lichess::GameStatus::Cheat)
+        return "*";
+    // Every other finished game without a winner is written as a draw, unknownFinish included.
     return "1/2-1/2";
 }
 

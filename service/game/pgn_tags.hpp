@@ -8,8 +8,9 @@
 
 namespace service {
 
-// "1-0", "0-1", "1/2-1/2" (any finished game without a winner), or "*" for a game lila does
-// not count as finished (aborted, still on).
+// "1-0", "0-1", "1/2-1/2" (a finished game without a winner), or "*" for a game lila does not
+// count as finished (aborted, still on) or a mate, resignation or cheat ban without a winner
+// (lila always names one there).
 [[nodiscard]] std::string pgn_result(lichess::GameStatus status,
                                      std::optional<lichess::Color> winner);
 // "Normal", "Time forfeit", "Abandoned", "Rules infraction", "Insufficient material",

@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/san.hpp"
-
 namespace service {
 
 namespace {
@@ -88,7 +86,7 @@ int cloud_cp(const lichess::CloudPv& pv, engine::Color to_move) {
 
 std::optional<engine::Move> legal_move(const engine::Position& position, std::string_view text) {
     if (auto m = position.parse_uci(text)) return *m;
-    if (auto m = engine::parse_san(position.board(), text); m) {
+    if (auto m = position.parse_san(text); m) {
         if (position.legal_moves().contains(*m)) return *m;
     }
     return std::nullopt;

@@ -6,16 +6,44 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "engine/bitboard.hpp"
-#include "engine/fen.hpp"
-#include "engine/san.hpp"
+#include "engine/variant.hpp"
 
 namespace service {
 
 namespace {
 
 std::size_t index(lichess::OnlineSource s) { return static_cast<std::size_t>(s); }
+
+// What each source serves of a game's variant. Standard chess (standard, chess960, fromPosition)
+// everywhere. The explorer's Lichess and player databases (lila-openingexplorer
+// src/api/variant.rs) and cloud eval (lila app/controllers/Api.scala cloudEval) take every
+// Lichess key as `variant`; the masters database and chessdb are standard chess only; the
+// tablebase has atomic and antichess tables besides standard chess's (the spec's
+// tags/tablebase/*.yaml, lila-tablebase's /atomic and /antichess).
+struct VariantSupport {
+    bool standard_rules = true;   // standard, chess960, fromPosition
+    const char* table = nullptr;  // the online tablebase's, or none
+    int max_table_pieces = 7;
+};
+
+std::optional<VariantSupport> support_of(const std::string& key) {
+    const std::optional<engine::Variant> v = engine::parse_variant(key);
+    if (!v) return std::nullopt;
+    switch (*v) {
+        case engine::Variant::STANDARD:
+            return VariantSupport{true, "standard", 7};
+        // Lichess's atomic and antichess tables are Syzygy tables of up to 6 pieces.
+        case engine::Variant::ATOMIC:
+            return VariantSupport{false, "atomic", 6};
+        case engine::Variant::ANTICHESS:
+            return VariantSupport{false, "antichess", 6};
+        default:
+            return VariantSupport{false, nullptr, 0};
+    }
+}
 
 }  // namespace
 
@@ -131,21 +159,30 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
     const auto count = [&](lichess::OnlineSource s, bool hit) {
         (hit ? metrics_.online[index(s)].hits : metrics_.online[index(s)].misses)++;
     };
+    const std::optional<VariantSupport> variant = support_of(ask.variant);
+    if (!variant) return std::nullopt;
     // Tablebases first: exact, and never counted as leaving the book.
-    const int pieces = engine::popcount(position.board().pieces());
+    const auto [pieces, castling] = position.visit([](const auto& b) {
+        return std::pair{engine::popcount(b.pieces()), b.castling != 0};
+    });
     const auto& egtb = config_.online_egtb;
-    if (pieces <= egtb.max_pieces && position.board().castling == 0 &&
+    const bool has_table =
+        egtb.source == "chessdb" ? variant->standard_rules : variant->table != nullptr;
+    if (has_table && pieces <= std::min(egtb.max_pieces, variant->max_table_pieces) && !castling &&
         may_ask(egtb.source == "chessdb" ? lichess::OnlineSource::Chessdb
                                          : lichess::OnlineSource::Tablebase,
                 egtb.ask, ask, deadline)) {
-        auto c = ask_tablebase(position, deadline);
+        auto c = ask_tablebase(position, deadline, variant->table);
         count(egtb.source == "chessdb" ? lichess::OnlineSource::Chessdb
                                        : lichess::OnlineSource::Tablebase,
               c.has_value());
         if (c) return c;
     }
+    // chess960 and fromPosition games ask only the tablebase; the seven variants ask the
+    // sources that have them.
+    const bool standard = ask.variant == "standard";
     if (game.misses_in_a_row >= config_.max_out_of_book_moves || ask.fullmove > config_.max_depth ||
-        ask.variant != "standard")
+        (variant->standard_rules && !standard))
         return std::nullopt;
     bool asked = false;
     const auto found = [&](std::optional<OnlineChoice> c) {
@@ -153,7 +190,8 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
         return c;
     };
     // lichess-bot's order: the chessdb book, cloud analysis, then the opening explorer.
-    if (may_ask(lichess::OnlineSource::Chessdb, config_.chessdb_book.ask, ask, deadline)) {
+    if (standard &&
+        may_ask(lichess::OnlineSource::Chessdb, config_.chessdb_book.ask, ask, deadline)) {
         asked = true;
         auto c = ask_chessdb(position, deadline);
         count(lichess::OnlineSource::Chessdb, c.has_value());
@@ -162,14 +200,15 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
     if (may_ask(lichess::OnlineSource::CloudEval, config_.lichess_cloud_analysis.ask, ask,
                 deadline)) {
         asked = true;
-        auto c = ask_cloud(position, deadline);
+        auto c = ask_cloud(position, ask.variant, deadline);
         count(lichess::OnlineSource::CloudEval, c.has_value());
         if (c) return found(std::move(c));
     }
-    if (may_ask(lichess::OnlineSource::Explorer, config_.lichess_opening_explorer.ask, ask,
+    if ((standard || config_.lichess_opening_explorer.source != "masters") &&
+        may_ask(lichess::OnlineSource::Explorer, config_.lichess_opening_explorer.ask, ask,
                 deadline)) {
         asked = true;
-        auto c = ask_explorer(position, deadline);
+        auto c = ask_explorer(position, ask.variant, deadline);
         count(lichess::OnlineSource::Explorer, c.has_value());
         if (c) return found(std::move(c));
     }
@@ -178,8 +217,9 @@ std::optional<OnlineChoice> OnlineMoves::find(const engine::Position& position,
 }
 
 std::optional<OnlineChoice> OnlineMoves::ask_tablebase(const engine::Position& position,
-                                                       Clock::time_point deadline) {
-    const std::string fen = engine::to_fen(position.board());
+                                                       Clock::time_point deadline,
+                                                       const char* table) {
+    const std::string fen = position.fen();
     if (config_.online_egtb.source == "chessdb") {
         auto reply = request<lichess::ChessdbReply>(
             lichess::OnlineSource::Chessdb, deadline,
@@ -192,14 +232,14 @@ std::optional<OnlineChoice> OnlineMoves::ask_tablebase(const engine::Position& p
     }
     auto reply = request<lichess::TablebaseReply>(
         lichess::OnlineSource::Tablebase, deadline,
-        [&](std::chrono::milliseconds left) { return client_->tablebase(fen, left); });
+        [&](std::chrono::milliseconds left) { return client_->tablebase(fen, left, table); });
     if (!reply) return std::nullopt;
     return choose_tablebase_move(*reply, config_.online_egtb, position);
 }
 
 std::optional<OnlineChoice> OnlineMoves::ask_chessdb(const engine::Position& position,
                                                      Clock::time_point deadline) {
-    const std::string fen = engine::to_fen(position.board());
+    const std::string fen = position.fen();
     auto reply = request<lichess::ChessdbReply>(
         lichess::OnlineSource::Chessdb, deadline,
         [&](std::chrono::milliseconds left) { return client_->chessdb(fen, left); });
@@ -209,23 +249,28 @@ std::optional<OnlineChoice> OnlineMoves::ask_chessdb(const engine::Position& pos
 }
 
 std::optional<OnlineChoice> OnlineMoves::ask_cloud(const engine::Position& position,
+                                                   const std::string& variant,
                                                    Clock::time_point deadline) {
-    const std::string fen = engine::to_fen(position.board());
+    // Crazyhouse pockets in brackets and three-check's "+W+B" suffix: the FEN lila reads.
+    const std::string fen = position.fen();
     const int lines = config_.lichess_cloud_analysis.move_quality == "good" ? 5 : 1;
     auto reply = request<lichess::CloudEvalReply>(
-        lichess::OnlineSource::CloudEval, deadline,
-        [&](std::chrono::milliseconds left) { return client_->cloud_eval(fen, lines, left); });
+        lichess::OnlineSource::CloudEval, deadline, [&](std::chrono::milliseconds left) {
+            return client_->cloud_eval(fen, lines, left, variant);
+        });
     if (!reply) return std::nullopt;
     std::lock_guard lock(mutex_);
     return choose_cloud_move(*reply, config_.lichess_cloud_analysis, position, rng_);
 }
 
 std::optional<OnlineChoice> OnlineMoves::ask_explorer(const engine::Position& position,
+                                                      const std::string& variant,
                                                       Clock::time_point deadline) {
-    const std::string fen = engine::to_fen(position.board());
+    const std::string fen = position.fen();
     const auto& cfg = config_.lichess_opening_explorer;
     lichess::ExplorerQuery query;
     query.source = cfg.source;
+    query.variant = variant;
     query.player = cfg.player_name;
     query.color = position.side_to_move() == engine::WHITE ? "white" : "black";
     auto reply = request<lichess::ExplorerReply>(

@@ -77,13 +77,16 @@ class OnlineMoves final : public OnlineMoveFinder {
         std::chrono::seconds next_pause = kFirstPause;
     };
 
+    // table: the online tablebase's table for the game (standard, atomic, antichess).
     std::optional<OnlineChoice> ask_tablebase(const engine::Position& position,
-                                              Clock::time_point deadline);
+                                              Clock::time_point deadline, const char* table);
     std::optional<OnlineChoice> ask_chessdb(const engine::Position& position,
                                             Clock::time_point deadline);
+    // variant: the game's Lichess key, sent as the service's `variant`.
     std::optional<OnlineChoice> ask_cloud(const engine::Position& position,
-                                          Clock::time_point deadline);
+                                          const std::string& variant, Clock::time_point deadline);
     std::optional<OnlineChoice> ask_explorer(const engine::Position& position,
+                                             const std::string& variant,
                                              Clock::time_point deadline);
     // Whether `source` may be asked now: enabled, our clock in its range, not paused (ours or
     // the client's 429 pause), time left before the deadline.

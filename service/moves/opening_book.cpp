@@ -55,7 +55,9 @@ common::Result<OpeningBook> load_variant(
 std::vector<BookChoice> candidates(const engine::polyglot::Book& book,
                                    const engine::Position& position, int min_weight) {
     std::vector<BookChoice> out;
-    for (const auto& m : book.moves(position.board())) {
+    // Any variant: the Polyglot key of the variant's board (its pieces; pockets are not in it).
+    const auto found = position.visit([&](const auto& board) { return book.moves(board); });
+    for (const auto& m : found) {
         auto same = std::find_if(out.begin(), out.end(),
                                  [&](const BookChoice& c) { return c.move == m.move; });
         if (same != out.end())

@@ -1,4 +1,5 @@
-// PGN records: headers, SAN movetext replayed on engine::Position, and the atomic file write.
+// PGN records: headers, SAN movetext replayed on engine::Position (any variant), and the atomic
+// file write.
 #include "service/ops/pgn_writer.hpp"
 
 #include <fcntl.h>
@@ -14,12 +15,13 @@
 #include <cstring>
 #include <exception>
 #include <system_error>
+#include <utility>
 
 #include "common/errno_text.hpp"
 #include "common/text.hpp"
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
-#include "engine/san.hpp"
+#include "engine/variant.hpp"
 
 namespace service {
 
@@ -27,15 +29,32 @@ namespace {
 
 constexpr std::size_t kLineWidth = 80;
 
-// PGN string values escape backslash and quote.
+// A PGN string value: what a terminal would act on (ESC, other controls, bytes that are not
+// UTF-8) as common::printable shows it, then backslash and quote escaped as PGN wants. A
+// backslash of the text stays one backslash (UTF-8 never has 0x5c inside a character, so the
+// runs between backslashes are whole text).
 std::string quoted(std::string_view s) {
+    std::string shown;
+    for (std::size_t at = 0; at <= s.size();) {
+        const std::size_t slash = std::min(s.find('\\', at), s.size());
+        shown += common::printable(s.substr(at, slash - at));
+        if (slash < s.size()) shown += '\\';
+        at = slash + 1;
+    }
     std::string out = "\"";
-    for (char c : s) {
+    for (const char c : shown) {
         if (c == '\\' || c == '"') out += '\\';
-        if (c == '\n' || c == '\r') c = ' ';
         out += c;
     }
     return out + "\"";
+}
+
+// Text from outside inside a PGN comment: printable, and no brace that would end the comment.
+std::string comment_text(std::string_view s) {
+    std::string shown = common::printable(s);
+    std::replace(shown.begin(), shown.end(), '}', ')');
+    std::replace(shown.begin(), shown.end(), '{', '(');
+    return shown;
 }
 
 void header(std::string& out, std::string_view name, std::string_view value) {
@@ -86,14 +105,45 @@ std::string eval_text(const PgnEval& e, engine::Color mover) {
     return text;
 }
 
-std::string variant_name(std::string_view key) {
-    if (key == "chess960") return "Chess960";
-    if (key == "fromPosition") return "From Position";
+// The Variant tag: scalachess's variant `name` (core/src/main/scala/variant/*.scala), which lila's
+// PgnDump writes capitalised.
+std::string_view variant_name(std::string_view key) {
+    static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+        {"chess960", "Chess960"},
+        {"fromPosition", "From Position"},
+        {"crazyhouse", "Crazyhouse"},
+        {"antichess", "Antichess"},
+        {"atomic", "Atomic"},
+        {"horde", "Horde"},
+        {"kingOfTheHill", "King of the Hill"},
+        {"racingKings", "Racing Kings"},
+        {"threeCheck", "Three-check"}};
+    for (const auto& [k, name] : kNames)
+        if (k == key) return name;
     return "Standard";
 }
 
-bool is_start(std::string_view fen) {
-    return fen.empty() || fen == "startpos" || fen == engine::START_FEN;
+// The game's variant; standard chess for standard, chess960, fromPosition and a key we do not
+// know (the movetext then says the record cannot be read, if it cannot).
+engine::Variant engine_variant(std::string_view key) {
+    return engine::parse_variant(key).value_or(engine::Variant::STANDARD);
+}
+
+// Whether the game started from its variant's own start position.
+bool is_start(const GameRecord& r) {
+    const std::string_view fen = r.initial_fen;
+    return fen.empty() || fen == "startpos" || fen == engine::start_fen(engine_variant(r.variant));
+}
+
+// The FEN tag's value, or none. lila's PgnDump writes FEN (then SetUp) for the variants whose
+// games may start from a position of their own (Chess960, From Position, Horde, Racing Kings)
+// when the game has one, and always for Chess960 (GameRepo.initialFen: the standard start when
+// none is stored). No lila game of another variant starts elsewhere than its own start; one that
+// does gets the tags too, or its record could not be replayed.
+std::optional<std::string> fen_tag(const GameRecord& r) {
+    if (!is_start(r)) return r.initial_fen;
+    if (r.variant == "chess960") return std::string(engine::START_FEN);
+    return std::nullopt;
 }
 
 std::string result_text(std::string_view r) {
@@ -135,30 +185,32 @@ class Wrapper {
 };
 
 void write_movetext(const GameRecord& r, Wrapper& w) {
-    const bool chess960 = r.variant == "chess960";
-    auto start = is_start(r.initial_fen) ? engine::Result<engine::Position>(engine::Position())
-                                         : engine::Position::from_fen(r.initial_fen, chess960);
+    const engine::Variant variant = engine_variant(r.variant);
+    auto start = is_start(r)
+                     ? engine::Result<engine::Position>(engine::Position::start(variant))
+                     : engine::Position::from_fen(r.initial_fen, variant, r.variant == "chess960");
     if (!start) {
-        w.add("{ unreadable initial FEN: " + start.error() + " }");
+        w.add("{ unreadable initial FEN: " + comment_text(start.error()) + " }");
         return;
     }
     engine::Position pos = std::move(*start);
     bool need_number = true;  // a black move needs "N..." after a comment or at the start
     for (const PgnMove& m : r.moves) {
-        const engine::Board& before = pos.board();
         const auto move = pos.parse_uci(m.uci);
         if (!move) {
-            w.add("{ illegal move " + m.uci + " in the record: " + move.error() + " }");
+            w.add("{ illegal move " + comment_text(m.uci) +
+                  " in the record: " + comment_text(move.error()) + " }");
             return;
         }
-        const engine::Color mover = before.side;
+        const engine::Color mover = pos.side_to_move();
+        const int fullmove = pos.visit([](const auto& b) { return int(b.fullmove_number); });
         // The number stays with its move: "12. Nf3", "12... Nf6".
         std::string token;
         if (mover == engine::WHITE)
-            token = std::to_string(before.fullmove_number) + ". ";
+            token = std::to_string(fullmove) + ". ";
         else if (need_number)
-            token = std::to_string(before.fullmove_number) + "... ";
-        w.add(token + engine::move_to_san(before, *move));
+            token = std::to_string(fullmove) + "... ";
+        w.add(token + pos.san(*move));
         need_number = false;
 
         std::string comment = m.source.empty() ? "" : " " + m.source;
@@ -267,13 +319,14 @@ std::string to_pgn(const GameRecord& r) {
     if (r.black_rating) header(out, "BlackElo", std::to_string(*r.black_rating));
     if (r.white_title) header(out, "WhiteTitle", *r.white_title);
     if (r.black_title) header(out, "BlackTitle", *r.black_title);
-    header(out, "TimeControl", r.time_control.empty() ? "-" : r.time_control);
+    // lila's order (PgnDump.tags): Variant, TimeControl, ..., Termination, then FEN and SetUp.
     header(out, "Variant", variant_name(r.variant));
-    if (!is_start(r.initial_fen)) {
-        header(out, "SetUp", "1");
-        header(out, "FEN", r.initial_fen);
-    }
+    header(out, "TimeControl", r.time_control.empty() ? "-" : r.time_control);
     if (!r.termination.empty()) header(out, "Termination", r.termination);
+    if (const auto fen = fen_tag(r)) {
+        header(out, "FEN", *fen);
+        header(out, "SetUp", "1");
+    }
     out += '\n';
 
     Wrapper w;

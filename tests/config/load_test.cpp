@@ -25,8 +25,11 @@ TEST(ConfigDefaults, EmptyFileGivesDefaults) {
     EXPECT_EQ(r.config->engine.book.selection, "weighted_random");
     EXPECT_EQ(r.config->challenge.concurrency, 1);
     EXPECT_EQ(r.config->max_takebacks_accepted, 0);  // takebacks never granted
+    // Lichess's ten game types: an operator narrows the list.
     EXPECT_EQ(r.config->challenge.variants,
-              (std::vector<std::string>{"standard", "chess960", "fromPosition"}));
+              (std::vector<std::string>{"standard", "chess960", "fromPosition", "crazyhouse",
+                                        "antichess", "atomic", "horde", "kingOfTheHill",
+                                        "racingKings", "threeCheck"}));
     EXPECT_EQ(r.config->challenge.modes, (std::vector<std::string>{"casual", "rated"}));
     EXPECT_FALSE(r.config->matchmaking.enabled);
     EXPECT_EQ(r.config->pgn_directory, "");
@@ -152,14 +155,14 @@ const ErrorCase kErrorCases[] = {
      "(30 seconds) is larger than challenge.max_increment (20 seconds)"},
     {"MaxBelowDefaultMin", "matchmaking:\n  opponent_max_rating: 100\n",
      "matchmaking.opponent_min_rating", 2, "is larger than matchmaking.opponent_max_rating"},
-    {"UnknownVariant", "challenge:\n  variants: [standard, atomic]\n", "challenge.variants", 2,
-     "unknown variant \"atomic\""},
+    {"UnknownVariant", "challenge:\n  variants: [standard, duckChess]\n", "challenge.variants", 2,
+     "unknown variant \"duckChess\""},
     {"UnknownSpeedOnItsOwnLine", "challenge:\n  time_controls:\n    - blitz\n    - ultraBullet\n",
      "challenge.time_controls", 4, "unknown speed \"ultraBullet\""},
     {"MisspeltMode", "challenge:\n  modes: [casual, rted]\n", "challenge.modes", 2,
      "did you mean rated?"},
-    {"UnknownBookVariant", "engine:\n  book:\n    files:\n      atomic: [a.bin]\n",
-     "engine.book.files.atomic", 4, "unknown variant \"atomic\""},
+    {"UnknownBookVariant", "engine:\n  book:\n    files:\n      duckChess: [a.bin]\n",
+     "engine.book.files.duckChess", 4, "unknown variant \"duckChess\""},
     {"UnknownBookSelection", "engine:\n  book:\n    selection: best\n", "engine.book.selection", 3,
      "allowed are best_move, weighted_random or uniform_random"},
     {"UnknownEvaluation", "engine:\n  evaluation: stockfish\n", "engine.evaluation", 2,
@@ -179,7 +182,7 @@ const ErrorCase kErrorCases[] = {
     {"UltraBulletMatchmaking", "matchmaking:\n  time_controls:\n    - 1+0\n    - 0.25+0\n",
      "matchmaking.time_controls", 4, "\"0.25+0\" is UltraBullet"},
     {"FromPositionMatchmaking", "matchmaking:\n  variants: [fromPosition]\n",
-     "matchmaking.variants", 2, "allowed are standard or chess960"},
+     "matchmaking.variants", 2, "allowed are standard, chess960, crazyhouse, "},
     {"BlockListPlainHttpRemote",
      "challenge:\n  online_block_list:\n    - https://example.org/a.txt\n    - "
      "http://example.org/b.txt\n",

@@ -1,6 +1,7 @@
 // End-to-end bad input from the server: an illegal move list, an unknown status, a
-// gameFull for other players, for another game id, or with an unparsable initial FEN each end
-// that game's session with a clear log line and leave the game; the daemon plays on.
+// gameFull for other players, for another game id, with an unparsable initial FEN, or a line
+// with a field of the wrong type each end that game's session with a clear log line and leave
+// the game; the daemon plays on.
 #include <gtest/gtest.h>
 
 #include "bot_fixture.hpp"
@@ -29,7 +30,13 @@ const std::vector<BadInput> kCases = {
     {"badgid01", "gameFull", 0, R"({"id": "othergme"})",
      "ending the session: gameFull is for another game ('othergme')"},
     {"badfen01", "gameFull", 0, R"({"initialFen": "rnbqkbnr/pppppppp/8/8 w KQkq - zero one"})",
-     "ending the session: the initial FEN does not parse"},
+     "ending the session: the initial FEN 'rnbqkbnr/pppppppp/8/8 w KQkq - zero one' is not a "
+     "standard position"},
+    // Lines the client cannot read: the game's state is unknown, so it is left, not lost on time.
+    {"badclock", "gameState", 5, R"({"wtime": "soon"})",
+     "ending the session: its gameState could not be read (wtime)"},
+    {"badfull1", "gameFull", 0, R"({"clock": {"initial": "one minute", "increment": 0}})",
+     "ending the session: its gameFull could not be read (clock.initial)"},
 };
 
 std::string scenario() {

@@ -134,8 +134,8 @@ bool bot_forfeited_on_time(const emu::GameView& g) {
 }
 
 bool legal_end(const emu::GameView& g) {
-    static const std::vector<std::string> ends{"mate", "resign",    "stalemate",
-                                               "draw", "outoftime", "timeout"};
+    static const std::vector<std::string> ends{"mate",      "resign",  "stalemate", "draw",
+                                               "outoftime", "timeout", "variantEnd"};
     if (!g.over || bot_forfeited_on_time(g)) return false;
     for (const auto& e : ends)
         if (g.status == e) return true;

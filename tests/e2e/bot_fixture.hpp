@@ -91,7 +91,8 @@ void send_challenges(emu::EmulatorFixture& fx, const std::string& scenario_yaml)
 [[nodiscard]] emu::GameView game(emu::EmulatorFixture& fx, const std::string& id);
 // One line for failure messages: status, winner, colours, moves.
 [[nodiscard]] std::string describe(const emu::GameView& g);
-// Played to a legal end (mate, resign, stalemate, draw, a flag or a claimed win): not aborted,
+// Played to a legal end (mate, resign, stalemate, draw, a flag, a claimed win or a variant's own
+// end): not aborted,
 // and not lost on time by the bot.
 [[nodiscard]] bool legal_end(const emu::GameView& g);
 // The bot lost on time (or by noStart): what a bot must never do.

@@ -1,9 +1,11 @@
 // End-to-end robustness: bullet under a slow move endpoint without losing on time, a game
 // whose stream drops (once mid-line) with a 429 and a 5xx burst that is still finished, and a
-// move waiting out a 429 that states with an unchanged move list do not search over again.
+// move waiting out a 429 that states with an unchanged move list do not search over again; an
+// hour-long 429 hint on one game's moves costs neither of two 1+0 games.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "bot_fixture.hpp"
@@ -51,6 +53,53 @@ challenges:
             }
     }
     EXPECT_GE(faults_of(fx, "delay"), 4);
+    EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+TEST(E2eFaults, AnHourLong429OnOneGamesMovesLosesNeitherBulletGame) {
+    using namespace std::chrono_literals;
+    // lila's hint on a move's 429 says an hour; six moves of one of two 1+0 games in a row get
+    // it. The client pauses moves at most 3 s, the game's rules retry within a quarter of what
+    // is left on our clock: the game goes on, and so does the other.
+    emu::EmulatorFixture fx(R"(
+name: hour-long-429
+seed: 23
+keepalive_ms: 500
+faults:
+  - {kind: http_429, target: move, game: hint0001, skip: 3, count: 6, ratelimit_seconds: 3600}
+)");
+    test_support::LogCapture logs;
+    BotRunner bot(fx, settings("{concurrency: 2}"));
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: hint0001, at_ms: 0, challenger: {name: Hinted, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
+     color: black, opponent: {kind: engine, depth: 1, think_ms: 20, resign_at_ply: 70}}
+  - {id: hint0002, at_ms: 50, challenger: {name: Bystander, title: BOT, rating: 1600}, clock: {limit: 60, increment: 0},
+     color: white, opponent: {kind: random, think_ms: 20, resign_at_ply: 70}}
+)");
+    for (const std::string id : {"hint0001", "hint0002"}) {
+        const auto g = fx.wait_game_over(id, 200s);
+        ASSERT_TRUE(g.over) << describe(game(fx, id));
+        EXPECT_TRUE(legal_end(g)) << describe(g);
+        EXPECT_FALSE(bot_forfeited_on_time(g)) << describe(g);
+        EXPECT_EQ(rejected_moves(fx, id), 0) << id;
+    }
+    EXPECT_EQ(faults_of(fx, "http_429"), 6);
+    EXPECT_GE(bot_moves(game(fx, "hint0001")), 10);
+    // Each retry waited 3 s at most, never the hour.
+    int retries = 0;
+    for (const auto& line : logs.lines()) {
+        const auto at = line.find("failed: ");
+        const auto in = line.find("; trying again in ");
+        if (line.find("game hint0001: posting move") == std::string::npos ||
+            at == std::string::npos || in == std::string::npos)
+            continue;
+        ++retries;
+        EXPECT_LE(std::atoi(line.c_str() + in + 18), 3000) << line;
+    }
+    EXPECT_EQ(retries, 6) << logs.text();
     EXPECT_EQ(bot.metrics().time_forfeits.load(), 0u);
     EXPECT_EQ(bot.stop(), 0);
 }

@@ -49,20 +49,10 @@ TEST(E2eHealth, IdleIsHealthyAnOutageIsNotAndTheReturnIsAgain) {
     ASSERT_TRUE(bot.started());
 
     // The health port is picked by the kernel; the daemon logs it.
-    const std::string marker = "health endpoint on http://127.0.0.1:";
-    std::string text, health_port;
+    std::string health_port;
     ASSERT_TRUE(fx->wait_until(
-        [&] {
-            text = read_file(log);
-            const auto at = text.find(marker);
-            if (at == std::string::npos) return false;
-            const auto end = text.find("/healthz", at);
-            if (end == std::string::npos) return false;
-            health_port = text.substr(at + marker.size(), end - at - marker.size());
-            return true;
-        },
-        15s))
-        << text;
+        [&] { return !(health_port = logged_health_port(read_file(log))).empty(); }, 15s))
+        << read_file(log);
     lichess::HttpConfig hc;
     hc.base_url = "http://127.0.0.1:" + health_port;
     hc.request_timeout = 2s;

@@ -185,7 +185,7 @@ faults:
     ASSERT_TRUE(wait_event_stream(fx));
     send_challenges(fx, R"(
 challenges:
-  - {id: four0403, at_ms: 0, challenger: {name: Gatekeeper, rating: 1600}, clock: {limit: 300, increment: 0},
+  - {id: four0403, at_ms: 0, challenger: {name: Gatekeeper, rating: 1600}, clock: {limit: 120, increment: 0},
      color: black, opponent: {kind: random, think_ms: 20}}
 )");
     ASSERT_TRUE(fx.wait_until(
@@ -194,7 +194,9 @@ challenges:
                 if (r.status == 403) return true;
             return false;
         },
-        30s));
+        // Our third move comes after two searches of a 2-minute clock's budget: seconds each,
+        // several times that in the sanitizer build on a loaded machine.
+        90s));
     std::this_thread::sleep_for(3s);  // a retry loop would send a dozen requests by now
     const auto moves = requests_with(fx, "/api/bot/game/four0403/move/");
     EXPECT_EQ(moves.size(), 3u);  // two taken, the refused third, nothing after it

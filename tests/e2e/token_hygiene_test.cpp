@@ -32,6 +32,15 @@ std::string snoop_challenge(const std::string& id) {
            std::string(kQuietLineEitherColour) + "\", think_ms: 20, resign_at_ply: 18}}\n";
 }
 
+// The PGN files under `folder` (none when it does not exist yet).
+int pgn_files_in(const std::filesystem::path& folder) {
+    std::error_code ec;
+    int n = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(folder, ec))
+        n += e.path().extension() == ".pgn" ? 1 : 0;
+    return n;
+}
+
 TEST(E2eTokenHygiene, TokenAppearsInNoLogMetricPgnCrashOrCheckConfigOutput) {
     using namespace std::chrono_literals;
     const std::filesystem::path dir = std::filesystem::temp_directory_path() /
@@ -69,6 +78,8 @@ faults:
             ASSERT_TRUE(g.over) << describe(game(fx, "token001"));
             EXPECT_TRUE(legal_end(g)) << describe(g);
             ASSERT_TRUE(fx.wait_until([&] { return bot.bot().active_games() == 0; }, 10s));
+            // The game's record is written after the game leaves the active ones.
+            EXPECT_TRUE(fx.wait_until([&] { return pgn_files_in(pgn_dir) >= 1; }, 30s));
             outputs["metrics (render_prometheus)"] = service::render_prometheus(bot.metrics());
             EXPECT_EQ(bot.stop(), 0);
         }
@@ -115,6 +126,9 @@ faults:
             const auto g = fx.wait_game_over("token002", 120s);
             ASSERT_TRUE(g.over) << describe(game(fx, "token002"));
             EXPECT_TRUE(legal_end(g)) << describe(g);
+            // The server shows the game over before the bot has heard it and written its PGN
+            // (seconds on a loaded machine): stop it once the record is there.
+            EXPECT_TRUE(fx.wait_until([&] { return pgn_files_in(dir / "pgn") >= 1; }, 30s));
             second.signal(SIGTERM);
             const auto status = second.wait(30s);
             ASSERT_TRUE(status.has_value());

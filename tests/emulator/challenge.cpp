@@ -41,7 +41,7 @@ json time_control_json(const TimeControlSpec& tc) {
 }
 
 std::string perf_name(const Challenge& c) {
-    if (c.variant == "chess960") return "Chess960";
+    if (has_own_perf(c.variant)) return variant_json(c.variant)["name"];
     std::string s = speed_of(c.time_control);
     if (s == "ultraBullet") return "UltraBullet";
     s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));

@@ -15,7 +15,8 @@ std::string endpoint_family(const std::string& path) {
     if (path == "/api/bot/online" || path == "/api/users/status") return "users";
     if (path == "/masters" || path == "/lichess" || path == "/player") return "explorer";
     if (path == "/api/cloud-eval") return "cloud_eval";
-    if (path == "/standard") return "tablebase";
+    // tablebase.lichess.org: /standard, and the atomic and antichess tables (spec tags/tablebase).
+    if (path == "/standard" || path == "/atomic" || path == "/antichess") return "tablebase";
     if (path == "/cdb.php") return "chessdb";
     return "other";
 }

@@ -20,9 +20,15 @@ std::string speed_of(const TimeControlSpec& tc) {
 
 engine::Result<Game> Game::create(GameSetup setup, const std::string& preset_moves, Ms now) {
     Game g(std::move(setup));
+    // The referee is the engine's perft-verified rules of the game's variant.
+    const auto variant = engine::parse_variant(g.setup_.variant);
+    if (!variant)
+        return engine::Result<Game>::failure("game " + g.id() + ": no such variant " +
+                                             g.setup_.variant);
     const bool chess960 = g.setup_.variant == "chess960";
+    g.pos_ = engine::Position::start(*variant);
     if (!g.setup_.initial_fen.empty()) {
-        auto pos = engine::Position::from_fen(g.setup_.initial_fen, chess960);
+        auto pos = engine::Position::from_fen(g.setup_.initial_fen, *variant, chess960);
         if (!pos)
             return engine::Result<Game>::failure("game " + g.id() + ": bad FEN: " + pos.error());
         g.pos_ = *pos;
@@ -60,9 +66,11 @@ Ms Game::remaining(engine::Color c, Ms now) const {
 }
 
 std::string Game::uci_text(engine::Move m) const {
-    if (m.kind() == engine::MoveKind::CASTLING && (setup_.king_to_rook || pos_.chess960()))
+    // Antichess has no castling (its king promotion is stored like one).
+    const bool castling = pos_.visit([&](const auto& b) { return b.is_castling(m); });
+    if (castling && (setup_.king_to_rook || pos_.chess960()))
         return engine::square_name(m.from()) + engine::square_name(m.to());
-    if (m.kind() == engine::MoveKind::CASTLING) {
+    if (castling) {
         // king-two-squares form for standard chess
         const bool king_side = m.to() > m.from();
         const engine::Color c = pos_.side_to_move();
@@ -111,14 +119,21 @@ std::optional<std::string> Game::play(engine::Color by, const std::string& uci, 
 }
 
 void Game::end_if_terminal(Ms now) {
-    switch (pos_.status()) {
+    // scalachess Status: a variant's own end (a king on the hill, a third check, an explosion,
+    // the horde destroyed, a king home, antichess's empty or stalemated side) is VariantEnd with
+    // its winner; racing kings' both-home is a draw.
+    const engine::GameResult r = pos_.result();
+    switch (r.status) {
         case engine::PositionStatus::ONGOING:
             return;
         case engine::PositionStatus::CHECKMATE:
-            finish("mate", ~pos_.side_to_move(), now);
+            finish("mate", r.winner, now);
             return;
         case engine::PositionStatus::STALEMATE:
             finish("stalemate", std::nullopt, now);
+            return;
+        case engine::PositionStatus::VARIANT_END:
+            finish("variantEnd", r.winner, now);
             return;
         default:
             finish("draw", std::nullopt, now);

@@ -31,8 +31,8 @@ struct MoveRecord {
 
 struct GameSetup {
     std::string id;
-    std::string variant = "standard";  // standard, chess960, fromPosition
-    std::string initial_fen;           // empty: standard start
+    std::string variant = "standard";  // a Lichess key: standard, chess960, crazyhouse, ...
+    std::string initial_fen;           // empty: the variant's start
     engine::Color bot_color = engine::WHITE;
     Player bot, opponent;
     bool rated = false;

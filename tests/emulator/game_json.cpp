@@ -1,22 +1,40 @@
 // Builds the JSON objects the game stream and the event stream carry for a Game.
 #include "game_json.hpp"
 
+#include <array>
+
 namespace emu {
 
 using json = nlohmann::json;
 
 json variant_json(const std::string& key) {
-    if (key == "chess960") return {{"key", key}, {"name", "Chess960"}, {"short", "960"}};
-    if (key == "fromPosition") return {{"key", key}, {"name", "From Position"}, {"short", "FEN"}};
-    if (key == "standard") return {{"key", key}, {"name", "Standard"}, {"short", "Std"}};
+    // scalachess core/src/main/scala/variant/*.scala: key, name, shortName.
+    static const std::array<std::array<const char*, 3>, 10> kVariants = {{
+        {"standard", "Standard", "Std"},
+        {"chess960", "Chess960", "960"},
+        {"fromPosition", "From Position", "FEN"},
+        {"crazyhouse", "Crazyhouse", "Crazy"},
+        {"antichess", "Antichess", "Anti"},
+        {"atomic", "Atomic", "Atom"},
+        {"horde", "Horde", "Horde"},
+        {"kingOfTheHill", "King of the Hill", "KotH"},
+        {"racingKings", "Racing Kings", "Racing"},
+        {"threeCheck", "Three-check", "3check"},
+    }};
+    for (const auto& [k, name, short_name] : kVariants)
+        if (key == k) return {{"key", key}, {"name", name}, {"short", short_name}};
     return {{"key", key}, {"name", key}};
+}
+
+bool has_own_perf(const std::string& variant) {
+    return variant != "standard" && variant != "fromPosition";
 }
 
 json status_json(const std::string& name) {
     static const std::pair<const char*, int> ids[] = {
         {"created", 10},   {"started", 20},   {"aborted", 25}, {"mate", 30},
         {"resign", 31},    {"stalemate", 32}, {"timeout", 33}, {"draw", 34},
-        {"outoftime", 35}, {"cheat", 36},     {"noStart", 37}};
+        {"outoftime", 35}, {"cheat", 36},     {"noStart", 37}, {"variantEnd", 60}};
     int id = 50;
     for (const auto& [n, i] : ids)
         if (name == n) id = i;
@@ -32,14 +50,20 @@ json player_json(const Player& p) {
     return j;
 }
 
-std::string perf_key(const Game& g) {
-    if (g.setup().variant == "chess960") return "chess960";
-    return g.speed();
-}
-
 std::string title_case(std::string s) {
     if (!s.empty()) s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));
     return s;
+}
+
+// lila's PerfType: chess960 and the seven variants have their own, standard chess one per speed.
+std::string perf_key(const Game& g) {
+    if (has_own_perf(g.setup().variant)) return g.setup().variant;
+    return g.speed();
+}
+
+std::string perf_title(const Game& g) {
+    if (has_own_perf(g.setup().variant)) return variant_json(g.setup().variant)["name"];
+    return title_case(g.speed());
 }
 
 std::string fen_or_start(const Game& g) { return g.position().fen(); }
@@ -72,7 +96,7 @@ json game_full_json(const Game& g, Ms now) {
            {"id", s.id},
            {"variant", variant_json(s.variant)},
            {"speed", g.speed()},
-           {"perf", {{"name", title_case(perf_key(g))}}},
+           {"perf", {{"name", perf_title(g)}}},
            {"rated", s.rated},
            {"createdAt", s.created_unix_ms},
            {"white", player_json(bot_white ? s.bot : s.opponent)},

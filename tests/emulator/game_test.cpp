@@ -125,6 +125,55 @@ TEST(Game, InsufficientMaterialIsADraw) {
     EXPECT_TRUE(g.play(engine::BLACK, "h8g8", 0, false));
 }
 
+// A game of a Lichess variant, refereed by the engine's rules of that variant.
+Game variant_game(const std::string& key, std::string fen = "") {
+    GameSetup s;
+    s.id = "variant1";
+    s.variant = key;
+    s.time_control.limit_s = 60;
+    s.initial_fen = std::move(fen);
+    auto g = Game::create(s, "", 0);
+    EXPECT_TRUE(g) << g.error();
+    return std::move(*g);
+}
+
+TEST(Game, EveryVariantIsRefereedByItsOwnRulesAndEndsAsScalachessSays) {
+    // Crazyhouse: a capture fills the pocket, a drop is written N@f3 and a wrong one refused.
+    Game zh = variant_game("crazyhouse");
+    for (const char* m : {"e2e4", "d7d5", "e4d5", "d8d5"})
+        ASSERT_FALSE(zh.play(zh.position().side_to_move(), m, 0, false)) << m;
+    EXPECT_TRUE(zh.play(engine::WHITE, "N@e4", 0, true)) << "no knight in White's pocket";
+    ASSERT_FALSE(zh.play(engine::WHITE, "P@e6", 0, true));
+    EXPECT_EQ(zh.uci_moves(), "e2e4 d7d5 e4d5 d8d5 P@e6");
+
+    // King of the Hill: a king on the hill ends the game, winner the king's side.
+    Game koth = variant_game("kingOfTheHill", "4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    ASSERT_FALSE(koth.play(engine::WHITE, "e3e4", 0, true));
+    EXPECT_EQ(koth.status(), "variantEnd");
+    EXPECT_EQ(koth.winner(), engine::WHITE);
+    EXPECT_EQ(status_json(koth.status())["id"], 60);
+
+    // Racing kings: both kings home is a draw; the horde starts from its own position.
+    Game race = variant_game("racingKings", "8/1K5k/8/8/8/8/8/8 w - - 0 1");
+    ASSERT_FALSE(race.play(engine::WHITE, "b7b8", 0, true));
+    ASSERT_FALSE(race.over()) << "Black may still reach the eighth rank";
+    ASSERT_FALSE(race.play(engine::BLACK, "h7h8", 0, false));
+    expect_drawn_end(race, "draw", 34);
+    Game horde = variant_game("horde");
+    EXPECT_FALSE(horde.play(engine::WHITE, "b5b6", 0, true));
+
+    // Antichess: a skipped capture is refused, and the king promotion keeps its 'k'.
+    Game anti = variant_game("antichess", "8/4P3/8/8/8/8/8/k7 w - - 0 1");
+    ASSERT_FALSE(anti.play(engine::WHITE, "e7e8k", 0, true));
+    EXPECT_EQ(anti.uci_moves(), "e7e8k");
+
+    // A key Lichess does not have is no game.
+    GameSetup unknown;
+    unknown.id = "variant2";
+    unknown.variant = "duckChess";
+    EXPECT_FALSE(Game::create(unknown, "", 0));
+}
+
 TEST(Game, RejectsIllegalAndOutOfTurnMoves) {
     Game g = make(60, 0);
     EXPECT_EQ(*g.play(engine::BLACK, "e7e5", 0, false), "Not your turn, or game already over");

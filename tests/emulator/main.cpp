@@ -8,7 +8,7 @@
 #include <string>
 
 #include "emulator.hpp"
-#include "engine/san.hpp"
+#include "engine/position.hpp"
 
 namespace {
 
@@ -16,17 +16,21 @@ namespace {
 void print_summary(const nlohmann::json& report) {
     for (const auto& g : report["games"]) {
         const std::string fen = g["initial_fen"];
-        auto pos = fen == "startpos" ? engine::Position()
-                                     : *engine::Position::from_fen(fen, g["variant"] == "chess960");
+        const std::string key = g["variant"];
+        const engine::Variant variant =
+            engine::parse_variant(key).value_or(engine::Variant::STANDARD);
+        auto pos = fen == "startpos" ? engine::Position::start(variant)
+                                     : *engine::Position::from_fen(fen, variant, key == "chess960");
         std::string moves;
         int n = 0;
         for (const auto& m : g["moves"]) {
             const auto move = pos.parse_uci(m["uci"].get<std::string>());
             if (!move) break;
+            const int fullmove = pos.visit([](const auto& b) { return int(b.fullmove_number); });
             if (pos.side_to_move() == engine::WHITE || n == 0)
-                moves += std::to_string(pos.board().fullmove_number) +
+                moves += std::to_string(fullmove) +
                          (pos.side_to_move() == engine::WHITE ? ". " : "... ");
-            moves += engine::move_to_san(pos.board(), *move) + " ";
+            moves += pos.san(*move) + " ";
             pos.play(*move);
             ++n;
         }

@@ -99,20 +99,25 @@ constexpr const char* kChessdbAfterE4 = R"json({"status":"ok","moves":[
 
 }  // namespace
 
-std::optional<std::string> OnlineFixtures::position_key(std::string_view fen) {
-    auto pos = engine::Position::from_fen(fen);
+std::optional<std::string> OnlineFixtures::position_key(std::string_view fen,
+                                                        std::string_view variant) {
+    const auto v = engine::parse_variant(variant);
+    if (!v) return std::nullopt;
+    auto pos = engine::Position::from_fen(fen, *v, variant == "chess960");
     if (!pos.ok()) return std::nullopt;
-    const std::string text = pos->fen();
-    // placement, side, castling: up to the third space
+    // chess960 and fromPosition are standard chess for every service.
+    const std::string text = std::string(engine::lichess_key(*v)) + " " + pos->fen();
+    // variant, placement, side, castling: up to the fourth space
     std::size_t cut = 0;
     for (int spaces = 0; cut < text.size(); ++cut) {
-        if (text[cut] == ' ' && ++spaces == 3) break;
+        if (text[cut] == ' ' && ++spaces == 4) break;
     }
     return text.substr(0, cut);
 }
 
-void OnlineFixtures::add(Table& table, const std::string& fen, OnlineEntry entry) {
-    const auto key = position_key(fen);
+void OnlineFixtures::add(Table& table, const std::string& fen, OnlineEntry entry,
+                         std::string_view variant) {
+    const auto key = position_key(fen, variant);
     if (!key) throw std::invalid_argument("online fixture: not a FEN: " + fen);
     // One line: the player database streams NDJSON, and a compact body is what the services send.
     const auto j = nlohmann::json::parse(entry.body, nullptr, false);
@@ -138,10 +143,10 @@ OnlineFixtures::OnlineFixtures(const OnlineSpec& spec) {
         add(chessdb_, kStart, {200, kChessdbStart});
         add(chessdb_, kAfterE4, {200, kChessdbAfterE4});
     }
-    for (const auto& e : spec.explorer) add(explorer_[e.db], e.fen, {e.status, e.body});
-    for (const auto& e : spec.cloud_eval) add(cloud_eval_, e.fen, {e.status, e.body});
-    for (const auto& e : spec.tablebase) add(tablebase_, e.fen, {e.status, e.body});
-    for (const auto& e : spec.chessdb) add(chessdb_, e.fen, {e.status, e.body});
+    for (const auto& e : spec.explorer) add(explorer_[e.db], e.fen, {e.status, e.body}, e.variant);
+    for (const auto& e : spec.cloud_eval) add(cloud_eval_, e.fen, {e.status, e.body}, e.variant);
+    for (const auto& e : spec.tablebase) add(tablebase_, e.fen, {e.status, e.body}, e.variant);
+    for (const auto& e : spec.chessdb) add(chessdb_, e.fen, {e.status, e.body}, e.variant);
 }
 
 namespace {

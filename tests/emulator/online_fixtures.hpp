@@ -27,14 +27,17 @@ class OnlineFixtures {
     const OnlineEntry* tablebase(const std::string& key) const;
     const OnlineEntry* chessdb(const std::string& key) const;
 
-    // The table key of a FEN: placement, side to move and castling of the position as
-    // engine::Position prints it (counters and en passant square left out, so the bot's real
-    // counters match), or nullopt when the text is not a legal FEN.
-    static std::optional<std::string> position_key(std::string_view fen);
+    // The table key of a FEN of a Lichess variant: the variant, then placement (crazyhouse
+    // pockets included), side to move and castling of the position as engine::Position prints it
+    // (counters and en passant square left out, so the bot's real counters match), or nullopt
+    // when the text is not a legal FEN of that variant (or the variant is not Lichess's).
+    static std::optional<std::string> position_key(std::string_view fen,
+                                                   std::string_view variant = "standard");
 
   private:
     using Table = std::map<std::string, OnlineEntry>;
-    static void add(Table& table, const std::string& fen, OnlineEntry entry);
+    static void add(Table& table, const std::string& fen, OnlineEntry entry,
+                    std::string_view variant = "standard");
     std::map<std::string, Table> explorer_;  // by db (masters, lichess, player, any)
     Table cloud_eval_, tablebase_, chessdb_;
 };

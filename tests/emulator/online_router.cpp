@@ -145,8 +145,11 @@ Reply OnlineRouter::explorer(const Request& req) {
                            (param(q, "color") != "white" && param(q, "color") != "black")))
         return {400, "text/plain; charset=utf-8",
                 "Failed to deserialize query string: missing field `player` or `color`"};
+    // The Lichess and player databases take `variant` (src/api/variant.rs: Lichess's keys, default
+    // standard); the masters database is standard chess only.
+    const std::string variant = db == "masters" ? "standard" : param(q, "variant", "standard");
     const std::string fen = param(q, "fen", kStartFen);
-    const auto key = OnlineFixtures::position_key(fen);
+    const auto key = OnlineFixtures::position_key(fen, variant);
     if (!key) return {400, "text/plain; charset=utf-8", "bad request: invalid fen"};
     json body;
     int status = 200;
@@ -185,9 +188,10 @@ Reply OnlineRouter::cloud_eval(const Request& req) {
     const auto q = parse_form(req.query);
     // lila app/controllers/Api.scala cloudEval: no fen is 404 "Missing FEN"; a position with no
     // evaluation is 404 "No cloud evaluation available for that position"; multiPv defaults to 1.
+    // `variant`: Variant.orDefault, so standard when absent.
     const std::string fen = param(q, "fen");
     if (fen.empty()) return error_reply(404, "Missing FEN");
-    const auto key = OnlineFixtures::position_key(fen);
+    const auto key = OnlineFixtures::position_key(fen, param(q, "variant", "standard"));
     const auto* e = key ? fixtures_.cloud_eval(*key) : nullptr;
     if (e == nullptr) return error_reply(404, "No cloud evaluation available for that position");
     json body = json::parse(e->body);
@@ -202,7 +206,9 @@ Reply OnlineRouter::tablebase(const Request& req) {
     std::string fen = param(q, "fen");
     for (char& c : fen)
         if (c == '_') c = ' ';
-    const auto key = fen.empty() ? std::nullopt : OnlineFixtures::position_key(fen);
+    // The table is the path: /standard, /atomic or /antichess.
+    const auto key =
+        fen.empty() ? std::nullopt : OnlineFixtures::position_key(fen, req.path.substr(1));
     if (!key) return {400, "text/plain; charset=utf-8", "invalid fen"};
     if (const auto* e = fixtures_.tablebase(*key)) return {e->status, "application/json", e->body};
     // Not in the table: the category the spec has for a result that is not known.

@@ -3,6 +3,7 @@
 #include "opponent.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "engine/bitboard.hpp"
@@ -11,7 +12,8 @@
 namespace emu {
 
 std::string king_to_rook_uci(const engine::Position& pos, engine::Move m) {
-    if (m.kind() == engine::MoveKind::CASTLING)
+    // Antichess has no castling (its king promotion is stored like one).
+    if (pos.visit([&](const auto& b) { return b.is_castling(m); }))
         return engine::square_name(m.from()) + engine::square_name(m.to());
     return pos.to_uci(m);
 }
@@ -21,25 +23,33 @@ namespace {
 constexpr int VALUE[engine::PIECE_TYPE_NB] = {100, 300, 310, 500, 900, 0};
 constexpr int MATE = 100000;
 
-int material(const engine::Board& b) {
+// Material for the side to move; in antichess, where pieces are a burden, the other way round.
+template <engine::Variant V>
+int material(const engine::BasicBoard<V>& b) {
     int score = 0;
     for (int pt = engine::PAWN; pt < engine::KING; ++pt)
         score += VALUE[pt] * (engine::popcount(b.pieces(b.side, engine::PieceType(pt))) -
                               engine::popcount(b.pieces(~b.side, engine::PieceType(pt))));
-    return score;
+    return V == engine::Variant::ANTICHESS ? -score : score;
 }
 
+// A plain alpha-beta over material on the variant's own board; a game its rules ended (mate, a
+// variant's win, a draw) scores as such.
+template <engine::Variant V>
 struct Searcher {
     std::int64_t node_limit;
     std::int64_t nodes = 0;
 
-    int search(const engine::Board& b, int depth, int alpha, int beta, int ply) {
+    int search(const engine::BasicBoard<V>& b, int depth, int alpha, int beta, int ply) {
         ++nodes;
         const auto moves = engine::legal_moves(b);
-        if (moves.empty()) return b.in_check() ? -MATE + ply : 0;
+        if (moves.empty()) {
+            const engine::GameResult r = engine::game_result(b, 0);
+            return !r.winner ? 0 : *r.winner == b.side ? MATE - ply : -MATE + ply;
+        }
         if (depth <= 0 || (node_limit > 0 && nodes >= node_limit)) return material(b);
         for (engine::Move m : moves) {
-            engine::Board next = b;
+            engine::BasicBoard<V> next = b;
             next.make_move(m);
             const int score = -search(next, depth - 1, -beta, -alpha, ply + 1);
             if (score >= beta) return score;
@@ -55,19 +65,22 @@ engine::Move material_search(const engine::Position& pos, int depth, std::int64_
                              std::mt19937_64& rng) {
     const auto moves = pos.legal_moves();
     if (moves.empty()) return engine::Move::none();
-    Searcher s{nodes};
     std::vector<engine::Move> best;
     int best_score = -MATE - 1;
-    for (engine::Move m : moves) {
-        engine::Board next = pos.board();
-        next.make_move(m);
-        const int score = -s.search(next, std::max(depth, 1) - 1, -MATE - 1, MATE + 1, 1);
-        if (score > best_score) {
-            best_score = score;
-            best.clear();
+    pos.visit([&](const auto& board) {
+        using BoardT = std::decay_t<decltype(board)>;
+        Searcher<BoardT::variant> s{nodes};
+        for (engine::Move m : moves) {
+            BoardT next = board;
+            next.make_move(m);
+            const int score = -s.search(next, std::max(depth, 1) - 1, -MATE - 1, MATE + 1, 1);
+            if (score > best_score) {
+                best_score = score;
+                best.clear();
+            }
+            if (score == best_score) best.push_back(m);
         }
-        if (score == best_score) best.push_back(m);
-    }
+    });
     return best[std::uniform_int_distribution<std::size_t>(0, best.size() - 1)(rng)];
 }
 

@@ -300,15 +300,17 @@ OnlineSpec parse_online(const YAML::Node& n) {
             const std::string p = std::string("online.") + key + "[" + std::to_string(i) + "]";
             const bool explorer = std::string_view(key) == "explorer";
             check_keys(list[i], p,
-                       explorer ? std::set<std::string>{"fen", "db", "status", "body"}
-                                : std::set<std::string>{"fen", "status", "body"});
+                       explorer ? std::set<std::string>{"fen", "db", "variant", "status", "body"}
+                                : std::set<std::string>{"fen", "variant", "status", "body"});
             OnlinePositionSpec e;
             get(list[i], "fen", e.fen, p);
             get(list[i], "db", e.db, p);
             get(list[i], "status", e.status, p);
             get(list[i], "body", e.body, p);
-            if (!engine::Position::from_fen(e.fen).ok())
-                throw ScenarioError(p + ".fen: not a FEN: '" + e.fen + "'" + where(list[i]));
+            get(list[i], "variant", e.variant, p);
+            if (!OnlineFixtures::position_key(e.fen, e.variant))
+                throw ScenarioError(p + ".fen: not a FEN of variant '" + e.variant + "': '" +
+                                    e.fen + "'" + where(list[i]));
             if (e.db != "any" && e.db != "masters" && e.db != "lichess" && e.db != "player")
                 throw ScenarioError(p + ".db: masters, lichess, player or any");
             if (e.status < 200 || e.status > 599) throw ScenarioError(p + ".status: 200..599");

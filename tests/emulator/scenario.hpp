@@ -155,6 +155,9 @@ struct BlockListSpec {
 struct OnlinePositionSpec {
     std::string fen;
     std::string db = "any";  // explorer only: masters | lichess | player | any
+    // The Lichess variant key the position belongs to: only a request for that variant (the
+    // explorer's and cloud eval's `variant`, the tablebase's path) finds it.
+    std::string variant = "standard";
     int status = 200;
     std::string body;  // JSON (chessdb: its json=1 form; the text form is derived from it)
 };

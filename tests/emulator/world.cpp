@@ -182,11 +182,8 @@ GameSetup World::base_setup(const std::string& id, const std::string& variant,
 
 World::GameSlot* World::create_game(GameSetup setup, const std::string& moves, OpponentSpec opp,
                                     std::string* error) {
-    if (setup.variant != "standard" && setup.variant != "chess960" &&
-        setup.variant != "fromPosition") {
-        *error =
-            "Game incompatible with a BOT account (the emulator plays standard, chess960, "
-            "fromPosition)";
+    if (!engine::parse_variant(setup.variant)) {
+        *error = "Game incompatible with a BOT account (no such variant: " + setup.variant + ")";
         return nullptr;
     }
     if (setup.variant == "chess960" && setup.initial_fen.empty())

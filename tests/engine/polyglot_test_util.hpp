@@ -24,12 +24,12 @@ inline engine::Position position(std::string_view fen, bool chess960 = false) {
     return *p;
 }
 
-// The entry that gives `uci` (legal in `position`) with this weight.
+// The entry that gives `uci` (legal in `position`, of any variant) with this weight.
 inline engine::polyglot::Entry book_entry(const engine::Position& position, std::string_view uci,
                                           std::uint16_t weight, std::uint32_t learn = 0) {
     const auto m = position.parse_uci(uci);
     if (!m) throw std::invalid_argument("book_entry: " + m.error());
-    return {.key = engine::polyglot::key(position.board()),
+    return {.key = position.visit([](const auto& board) { return engine::polyglot::key(board); }),
             .move = engine::polyglot::encode_move(*m),
             .weight = weight,
             .learn = learn};

@@ -164,6 +164,8 @@ std::string summary(const challenge::Request& request) {
                 return "list playing";
             else if constexpr (std::is_same_v<T, challenge::AbortGame>)
                 return "abort " + r.game_id;
+            else if constexpr (std::is_same_v<T, challenge::ResignGame>)
+                return "resign " + r.game_id;
             else if constexpr (std::is_same_v<T, challenge::StartGame>)
                 return "start game " + r.game.game_id;
             else if constexpr (std::is_same_v<T, challenge::StartSession>)
@@ -216,7 +218,7 @@ const std::vector<DeskRow> kDeskRows = {
     {"AnUnwantedVariantIsDeclinedWithItsReason",
      {{arrives([] {
            auto c = offer("c1", "Alice");
-           c.variant.key = "atomic";
+           c.variant.key = "duckChess";
            return c;
        }()),
        0ms, "decline c1 variant"}}},
@@ -360,6 +362,24 @@ const std::vector<DeskRow> kDeskRows = {
      {{game_started(game_start("g1")), 0ms, "session g1"},
       {game_started(game_start("g2", "bob")), 10ms, "abort g2"},
       {aborted("g2", false), 20ms, "session g2"}}},
+    {"GamesBeyondConcurrencyThatCannotBeAbortedAreCappedTheNextIsResigned",
+     {{game_started(game_start("g1")), 0ms, "session g1"},
+      {game_started(game_start("g2", "b2")), 10ms, "abort g2"},
+      {aborted("g2", false), 11ms, "session g2"},
+      {game_started(game_start("g3", "b3")), 20ms, "abort g3"},
+      {aborted("g3", false), 21ms, "session g3"},
+      {game_started(game_start("g4", "b4")), 30ms, "abort g4"},
+      {aborted("g4", false), 31ms, "session g4"},
+      {game_started(game_start("g5", "b5")), 40ms, "abort g5"},
+      {aborted("g5", false), 41ms, "session g5"},
+      // kMaxGamesBeyondConcurrency (4) are played: the fifth is resigned, its slot freed.
+      {game_started(game_start("g6", "b6")), 50ms, "abort g6"},
+      {aborted("g6", false), 51ms, "resign g6"},
+      {game_started(game_start("g6", "b6")), 60ms, ""},
+      // One of them ends: the next such game is played again.
+      {finished("g2"), 70ms, ""},
+      {game_started(game_start("g7", "b7")), 80ms, "abort g7"},
+      {aborted("g7", false), 81ms, "session g7"}}},
     {"AReplayedGameStartOfARunningGameStartsNothing",
      {{game_started(game_start("g1")), 0ms, "session g1"},
       {game_started(game_start("g1"), true), 10ms, ""}}},
@@ -460,7 +480,7 @@ TEST(ChallengeDesk, TheDailyBotLimitIsLoggedOnceAndEachDeclineSaysWhy) {
 TEST(ChallengeDesk, NamesWithControlCharactersCannotForgeALogLine) {
     Harness h({}, {});
     auto c = offer("c1", "Eve\nFAKE line");
-    c.variant.key = "atomic";
+    c.variant.key = "duckChess";
     const auto requests = h.desk.on_challenge(c, {}, h.clock.now());
     const std::string text = logged(requests);
     EXPECT_EQ(text.find('\n'), text.size() - 1) << text;

@@ -109,12 +109,31 @@ const PolicyRow kPolicyRows[] = {
      },
      Verdict::Decline, lichess::DeclineReason::Generic},
 
-    {"variant_unsupported", [](auto& c, auto&, auto&) { c.variant.key = "atomic"; },
+    // Every Lichess variant is accepted by default; an operator narrows challenge.variants.
+    {"accept_crazyhouse", [](auto& c, auto&, auto&) { c.variant.key = "crazyhouse"; },
+     Verdict::Accept},
+    {"accept_antichess", [](auto& c, auto&, auto&) { c.variant.key = "antichess"; },
+     Verdict::Accept},
+    {"accept_atomic", [](auto& c, auto&, auto&) { c.variant.key = "atomic"; }, Verdict::Accept},
+    {"accept_horde", [](auto& c, auto&, auto&) { c.variant.key = "horde"; }, Verdict::Accept},
+    {"accept_king_of_the_hill", [](auto& c, auto&, auto&) { c.variant.key = "kingOfTheHill"; },
+     Verdict::Accept},
+    {"accept_racing_kings", [](auto& c, auto&, auto&) { c.variant.key = "racingKings"; },
+     Verdict::Accept},
+    {"accept_three_check", [](auto& c, auto&, auto&) { c.variant.key = "threeCheck"; },
+     Verdict::Accept},
+    {"variant_key_lichess_may_add_later", [](auto& c, auto&, auto&) { c.variant.key = "duckChess"; },
      Verdict::Decline, lichess::DeclineReason::Variant},
-    {"variant_unsupported_even_if_configured",
+    {"variant_narrowed_out",
      [](auto& c, auto& cfg, auto&) {
-         cfg.variants.push_back("crazyhouse");
+         cfg.variants = {"standard", "chess960", "crazyhouse"};
+         c.variant.key = "atomic";
+     },
+     Verdict::Decline, lichess::DeclineReason::Variant},
+    {"variant_start_fen_that_is_no_position_of_its_variant",
+     [](auto& c, auto&, auto&) {
          c.variant.key = "crazyhouse";
+         c.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xq] w KQkq - 0 1";
      },
      Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_chess960_for_standard_only_bot",
@@ -133,6 +152,7 @@ const PolicyRow kPolicyRows[] = {
     {"variant_beats_bot_rule",
      [](auto& c, auto& cfg, auto&) {
          cfg.accept_bot = false;
+         cfg.variants = {"standard"};
          c.challenger.title = "BOT";
          c.variant.key = "horde";
      },
@@ -438,6 +458,12 @@ TEST(ChallengePolicy, PerfKeyNamesTheAccountPerf) {
     c.variant.key = "fromPosition";
     c.speed = "rapid";
     EXPECT_EQ(perf_key(c), "rapid");
+    // Each variant is rated in its own perf, whatever the speed (lila's PerfType).
+    for (const char* key : {"crazyhouse", "antichess", "atomic", "horde", "kingOfTheHill",
+                            "racingKings", "threeCheck"}) {
+        c.variant.key = key;
+        EXPECT_EQ(perf_key(c), key);
+    }
 }
 
 }  // namespace

@@ -242,6 +242,17 @@ TEST(Matchmaker, Chess960IsJudgedByTheChess960Rating) {
     EXPECT_EQ(rig.api.sent[0].request.variant, "chess960");
 }
 
+TEST(Matchmaker, AVariantIsJudgedByThatVariantsRating) {
+    auto cfg = enabled_config();
+    cfg.variants = {"crazyhouse"};
+    Rig rig(cfg);
+    rig.api.my_ratings["crazyhouse"] = 1700;
+    rig.api.online = {bot("BlitzOnly", 1700), bot("Housey", 1800, {"crazyhouse"})};
+    ASSERT_TRUE(rig.first_challenge_sent());
+    EXPECT_EQ(rig.api.sent[0].user, "Housey");
+    EXPECT_EQ(rig.api.sent[0].request.variant, "crazyhouse");
+}
+
 TEST(Matchmaker, NobodyFitsTriesAgainAfterAPause) {
     using namespace std::chrono_literals;
     Rig rig;

@@ -85,7 +85,7 @@ TEST(ChatCommands, IgnoresOurOwnLinesUnknownCommandsAndUnknownRooms) {
 TEST(ChatCommands, EvalIsForSpectators) {
     Harness h;
     auto pos = engine::Position::start();
-    LastSearch s{.board = pos.board(), .info = {}};
+    LastSearch s{.position = pos, .info = {}};
     s.info.score = {.is_mate = false, .value = 35};
     s.info.depth = 12;
     s.info.nodes = 1'234'567;
@@ -111,7 +111,7 @@ TEST(ChatCommands, EvalShowsWhitesViewAndMates) {
     // We are Black here: our +1.20 is White's -1.20; our mate in 2 is White's #-2.
     auto pos = engine::Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
     ASSERT_TRUE(pos);
-    LastSearch s{.board = pos->board(), .info = {}};
+    LastSearch s{.position = *pos, .info = {}};
     s.info.score = {.is_mate = false, .value = 120};
     s.info.nodes = 950;
     s.info.nps = 12'000;
@@ -125,7 +125,7 @@ TEST(ChatCommands, EvalShowsWhitesViewAndMates) {
 TEST(ChatCommands, EvalCutsALongPvByWholeMovesToTheChatLimit) {
     // Knights shuffling back and forth: a pv as long as we like, all legal.
     auto pos = engine::Position::start();
-    LastSearch s{.board = pos.board(), .info = {}};
+    LastSearch s{.position = pos, .info = {}};
     s.info.score = {.is_mate = false, .value = -1234};
     s.info.depth = 99;
     s.info.nodes = 987'654'321;
@@ -150,9 +150,30 @@ TEST(ChatCommands, EvalCutsALongPvByWholeMovesToTheChatLimit) {
 
 TEST(ChatCommands, EvalStopsThePvAtAMoveThatIsNotLegal) {
     auto pos = engine::Position::start();
-    LastSearch s{.board = pos.board(), .info = {}};
+    LastSearch s{.position = pos, .info = {}};
     s.info.pv = {uci(pos, "e2e4"), uci(pos, "d2d4")};  // d2d4 is not Black's move
     EXPECT_EQ(eval_text(s), "Eval +0.00 (White's view), depth 0, 0 nodes, 0 nps, pv: e4");
+}
+
+TEST(ChatCommands, EvalInAVariantGameWritesDropsAndAVariantWinAsLichessDoes) {
+    // Crazyhouse, Black to move with a knight in the pocket: the pv drops it with check, and a
+    // three-check game's third check is written as the win ('#'), as lila's SAN does.
+    auto zh = engine::Position::from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Nn] b KQkq - 0 4",
+        engine::Variant::CRAZYHOUSE);
+    ASSERT_TRUE(zh) << zh.error();
+    LastSearch s{.position = *zh, .info = {}};
+    s.info.score = {.is_mate = true, .value = 3};
+    s.info.pv = {uci(*zh, "N@d3")};
+    EXPECT_EQ(eval_text(s), "Eval #-3 (White's view), depth 0, 0 nodes, 0 nps, pv: N@d3+");
+
+    auto three = engine::Position::from_fen(
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +2+0",
+        engine::Variant::THREE_CHECK);
+    ASSERT_TRUE(three) << three.error();
+    LastSearch t{.position = *three, .info = {}};
+    t.info.pv = {uci(*three, "f1b5")};
+    EXPECT_EQ(eval_text(t), "Eval +0.00 (White's view), depth 0, 0 nodes, 0 nps, pv: Bb5#");
 }
 
 TEST(ChatCommands, WaitExtendsTheAbortTimerOnceBeforeTheFirstMoves) {

@@ -148,7 +148,7 @@ TEST(DrawResign, ResigningWinsOverOffering) {
     EXPECT_TRUE(p.accept_draw(5));  // still better than resigning
 }
 
-TEST(DrawResign, ReadsPiecesAndMoveNumberFromTheBoard) {
+TEST(DrawResign, ReadsPiecesAndMoveNumberFromThePosition) {
     auto c = settings();
     c.resign_moves = 1;
     c.offer_draw_moves = 1;
@@ -157,15 +157,39 @@ TEST(DrawResign, ReadsPiecesAndMoveNumberFromTheBoard) {
     auto drawn = engine::Position::from_fen("8/8/4k3/8/8/3K4/r7/7R w - - 0 40");
     ASSERT_TRUE(drawn);
     DrawResignPolicy p(c);
-    EXPECT_TRUE(p.after_search({.is_mate = false, .value = 3}, drawn->board()).offer_draw);
+    EXPECT_TRUE(p.after_search({.is_mate = false, .value = 3}, *drawn).offer_draw);
 
     // Queen and rook down at move 9: not yet; the same at move 10: resign.
     auto early = engine::Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/QR2K3 b - - 0 9");
     auto late = engine::Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/QR2K3 b - - 0 10");
     ASSERT_TRUE(early && late);
     DrawResignPolicy q(c);
-    EXPECT_FALSE(q.after_search({.is_mate = false, .value = -1400}, early->board()).resign);
-    EXPECT_TRUE(q.after_search({.is_mate = false, .value = -1400}, late->board()).resign);
+    EXPECT_FALSE(q.after_search({.is_mate = false, .value = -1400}, *early).resign);
+    EXPECT_TRUE(q.after_search({.is_mate = false, .value = -1400}, *late).resign);
+}
+
+TEST(DrawResign, AVariantGameCountsItsOwnBoard) {
+    auto c = settings();
+    c.resign_moves = 1;
+    c.offer_draw_moves = 1;
+    c.offer_draw_pieces = 40;
+    // The horde: 36 white pawns and Black's 16 pieces, at move 30; the search's variant win (a
+    // mate-like score) for the other side resigns, a dead-equal score offers only where few
+    // enough pieces are left.
+    auto horde = engine::Position::from_fen(
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 30",
+        engine::Variant::HORDE);
+    ASSERT_TRUE(horde) << horde.error();
+    EXPECT_EQ(piece_count(*horde), 52);
+    DrawResignPolicy p(c);
+    EXPECT_FALSE(p.after_search({.is_mate = false, .value = 0}, *horde).offer_draw);
+    EXPECT_TRUE(p.after_search({.is_mate = true, .value = -4}, *horde).resign);
+
+    // Crazyhouse pockets are not on the board: two kings and a rook, however full the pockets.
+    auto zh = engine::Position::from_fen("8/8/4k3/8/8/3K4/8/7R[QQqq] w - - 0 40",
+                                         engine::Variant::CRAZYHOUSE);
+    ASSERT_TRUE(zh) << zh.error();
+    EXPECT_EQ(piece_count(*zh), 3);
 }
 
 }  // namespace

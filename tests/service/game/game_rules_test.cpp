@@ -54,6 +54,17 @@ lichess::GameFull full_game(bool we_white, const std::string& moves,
 GameInput full(bool we_white, const std::string& moves = "") {
     return game::FullReceived{full_game(we_white, moves)};
 }
+// A game of a Lichess variant (its key), from its own start ("startpos") or a FEN.
+lichess::GameFull variant_game(const std::string& key, bool we_white, const std::string& moves,
+                               const std::string& fen = "startpos") {
+    auto f = full_game(we_white, moves, fen);
+    f.variant.key = key;
+    return f;
+}
+GameInput variant_full(const std::string& key, bool we_white, const std::string& moves = "",
+                       const std::string& fen = "startpos") {
+    return game::FullReceived{variant_game(key, we_white, moves, fen)};
+}
 GameInput moved(const std::string& moves) { return game::StateReceived{state(moves)}; }
 GameInput with(lichess::GameState s, const std::function<void(lichess::GameState&)>& change) {
     change(s);
@@ -85,6 +96,20 @@ GameInput searched(const std::string& moves, const std::string& uci, int cp = 20
     }
     return game::MoveChosen{.think_ms = 50, .search = r};
 }
+// The same in a variant game.
+GameInput searched_in(engine::Variant variant, const std::string& moves, const std::string& uci,
+                      int cp = 20, const std::string& fen = "",
+                      std::optional<engine::Score> score = std::nullopt) {
+    auto pos =
+        fen.empty() ? engine::Position::start(variant) : *engine::Position::from_fen(fen, variant);
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) (void)pos.play_uci(m);
+    engine::SearchResult r;
+    r.best = *pos.parse_uci(uci);
+    r.score = score.value_or(engine::Score{false, cp});
+    r.depth = 10;
+    return game::MoveChosen{.think_ms = 50, .search = r};
+}
 GameInput book(const std::string& uci) {
     return game::MoveChosen{
         .source = MoveSource::Book, .uci = uci, .think_ms = 1, .note = "weight 1 from test.bin"};
@@ -106,6 +131,16 @@ Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_aft
 }
 GameInput post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
     return game::MovePosted{failed(final_no, after)};
+}
+// A line the client could not read (lichess::GameUnreadable).
+GameInput unreadable(const std::string& type, const std::string& field) {
+    return game::UnreadableReceived{{type, kGame, field, "expected a number, got text"}};
+}
+// gameFull with our clock (we are white) at `wtime_ms`, after `moves`.
+GameInput full_with_clock(const std::string& moves, std::int64_t wtime_ms) {
+    auto f = full_game(true, moves);
+    f.state.wtime_ms = wtime_ms;
+    return game::FullReceived{f};
 }
 GameInput gone(int seconds) { return game::OpponentGoneReceived{{true, seconds}}; }
 GameInput back() { return game::OpponentGoneReceived{{false, std::nullopt}}; }
@@ -163,6 +198,9 @@ std::string summary(const std::vector<GameAction>& actions) {
 }
 
 // ---- the table ------------------------------------------------------------------------------
+
+// A King of the Hill game at move 20 (a row may resign there).
+constexpr const char* kHill20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";
 
 struct Step {
     GameInput event;
@@ -275,6 +313,56 @@ const std::vector<RulesRow> kRulesRows = {
          s.draw_or_resign.resign_moves = 1;
          s.draw_or_resign.offer_draw_moves = 1;
      }},
+
+    // Every Lichess variant: rebuilt from its own start or initialFen, drops and both castling
+    // forms, the score of a variant's win for draw_or_resign, pondering and takebacks.
+    {"ACrazyhouseGameReplaysCapturesAndPostsADrop",
+     {{variant_full("crazyhouse", true, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5"), 0ms, "think"},
+      {searched_in(engine::Variant::CRAZYHOUSE, "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5", "P@d4"), 100ms,
+       "post P@d4"},
+      {posted(), 150ms, "played"},
+      {moved("e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d4 P@e6"), 1000ms, "think"}}},
+    {"AHordeGameStartsFromTheHordesOwnStart",
+     // b5b6 exists only in the horde's start position: a standard board would refuse it.
+     {{variant_full("horde", false), 0ms, kHello}, {moved("b5b6"), 100ms, "think"}}},
+    {"ARacingKingsTakebackRebuildsFromItsOwnStart",
+     {{variant_full("racingKings", true, "h2h3 a2a3"), 0ms, "think"},
+      {searched_in(engine::Variant::RACING_KINGS, "h2h3 a2a3", "h3h4"), 100ms, "post h3h4"},
+      {posted(), 150ms, "played"},
+      {moved("h2h3 a2a3 h3h4"), 200ms, ""},
+      {moved("h2h3 a2a3"), 300ms, "think"}}},
+    {"AVariantWinInTheSearchIsAMateForTheResignRule",
+     // Being mated in 3 by a king reaching the hill counts as a mate: resign_score is met.
+     {{variant_full("kingOfTheHill", true, "", kHill20), 0ms, kHello + ", think"},
+      {searched_in(engine::Variant::KING_OF_THE_HILL, "", "e1d1", 0, kHill20,
+                   engine::Score{true, -3}),
+       100ms, "resign"}},
+     [](GameSettings& s) {
+         s.draw_or_resign.resign_enabled = true;
+         s.draw_or_resign.resign_moves = 1;
+     }},
+    {"AGoneOpponentInAVariantGameIsClaimed",
+     {{variant_full("atomic", false, "e2e4"), 0ms, kHello + ", think"},
+      {searched_in(engine::Variant::ATOMIC, "e2e4", "e7e5"), 100ms, "post e7e5"},
+      {posted(), 150ms, "played"},
+      {moved("e2e4 e7e5"), 1000ms, ""},
+      {gone(0), 2000ms, ""},
+      {tick(), 2300ms, "claim"}}},
+    {"PonderInAVariantGame",
+     {{variant_full("threeCheck", true), 0ms, kHello + ", think"},
+      {[] {
+           auto pos = engine::Position::start(engine::Variant::THREE_CHECK);
+           engine::SearchResult r;
+           r.best = *pos.parse_uci("e2e4");
+           pos.play(r.best);
+           r.ponder = *pos.parse_uci("e7e5");
+           return GameInput{game::MoveChosen{.think_ms = 50, .search = r}};
+       }(),
+       100ms, "post e2e4"},
+      {posted(), 150ms, "played, ponder"},
+      {moved("e2e4"), 200ms, ""},
+      {moved("e2e4 e7e5"), 900ms, "think (ponder hit)"}},
+     [](GameSettings& s) { s.ponder = true; }},
 
     // The abort timer.
     {"WhiteAbortsWhenBlackNeverMoves",
@@ -400,6 +488,22 @@ const std::vector<RulesRow> kRulesRows = {
                                 .error = "cancelled"}},
        200ms, ""},
       {tick(), 10s, ""}}},
+    // A 429's wait (the client gives at most 3 s) never outlasts our clock: with 2 s left the
+    // move goes again after a quarter of what is left (450 ms), not after 3 s.
+    {"A429NeverWaitsPastOurFlag",
+     {{full_with_clock("e2e4 e7e5", 2000), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3"), 200ms, "post g1f3"},
+      {post_failed(false, 3000ms), 200ms, ""},
+      {tick(), 649ms, ""},
+      {tick(), 650ms, "post g1f3"},
+      {post_failed(false, 3000ms), 650ms, ""},
+      {tick(), 987ms, "post g1f3"}}},
+    {"A429WithTimeToSpareWaitsItsRetryAfter",
+     {{full_with_clock("e2e4 e7e5", 50'000), 0ms, "think"},
+      {searched("e2e4 e7e5", "g1f3"), 200ms, "post g1f3"},
+      {post_failed(false, 3000ms), 200ms, ""},
+      {tick(), 3199ms, ""},
+      {tick(), 3200ms, "post g1f3"}}},
     {"ARetryIsDroppedWhenTheServersListMovedOn",
      {{full(true), 0ms, kHello + ", think"},
       {searched("", "e2e4"), 100ms, "post e2e4"},
@@ -527,13 +631,59 @@ const std::vector<RulesRow> kRulesRows = {
        0ms, "ponder stop, leave (abort)"}},
      nullptr,
      Phase::Left},
-    {"AVariantWeCannotPlayLeaves",
-     {{game::FullReceived{[] {
-           auto f = full_game(true, "");
-           f.variant.key = "atomic";
-           return f;
-       }()},
+    {"AVariantKeyLichessMayAddLaterLeaves",
+     {{variant_full("duckChess", true), 0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AnUnknownVariantAfterTwoPliesResigns",
+     {{variant_full("duckChess", true, "e2e4 e7e5"), 0ms, "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
+    {"AMalformedPocketInTheInitialFenLeaves",
+     {{variant_full("crazyhouse", false, "",
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xq] w KQkq - 0 1"),
        0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AnInitialFenThatIsNoPositionOfTheVariantLeaves",
+     // A white king in a horde game: horde's white has none.
+     {{variant_full("horde", false, "", "4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"), 0ms,
+       "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AMoveListIllegalUnderTheVariantResigns",
+     // Antichess: after 1. e3 b5 White must take on b5; a quiet move is no move there.
+     {{variant_full("antichess", true, "e2e3 b7b5 a2a3"), 0ms, "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
+    {"ADropOfAPieceNotInThePocketAborts",
+     {{variant_full("crazyhouse", false), 0ms, kHello},
+      {moved("N@e4"), 100ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"ADropInAGameWithoutDropsResigns",
+     {{variant_full("atomic", true, "e2e4 e7e5"), 0ms, "think"},
+      {moved("e2e4 e7e5 P@e6"), 100ms, "ponder stop, leave (resign)"}},
+     nullptr,
+     Phase::Left},
+    {"AnUnreadableGameStateResignsAfterTwoPlies",
+     {{full(true, "e2e4 e7e5"), 0ms, "think"},
+      {unreadable("gameState", "wtime"), 10ms, "ponder stop, leave (resign)"},
+      {tick(), 20ms, ""}},
+     nullptr,
+     Phase::Left},
+    {"AnUnreadableGameStateAbortsWhileLilaAllows",
+     {{full(false, "e2e4"), 0ms, kHello + ", think"},
+      {unreadable("gameState", "btime"), 10ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"AnUnreadableGameFullLeavesBeforeAnyMove",
+     {{unreadable("gameFull", "clock.initial"), 0ms, "ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
+    {"ALineThatIsNoJsonLeavesToo",
+     {{full(true, "e2e4 e7e5 g1f3 b8c6"), 0ms, "think"},
+      {unreadable("", ""), 10ms, "ponder stop, leave (resign)"}},
      nullptr,
      Phase::Left},
     {"ABadInitialFenLeaves",
@@ -589,6 +739,7 @@ INSTANTIATE_TEST_SUITE_P(
         Ending{lichess::GameStatus::Mate, W, kBye + ", ended win 1-0"},
         Ending{lichess::GameStatus::Mate, B, kBye + ", ended loss 0-1"},
         Ending{lichess::GameStatus::Resign, W, kBye + ", ended win 1-0"},
+        Ending{lichess::GameStatus::Resign, std::nullopt, kBye + ", ended draw *"},
         Ending{lichess::GameStatus::Stalemate, std::nullopt, kBye + ", ended draw 1/2-1/2"},
         Ending{lichess::GameStatus::Timeout, W, kBye + ", ended win 1-0"},
         Ending{lichess::GameStatus::Timeout, std::nullopt, kBye + ", ended draw 1/2-1/2"},
@@ -700,6 +851,108 @@ TEST(GameRules, AnOnlineMoveIsLoggedAndMarkedInThePgnWithItsSource) {
     EXPECT_EQ(ended_game->record.moves[0].source, "cloud");
     ASSERT_TRUE(ended_game->record.moves[0].eval.has_value());
     EXPECT_EQ(ended_game->record.moves[0].eval->value, 25);
+}
+
+// lila writes castling king-to-rook (e1h1) in every variant since 2025, older games and other
+// servers king-two-squares (e1g1): both replay in every variant that castles, and the PGN has
+// O-O either way.
+TEST(GameRules, CastlingInBothFormsReplaysInEveryVariantThatCastles) {
+    using namespace std::chrono_literals;
+    const std::string king_to_rook = "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1 e8h8";
+    const std::string king_two_squares = "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 e8g8";
+    for (const char* key :
+         {"standard", "chess960", "crazyhouse", "atomic", "kingOfTheHill", "threeCheck"}) {
+        for (const std::string& moves : {king_to_rook, king_two_squares}) {
+            GameRules game(base_settings());
+            auto f = variant_game(
+                key, true, moves,
+                std::string(key) == "chess960" ? std::string(engine::START_FEN) : "startpos");
+            EXPECT_EQ(summary(game.on(game::FullReceived{f}, t0)), "think") << key << ": " << moves;
+            const auto end = game.on(ended(moves, lichess::GameStatus::Resign, W), t0 + 1s);
+            const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
+            ASSERT_NE(ended_game, nullptr) << key;
+            EXPECT_EQ(ended_game->record.variant, key);
+            ASSERT_EQ(ended_game->record.moves.size(), 8u) << key << ": " << moves;
+        }
+    }
+    // The horde's black castles too (its white has no king).
+    GameRules horde(base_settings());
+    const std::string moves = "e4e5 g8f6 d4d5 e7e6 a4a5 f8e7 h4h5 e8h8";
+    EXPECT_EQ(summary(horde.on(variant_full("horde", true, moves), t0)), "think");
+    EXPECT_EQ(horde.moves().size(), 8u);
+}
+
+TEST(GameRules, AnUnreadableVariantGameNamesTheGameAndWhatWasWrong) {
+    const auto logs_of = [](const std::vector<GameAction>& actions) {
+        std::string logs;
+        for (const auto& a : actions)
+            if (const auto* l = std::get_if<game::Log>(&a)) logs += l->text + "\n";
+        return logs;
+    };
+    GameRules unknown(base_settings());
+    EXPECT_NE(logs_of(unknown.on(variant_full("duckChess", true), t0))
+                  .find("game game0001: ending the session: variant 'duckChess' is not one "
+                        "Outpost plays"),
+              std::string::npos);
+    GameRules bad_fen(base_settings());
+    const std::string fen_logs = logs_of(bad_fen.on(
+        variant_full("crazyhouse", true, "", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xq] w"),
+        t0));
+    EXPECT_NE(fen_logs.find("game game0001: ending the session: the initial FEN "
+                            "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Xq] w' is not a "
+                            "crazyhouse position"),
+              std::string::npos)
+        << fen_logs;
+    GameRules illegal(base_settings());
+    const std::string illegal_logs =
+        logs_of(illegal.on(variant_full("antichess", true, "e2e3 b7b5 a2a3"), t0));
+    EXPECT_NE(illegal_logs.find("game game0001: move 3 'a2a3' from the server is illegal"),
+              std::string::npos)
+        << illegal_logs;
+}
+
+TEST(GameRules, TheRecordOfAVariantGameHasItsKeyAndStart) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(variant_full("racingKings", false, "h2h3"), t0);
+    const auto end = game.on(ended("h2h3", lichess::GameStatus::VariantEnd, W), t0 + 1s);
+    EXPECT_EQ(summary(end), kBye + ", ended loss 1-0");
+    const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
+    ASSERT_NE(ended_game, nullptr);
+    EXPECT_EQ(ended_game->record.variant, "racingKings");
+    EXPECT_EQ(ended_game->record.initial_fen, "startpos");
+    EXPECT_EQ(ended_game->record.termination, "Normal");
+}
+
+TEST(GameRules, AnUnreadableLineIsAnErrorNamingTheGameAndTheField) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    (void)game.on(full(true, "e2e4 e7e5"), t0);
+    const auto actions = game.on(unreadable("gameState", "wtime"), t0 + 10ms);
+    std::string errors;
+    for (const auto& a : actions)
+        if (const auto* line = std::get_if<game::Log>(&a);
+            line && line->level == common::LogLevel::Error)
+            errors += line->text;
+    EXPECT_EQ(errors,
+              "game game0001: ending the session: its gameState could not be read (wtime): "
+              "expected a number, got text");
+}
+
+// The clock a Think plans with is what the game can hold: a state that says 1e10 ms in a 1+0
+// game plans with its minute, and the move's deadline is within that minute too.
+TEST(GameRules, ThinkPlansWithTheClockTheGameCanHold) {
+    using namespace std::chrono_literals;
+    GameRules game(base_settings());
+    const auto actions = game.on(full_with_clock("e2e4 e7e5", 10'000'000'000), t0);
+    const auto* think = std::get_if<game::Think>(&actions.back());
+    ASSERT_NE(think, nullptr);
+    EXPECT_EQ(think->clock.our_ms, 60'000);
+    EXPECT_EQ(think->plan.limits.wtime, 60'000);
+    const auto posted = game.on(searched("e2e4 e7e5", "g1f3"), t0 + 100ms);
+    const auto* post = std::get_if<game::PostMove>(&posted.back());
+    ASSERT_NE(post, nullptr);
+    EXPECT_EQ(post->give_up_at, t0 + 60s);
 }
 
 TEST(GameRules, FirstMovesPendingUntilTheOpponentMoved) {

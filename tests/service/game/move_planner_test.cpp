@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <ostream>
+#include <string>
 
 namespace service {
 namespace {
@@ -200,6 +202,97 @@ TEST(MovePlanner, ExtremeClocksNeverOverflowAndStillEndTheSearch) {
         const MovePlan c = budget().for_move(corr, kMin);
         EXPECT_GE(c.limits.movetime, 1);
         EXPECT_LE(c.limits.movetime, 60000);
+    }
+}
+
+// The clock as its game can hold it (bounded): whatever a gameState says, our time is at most
+// the gameFull's initial clock plus its increment for each move we made (lila: Clock.Config),
+// a correspondence clock at most its days per turn.
+struct BoundRow {
+    const char* name;
+    MoveClock clock;
+    std::int64_t our_ms, their_ms, our_inc_ms;  // after bounded()
+};
+
+std::ostream& operator<<(std::ostream& os, const BoundRow& r) { return os << r.name; }
+
+constexpr std::int64_t kHuge = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t k1e10 = 10'000'000'000;  // what the client clamps 1e300 and 2^64-1 to
+
+MoveClock game_clock(std::int64_t our_ms, std::int64_t their_ms, std::int64_t inc_ms, int ours,
+                     int theirs, GameClockLimits limits, bool live = true) {
+    MoveClock c = real_time(our_ms, their_ms, inc_ms, ours);
+    c.real_time = live;
+    c.their_moves_played = theirs;
+    c.limits = limits;
+    return c;
+}
+
+const GameClockLimits k1Plus0{.initial_ms = 60'000, .increment_ms = 0};
+const GameClockLimits k3Plus2{.initial_ms = 180'000, .increment_ms = 2'000};
+
+const BoundRow kBoundRows[] = {
+    {"AnHonestClockIsKept", game_clock(41'000, 39'500, 0, 12, 12, k1Plus0), 41'000, 39'500, 0},
+    {"WtimeOf1e300In1Plus0IsItsMinute", game_clock(k1e10, 30'000, 0, 20, 20, k1Plus0), 60'000,
+     30'000, 0},
+    {"WtimeOf9e18In1Plus0IsItsMinute",
+     game_clock(9'000'000'000'000'000'000, 30'000, 0, 20, 20, k1Plus0), 60'000, 30'000, 0},
+    {"WtimeOfInt64MaxIsItsMinute", game_clock(kHuge, kHuge, 0, 5, 5, k1Plus0), 60'000, 60'000, 0},
+    {"WincOf1e300In1Plus0IsNoIncrement", game_clock(30'000, 30'000, k1e10, 20, 20, k1Plus0), 30'000,
+     30'000, 0},
+    {"ThreePlusTwoHoldsTheIncrementsEarned", game_clock(k1e10, k1e10, k1e10, 10, 11, k3Plus2),
+     200'000, 202'000, 2'000},
+    {"TheFirstMoveHasTheInitialClockOnly", game_clock(k1e10, k1e10, k1e10, 0, 0, k3Plus2), 180'000,
+     180'000, 2'000},
+    {"ZeroPlusOneStartsWithThreeSeconds",
+     game_clock(k1e10, k1e10, 1'000, 4, 4, {.initial_ms = 0, .increment_ms = 1'000}), 7'000, 7'000,
+     1'000},
+    {"ABogusInitialClockIsAtMostLilasThreeHours",
+     game_clock(k1e10, 1'000, k1e10, 1, 1, {.initial_ms = k1e10, .increment_ms = k1e10}),
+     kMaxInitialClockMs + kMaxIncrementMs, 1'000, kMaxIncrementMs},
+    {"NegativeClocksAreZero", game_clock(-5, -kHuge, -1, 3, 3, k1Plus0), 0, 0, 0},
+    {"CorrespondenceHoldsItsDaysPerTurn",
+     game_clock(k1e10, k1e10, 0, 7, 7, {.days_per_turn = 3}, false), 3 * 86'400'000LL,
+     3 * 86'400'000LL, 0},
+    {"CorrespondenceDaysAreAtMostFourteen",
+     game_clock(k1e10, 1'000, 0, 7, 7, {.days_per_turn = 1'000}, false), 14 * 86'400'000LL, 1'000,
+     0},
+    {"NoLimitsKnownKeepsTheDayCap",
+     [] {
+         MoveClock c = real_time(kHuge, kHuge, kHuge, 3);
+         return c;
+     }(),
+     kMaxRealTimeClockMs, kMaxRealTimeClockMs, kMaxRealTimeClockMs},
+};
+
+class BoundTable : public ::testing::TestWithParam<BoundRow> {};
+
+TEST_P(BoundTable, HoldsWhatTheGameCan) {
+    const BoundRow& row = GetParam();
+    const MoveClock b = bounded(row.clock);
+    EXPECT_EQ(b.our_ms, row.our_ms);
+    EXPECT_EQ(b.their_ms, row.their_ms);
+    EXPECT_EQ(b.our_inc_ms, row.our_inc_ms);
+    EXPECT_EQ(b.their_inc_ms, row.our_inc_ms);
+}
+
+INSTANTIATE_TEST_SUITE_P(MovePlanner, BoundTable, ::testing::ValuesIn(kBoundRows),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// No move of a 1+0 game is budgeted more than its minute allows, whatever the state says: the
+// engine's hard limit stays within what 60 s give (3/4 of it at most, 8 s with 30 moves to go).
+TEST(MovePlanner, NoMoveOfAOnePlusZeroGameThinksLongWhateverTheServerWrites) {
+    for (const std::int64_t wtime : {k1e10, std::int64_t(9e18), kHuge, std::int64_t(-1)}) {
+        for (const std::int64_t winc : {std::int64_t(0), k1e10, kHuge}) {
+            for (const int played : {0, 1, 10, 40}) {
+                const MoveClock c = game_clock(wtime, wtime, winc, played, played, k1Plus0);
+                const MovePlan plan = budget().for_move(c, 0);
+                const engine::TimeBudget e = engine_view(plan, engine::WHITE);
+                EXPECT_LE(e.hard_ms, 8'000) << wtime << " " << winc << " " << played;
+                EXPECT_LE(plan.limits.wtime, 60'000);
+                EXPECT_LE(plan.limits.winc, 0);
+            }
+        }
     }
 }
 

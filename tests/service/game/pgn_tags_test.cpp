@@ -29,6 +29,10 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         TagRow{lichess::GameStatus::Mate, lichess::Color::White, "1-0", "Normal"},
         TagRow{lichess::GameStatus::Resign, lichess::Color::Black, "0-1", "Normal"},
+        // No winner where lila always names one: unknown, never a draw.
+        TagRow{lichess::GameStatus::Mate, std::nullopt, "*", "Normal"},
+        TagRow{lichess::GameStatus::Resign, std::nullopt, "*", "Normal"},
+        TagRow{lichess::GameStatus::Cheat, std::nullopt, "*", "Rules infraction"},
         TagRow{lichess::GameStatus::Stalemate, std::nullopt, "1/2-1/2", "Normal"},
         TagRow{lichess::GameStatus::Draw, std::nullopt, "1/2-1/2", "Normal"},
         TagRow{lichess::GameStatus::VariantEnd, lichess::Color::White, "1-0", "Normal"},

@@ -34,6 +34,29 @@ TEST(OnlineChoice, LegalMoveReadsUciKingToRookAndSan) {
     EXPECT_EQ(castle.to_uci(*legal_move(castle, "O-O-O")), "e1c1");
 }
 
+TEST(OnlineChoice, LegalMoveReadsDropsAndVariantMovesInTheirOwnGames) {
+    // Crazyhouse: the explorer's UCI drop ("N@e5") and its SAN; a drop of a piece not in the
+    // pocket, or onto a piece, is no move.
+    const auto zh = *engine::Position::from_fen(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[Nn] w KQkq - 0 3",
+        engine::Variant::CRAZYHOUSE);
+    ASSERT_TRUE(legal_move(zh, "N@d5"));
+    EXPECT_EQ(zh.to_uci(*legal_move(zh, "N@d5")), "N@d5");
+    EXPECT_EQ(zh.to_uci(*legal_move(zh, "N@f3")), "N@f3");
+    EXPECT_FALSE(legal_move(zh, "Q@d5"));
+    EXPECT_FALSE(legal_move(zh, "N@e5"));
+    // Antichess: a capture is compulsory, so the quiet move a source might suggest is none.
+    const auto anti = *engine::Position::from_fen(
+        "rnbqkbnr/p1pppppp/8/1p6/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2", engine::Variant::ANTICHESS);
+    EXPECT_TRUE(legal_move(anti, "f1b5"));
+    EXPECT_TRUE(legal_move(anti, "Bxb5"));
+    EXPECT_FALSE(legal_move(anti, "a2a3"));
+    // Atomic: castling king-to-rook, as every Lichess service writes it.
+    const auto atomic = *engine::Position::from_fen(
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", engine::Variant::ATOMIC);
+    EXPECT_EQ(atomic.to_uci(*legal_move(atomic, "e1h1")), "e1g1");
+}
+
 // ---- opening explorer -----------------------------------------------------------------------
 
 lichess::ExplorerMove explorer_move(const char* uci, const char* san, std::int64_t white,

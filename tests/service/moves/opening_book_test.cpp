@@ -187,6 +187,34 @@ TEST_F(BookMove, EveryVariantGetsItsFilesAndAFileIsReadOnce) {
     EXPECT_EQ(disabled->for_variant("standard"), nullptr);
 }
 
+TEST_F(BookMove, AVariantBookGivesItsMovesInThatVariantsGames) {
+    // A crazyhouse book (keys over the board, pockets not in them, as python-chess writes
+    // variant books) and a horde book: each answers its own variant's positions, castling
+    // king-to-rook as Lichess takes it; a drop has no Polyglot code, so no entry stands for one.
+    const auto zh = *engine::Position::from_fen(
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 4 5",
+        engine::Variant::CRAZYHOUSE);
+    const auto horde = engine::Position::start(engine::Variant::HORDE);
+    config::BookConfig c;
+    c.enabled = true;
+    c.selection = "best_move";
+    c.files["crazyhouse"] = {write("zh.bin", {test_util::book_entry(zh, "e1h1", 10)})};
+    c.files["horde"] = {write("horde.bin", {test_util::book_entry(horde, "f5f6", 7)})};
+    auto books = OpeningBooks::load(c);
+    ASSERT_TRUE(books.ok()) << books.error().message;
+    BookRng rng(1);
+    const auto castle = books->for_variant("crazyhouse")->choose(zh, 5, rng);
+    ASSERT_TRUE(castle);
+    EXPECT_EQ(castle->uci, "e1g1");
+    const auto push = books->for_variant("horde")->choose(horde, 1, rng);
+    ASSERT_TRUE(push);
+    EXPECT_EQ(push->uci, "f5f6");
+    EXPECT_EQ(push->weight, 7);
+    // The standard start is not in the horde book, nor the horde start in a standard one.
+    EXPECT_FALSE(books->for_variant("horde")->choose(start_, 1, rng));
+    EXPECT_EQ(books->for_variant("standard"), nullptr);
+}
+
 TEST_F(BookMove, BadFilesAreErrorsThatNameTheFile) {
     const std::string good = write("good.bin", {test_util::book_entry(start_, "e2e4", 1)});
     const std::string truncated =

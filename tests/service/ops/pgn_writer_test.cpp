@@ -56,8 +56,8 @@ TEST(PgnWriter, HeadersOfARatedBlitzGame) {
               "[WhiteElo \"2100\"]\n"
               "[BlackElo \"1850\"]\n"
               "[WhiteTitle \"BOT\"]\n"
-              "[TimeControl \"180+2\"]\n"
               "[Variant \"Standard\"]\n"
+              "[TimeControl \"180+2\"]\n"
               "[Termination \"Normal\"]\n");
     EXPECT_EQ(movetext(pgn), "1. e4 1-0\n\n");
 }
@@ -76,9 +76,11 @@ TEST(PgnWriter, PromotionFromPositionWithBlackToMove) {
     r.variant = "fromPosition";
     r.initial_fen = "8/P6k/8/8/8/8/6K1/8 b - - 0 40";
     const std::string pgn = to_pgn(r);
-    EXPECT_NE(pgn.find("[Variant \"From Position\"]\n[SetUp \"1\"]\n"
-                       "[FEN \"8/P6k/8/8/8/8/6K1/8 b - - 0 40\"]\n"),
-              std::string::npos);
+    EXPECT_NE(pgn.find("[Variant \"From Position\"]\n"), std::string::npos);
+    EXPECT_NE(pgn.find("[Termination \"Normal\"]\n"
+                       "[FEN \"8/P6k/8/8/8/8/6K1/8 b - - 0 40\"]\n[SetUp \"1\"]\n\n"),
+              std::string::npos)
+        << pgn;
     EXPECT_EQ(movetext(pgn), "40... Kg7 41. a8=Q Kf7 42. Qa7+ 1-0\n\n");
 }
 
@@ -88,8 +90,11 @@ TEST(PgnWriter, Chess960FromFenWithCastling) {
     r.initial_fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1";
     r.result = "*";
     const std::string pgn = to_pgn(r);
-    EXPECT_NE(pgn.find("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"bqnbrkrn/"),
-              std::string::npos);
+    EXPECT_NE(pgn.find("[Variant \"Chess960\"]\n"), std::string::npos);
+    EXPECT_NE(pgn.find("[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1\"]\n"
+                       "[SetUp \"1\"]\n"),
+              std::string::npos)
+        << pgn;
     EXPECT_NE(pgn.find("[Result \"*\"]"), std::string::npos);
     EXPECT_EQ(movetext(pgn), "1. O-O O-O 2. e4 e5 *\n\n");
 }
@@ -100,6 +105,70 @@ TEST(PgnWriter, StartFenIsNotWrittenAsSetUp) {
     EXPECT_EQ(to_pgn(r).find("[SetUp"), std::string::npos);
     r.initial_fen = "startpos";
     EXPECT_EQ(to_pgn(r).find("[FEN"), std::string::npos);
+    // A Chess960 game always has them (lila's GameRepo.initialFen: the standard start when it
+    // stored none), as lila's export shows.
+    r.variant = "chess960";
+    EXPECT_NE(to_pgn(r).find("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n"
+                             "[SetUp \"1\"]\n"),
+              std::string::npos);
+}
+
+// scalachess's variant names, as lila's PgnDump writes the Variant tag.
+TEST(PgnWriter, EveryVariantHasLilasNameAndItsOwnStart) {
+    const std::pair<const char*, const char*> names[] = {{"crazyhouse", "Crazyhouse"},
+                                                         {"antichess", "Antichess"},
+                                                         {"atomic", "Atomic"},
+                                                         {"horde", "Horde"},
+                                                         {"kingOfTheHill", "King of the Hill"},
+                                                         {"racingKings", "Racing Kings"},
+                                                         {"threeCheck", "Three-check"}};
+    for (const auto& [key, name] : names) {
+        GameRecord r = record({});
+        r.variant = key;
+        r.initial_fen = "startpos";
+        const std::string pgn = to_pgn(r);
+        EXPECT_NE(pgn.find(std::string("[Variant \"") + name + "\"]\n"), std::string::npos) << pgn;
+        // gameFull's "startpos" is the variant's own start: no FEN tag, as lila writes none.
+        EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << pgn;
+        EXPECT_EQ(pgn.find("{ unreadable"), std::string::npos) << pgn;
+    }
+}
+
+TEST(PgnWriter, VariantMovetextReplaysUnderTheVariantsRules) {
+    // Crazyhouse: a capture puts the piece in the pocket, a drop is written N@f3.
+    GameRecord zh = record({"e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "P@d4", "P@e6"});
+    zh.variant = "crazyhouse";
+    EXPECT_EQ(movetext(to_pgn(zh)), "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 P@e6 1-0\n\n");
+
+    // Three-check: the third check ends the game and is written as a win ('#').
+    GameRecord three =
+        record({"e2e4", "e7e5", "f1c4", "d7d6", "c4f7", "e8f7", "d1h5", "g7g6", "h5g6"});
+    three.variant = "threeCheck";
+    EXPECT_EQ(movetext(to_pgn(three)),
+              "1. e4 e5 2. Bc4 d6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxg6# 1-0\n\n");
+
+    // Antichess: king-to-rook means nothing there (no castling); a capture is forced.
+    GameRecord anti = record({"e2e3", "b7b5", "f1b5"});
+    anti.variant = "antichess";
+    EXPECT_EQ(movetext(to_pgn(anti)), "1. e3 b5 2. Bxb5 1-0\n\n");
+
+    // King-to-rook castling (lila's form in every variant since 2025) in atomic.
+    GameRecord atomic = record({"e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8c5", "e1h1"});
+    atomic.variant = "atomic";
+    EXPECT_EQ(movetext(to_pgn(atomic)), "1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O 1-0\n\n");
+}
+
+TEST(PgnWriter, AVariantGameFromASetPositionKeepsItsFen) {
+    // lila starts no King of the Hill game elsewhere than its start; one that does (a test, a
+    // server we do not know) still gets a record that replays.
+    GameRecord r = record({"e3e4"});
+    r.variant = "kingOfTheHill";
+    r.initial_fen = "4k3/8/8/8/8/4K3/8/8 w - - 0 1";
+    const std::string pgn = to_pgn(r);
+    EXPECT_NE(pgn.find("[FEN \"4k3/8/8/8/8/4K3/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n"),
+              std::string::npos)
+        << pgn;
+    EXPECT_EQ(movetext(pgn), "1. Ke4# 1-0\n\n");
 }
 
 TEST(PgnWriter, ClockAndEvalComments) {
@@ -174,6 +243,24 @@ TEST(PgnWriter, HeaderValuesAreEscaped) {
     r.black = "a\"b\\c";
     EXPECT_NE(to_pgn(r).find("[Black \"a\\\"b\\\\c\"]"), std::string::npos);
     EXPECT_EQ(movetext(to_pgn(r)), "1-0\n\n");
+}
+
+TEST(PgnWriter, HeaderValuesHoldNoControlBytes) {
+    GameRecord r = record({"e2e4"});
+    r.white = "Evil\x1b[2J\x1b]0;owned\x07";
+    r.black = "line\r\nbreak";
+    r.speed = "bullet\x1b";
+    r.white_title = "BOT\x9b";  // not UTF-8
+    const std::string pgn = to_pgn(r);
+    for (const char c : pgn) {
+        const auto byte = static_cast<unsigned char>(c);
+        EXPECT_TRUE(byte == '\n' || (byte >= 0x20 && byte < 0x7f)) << int(byte) << "\n" << pgn;
+    }
+    // Each escape shows as text; PGN's own escaping doubles its backslash.
+    EXPECT_NE(pgn.find("[White \"Evil\\\\x1b[2J\\\\x1b]0;owned\\\\x07\"]"), std::string::npos)
+        << pgn;
+    EXPECT_NE(pgn.find("[Black \"line\\\\r\\\\nbreak\"]"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("[Event \"Rated bullet\\\\x1b game\"]"), std::string::npos) << pgn;
 }
 
 class PgnFile : public ::testing::Test {

@@ -1,5 +1,6 @@
 // ShutdownSignals: SIGHUP reopens the log file (after logrotate moved it) and stops nothing;
-// SIGTERM still asks for a graceful stop and a second signal for an immediate one.
+// SIGTERM still asks for a graceful stop and a second signal for an immediate one; SIGPIPE,
+// SIGUSR1 and SIGUSR2 change nothing; a stop that hangs ends the process at its deadline.
 #include "service/ops/signals.hpp"
 
 #include <gtest/gtest.h>
@@ -8,7 +9,9 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -115,6 +118,51 @@ TEST_F(SignalsTest, TermIsGracefulAndASecondSignalImmediate) {
     EXPECT_FALSE(signals.immediate().stop_requested());
     ASSERT_EQ(kill(getpid(), SIGINT), 0);
     ASSERT_TRUE(eventually([&] { return signals.immediate().stop_requested(); }));
+}
+
+TEST_F(SignalsTest, PipeAndUserSignalsAreIgnored) {
+    const std::filesystem::path log = dir_ / "outpost.log";
+    ASSERT_EQ(service::setup_logging({.level = "info", .file = log.string()}), std::nullopt);
+    service::ShutdownSignals signals;
+    // Each would end the process with its default action; SIGUSR2 used to end the signal
+    // thread too, after which SIGTERM was blocked for good.
+    ASSERT_EQ(kill(getpid(), SIGPIPE), 0);
+    ASSERT_EQ(kill(getpid(), SIGUSR1), 0);
+    ASSERT_EQ(kill(getpid(), SIGUSR2), 0);
+    ASSERT_TRUE(eventually([&] {
+        const std::string text = read_text(log);
+        return text.find("received SIGUSR1: ignored") != std::string::npos &&
+               text.find("received SIGUSR2: ignored") != std::string::npos;
+    })) << read_text(log);
+    EXPECT_FALSE(signals.graceful().stop_requested());
+    EXPECT_FALSE(signals.immediate().stop_requested());
+
+    // A write to a pipe nobody reads fails with EPIPE instead of a SIGPIPE.
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    close(fds[0]);
+    errno = 0;
+    EXPECT_EQ(write(fds[1], "x", 1), -1);
+    EXPECT_EQ(errno, EPIPE);
+    close(fds[1]);
+
+    ASSERT_EQ(kill(getpid(), SIGTERM), 0);
+    EXPECT_TRUE(eventually([&] { return signals.graceful().stop_requested(); }));
+}
+
+// A stop signal is never ignored: when the process is still there `exit_after` after it (a
+// thread that does not stop), it exits with code 1 and says so.
+TEST_F(SignalsTest, AStopThatHangsEndsTheProcessAtItsDeadline) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    EXPECT_EXIT(
+        {
+            (void)service::setup_logging({.level = "info", .file = ""});
+            service::ShutdownSignals signals(std::chrono::seconds(1));
+            kill(getpid(), SIGTERM);
+            std::this_thread::sleep_for(std::chrono::seconds(30));  // a shutdown that hangs
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(1), "still running 1 s after the stop signal");
 }
 
 }  // namespace
