@@ -1,7 +1,7 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
 // file with tuned values. Starting values were set by hand; the horde's are tuned, three-check's
-// king danger doubled, each kept for its score against Fairy-Stockfish (docs/STRENGTH.md,
-// "Variants").
+// king danger doubled, each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
+// "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
