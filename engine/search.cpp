@@ -47,6 +47,15 @@ bool has_non_pawn_material(const BasicBoard<V>& b) {
     return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
 }
 
+// Whether late quiet moves may be pruned: not in pawn endings, where every tempo counts, but
+// the horde's mass of pawns is no ending (HORDE_PRUNE_MIN_PAWNS or more).
+template <Variant V>
+bool may_prune_quiets(const BasicBoard<V>& b) {
+    if constexpr (V == Variant::HORDE)
+        if (b.side == WHITE) return popcount(b.pieces(WHITE, PAWN)) >= HORDE_PRUNE_MIN_PAWNS;
+    return has_non_pawn_material(b);
+}
+
 // The root's value from the tables: a mate in their distance to mate (a tablebase score when it
 // is too long to be a mate score), or a draw.
 int tablebase_score(const TbResult& r) {
@@ -83,6 +92,25 @@ std::optional<int> variant_end_score(const BasicBoard<V>& b, int ply) {
     return std::nullopt;
 }
 
+// A win the side to move takes with its next move, seen without searching it: a king step onto
+// a free, unattacked centre square (king of the hill), or any check when two were given
+// (three-check). Quiescence cannot see these quiet moves, so it asks here first.
+template <Variant V>
+bool wins_next_move(const BasicBoard<V>& b) {
+    if constexpr (V == Variant::KING_OF_THE_HILL) {
+        const Square k = b.king_square(b.side);
+        const Bitboard without_king = b.pieces() ^ square_bb(k);
+        for (Bitboard s = king_attacks(k) & HILL_BB & ~b.pieces(b.side); s;)
+            if (!b.attacked_by(~b.side, pop_lsb(s), without_king)) return true;
+    } else if constexpr (V == Variant::THREE_CHECK) {
+        if (b.state.checks_given[b.side] < 2) return false;
+        const CheckInfo ci = b.check_info();
+        for (const Move m : legal_moves(b))
+            if (b.gives_check(m, ci)) return true;
+    }
+    return false;
+}
+
 // The score of a node without a legal move: mated or stalemated, and the variants' own
 // meanings (antichess's stalemate wins; racing kings' black who cannot follow home loses).
 template <Variant V>
@@ -104,10 +132,11 @@ struct SharedState {
     bool pondering = false;  // only the main thread writes it
     int thread_count = 1;
     const nnue::Network* net = nullptr;  // null: the hand-crafted evaluation
-    const Tablebase* tb = nullptr;       // null: no tablebase probes
-    int tb_pieces = 0;                   // probe positions with at most this many pieces
-    std::vector<Move> root_moves;        // the root moves the tables keep; empty: every move
-    int root_tb_score = SCORE_NONE;      // the root's value from the tables, if they cover it
+    const VariantWeights* variant_weights = &DEFAULT_VARIANT_WEIGHTS;
+    const Tablebase* tb = nullptr;   // null: no tablebase probes
+    int tb_pieces = 0;               // probe positions with at most this many pieces
+    std::vector<Move> root_moves;    // the root moves the tables keep; empty: every move
+    int root_tb_score = SCORE_NONE;  // the root's value from the tables, if they cover it
 };
 
 }  // namespace
@@ -258,7 +287,7 @@ struct Engine::Worker {
     template <Variant V>
     int evaluate_at(const BasicBoard<V>& b, int ply) {
         if constexpr (V != Variant::STANDARD) {
-            return evaluate_variant(b);
+            return evaluate_variant(b, *shared->variant_weights);
         } else {
             return evaluate_standard_at(b, ply);
         }
@@ -390,6 +419,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     // A variant's win ends the game before any draw rule is asked (Position.scala status).
     if (const std::optional<int> v = variant_end_score(b, ply)) return *v;
     if (is_draw(b, ply)) return 0;
+    if (wins_next_move(b)) return mate_in(ply + 1);
     const bool in_check = b.in_check();
     if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
 
@@ -609,7 +639,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && has_non_pawn_material(b)) {
+        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
@@ -886,6 +916,11 @@ void Engine::set_net(std::shared_ptr<const nnue::Network> net) {
     tt_.clear();
 }
 
+void Engine::set_variant_weights(std::shared_ptr<const VariantWeights> weights) {
+    variant_weights_ = std::move(weights);
+    tt_.clear();
+}
+
 Result<bool> Engine::load_net(const std::string& path) {
     if (path == "<embedded>") {
         if (!nnue::embedded_network()) return Result<bool>::failure("no net is embedded");
@@ -918,6 +953,7 @@ SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
     shared.pondering = limits.ponder;
     shared.thread_count = int(workers_.size());
     shared.net = V == Variant::STANDARD && use_nnue_ && net_ ? net_.get() : nullptr;
+    if (variant_weights_) shared.variant_weights = variant_weights_.get();
     ponderhit_.store(false);
 
     SearchResult result;

@@ -13,6 +13,7 @@
 #include "tablebase.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
+#include "variant_eval_params.hpp"
 
 namespace engine {
 
@@ -107,6 +108,10 @@ class Engine {
     const std::shared_ptr<const Tablebase>& tablebase() const { return tablebase_; }
     int tablebase_max_pieces() const { return tb_max_pieces_; }
 
+    // The variants' evaluation weights for later searches (the tuner compares candidates);
+    // null restores the compiled-in ones. Clears the TT, whose evaluations were the old ones'.
+    void set_variant_weights(std::shared_ptr<const VariantWeights> weights);
+
   private:
     struct Worker;
     // Engine::search for the position's variant: the one dispatch; everything below it is
@@ -122,6 +127,7 @@ class Engine {
     bool use_nnue_ = false;
     std::shared_ptr<const Tablebase> tablebase_;
     int tb_max_pieces_ = 5;
+    std::shared_ptr<const VariantWeights> variant_weights_;
 };
 
 }  // namespace engine

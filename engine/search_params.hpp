@@ -109,6 +109,11 @@ inline constexpr int MATE_STOP_EXTRA_DEPTH = 4;
 // (a power of two).
 inline constexpr int LIMITS_CHECK_INTERVAL = 1024;
 
+// --- Variants ----------------------------------------------------------------------------------
+// The horde (pawns only) prunes late quiet moves like a side with pieces while it has at least
+// this many pawns: only a few pawns make a pawn ending, where every tempo counts.
+inline constexpr int HORDE_PRUNE_MIN_PAWNS = 8;
+
 // --- History ---------------------------------------------------------------------------------
 // History entries saturate at +-HISTORY_MAX.
 inline constexpr int HISTORY_MAX = 16384;

@@ -1,7 +1,8 @@
 // The variants' hand-crafted evaluation. Crazyhouse, atomic, king of the hill and three-check
-// start from the standard evaluation of the pieces on the board; racing kings, horde and
-// antichess, where standard chess's judgement misleads, have their own few terms. Every term
-// is written from white's point of view and turned to the side to move's at the end.
+// start from the standard evaluation of the pieces on the board and add what the variant makes
+// matter; horde, racing kings and antichess, where standard chess's judgement misleads, have
+// their own terms only. Each term names its weight (engine/variant_eval_params.hpp) and is
+// counted per side, so the tuner can trace it; the result is turned to the side to move's view.
 #include "variant_eval.hpp"
 
 #include <algorithm>
@@ -14,29 +15,31 @@ namespace engine {
 
 namespace {
 
-// --- weights (centipawns), one place for a future tuner ---------------------------------------
-// Crazyhouse: a piece in hand is worth a little more than on the board (it goes anywhere), and
-// every square next to a king that is not its own piece is a landing square for a drop.
-constexpr int POCKET_VALUE[KING] = {130, 340, 350, 500, 950};
-constexpr int DROP_DANGER_PER_SQUARE = 6;  // per open king square, per 100 cp in enemy hands
-constexpr int DROP_DANGER_MAX = 400;
-// Three-check: the checks given so far (the third wins the game).
-constexpr int CHECKS_GIVEN_BONUS[4] = {0, 220, 650, 0};
-// King of the hill: by a king's distance (king steps) to the nearest centre square.
-constexpr int HILL_DISTANCE_BONUS[4] = {0, 260, 110, 40};
-// Atomic: a piece next to its own king that the enemy attacks can be captured, and the
-// explosion takes the king with it.
-constexpr int ATOMIC_KING_NEIGHBOUR_ATTACKED = 200;
-// Racing kings: by the rank the king stands on (the eighth wins), and per square of the next
-// rank the king could step to without being attacked.
-constexpr int RACE_RANK_BONUS[8] = {0, 45, 100, 170, 260, 380, 540, 0};
-constexpr int RACE_FREE_STEP = 18;
-// Horde: the pawns' advance (by rank) and a pawn no black pawn can stop.
-constexpr int HORDE_PAWN_RANK[8] = {0, 0, 6, 14, 26, 44, 70, 0};
-constexpr int HORDE_PASSED_PAWN_RANK = 22;
-// Antichess: every piece one has left is a liability (Antichess.scala materialImbalance
-// counts pieces alone).
-constexpr int ANTICHESS_PIECE = 100;
+// Applies weights to each side's score or king-danger units, and tells a tracing tuner which.
+struct Terms {
+    const VariantWeights& w;
+    VariantEvalTrace* trace;
+    int score[COLOR_NB] = {};
+    int units[COLOR_NB] = {};
+
+    void add(Color c, int index, int count) {
+        score[c] += w[index] * count;
+        if (trace) trace->coef[c][index] += count;
+    }
+    void danger(Color c, int index, int count) {
+        units[c] += w[index] * count;
+        if (trace) trace->coef[c][index] += count;
+    }
+    // White's view: the linear terms, less each side's squared king danger.
+    int white(Variant v) const {
+        auto penalty = [v](int u) { return u > 0 ? u * u / danger_divisor(v) : 0; };
+        return score[WHITE] - score[BLACK] - penalty(units[WHITE]) + penalty(units[BLACK]);
+    }
+};
+
+Bitboard adjacent_files(int f) {
+    return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+}
 
 // The pieces of a variant's board on a standard board, for the standard evaluation.
 template <Variant V>
@@ -64,129 +67,247 @@ int standard_white(const BasicBoard<V>& b) {
     return b.side == WHITE ? v : -v;
 }
 
-// Every square colour c attacks (pawns, pieces and king).
+// Every square colour c attacks with its pawns and pieces, and with its king when asked.
 template <Variant V>
-Bitboard attacked_by(const BasicBoard<V>& b, Color c) {
+Bitboard attacked_by(const BasicBoard<V>& b, Color c, bool with_king = true) {
     const Bitboard occupied = b.pieces();
     Bitboard a = c == WHITE ? pawn_attacks_bb<WHITE>(b.pieces(WHITE, PAWN))
                             : pawn_attacks_bb<BLACK>(b.pieces(BLACK, PAWN));
-    for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING})
+    for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING}) {
+        if (pt == KING && !with_king) break;
         for (Bitboard p = b.pieces(c, pt); p;) a |= piece_attacks(pt, pop_lsb(p), occupied);
+    }
     return a;
 }
 
-int material_white(const Bitboard white[PIECE_TYPE_NB], const Bitboard black[PIECE_TYPE_NB]) {
-    int v = 0;
-    for (int pt = PAWN; pt < KING; ++pt)
-        v += PIECE_VALUE[pt] * (popcount(white[pt]) - popcount(black[pt]));
-    return v;
-}
-
-template <Variant V>
-int board_material_white(const BasicBoard<V>& b) {
-    Bitboard white[PIECE_TYPE_NB], black[PIECE_TYPE_NB];
-    for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
-        white[pt] = b.pieces(WHITE, PieceType(pt));
-        black[pt] = b.pieces(BLACK, PieceType(pt));
-    }
-    return material_white(white, black);
-}
-
-int crazyhouse_white(const BasicBoard<Variant::CRAZYHOUSE>& b) {
-    int v = standard_white(b);
-    int hand[COLOR_NB] = {0, 0};
-    for (const Color c : {WHITE, BLACK})
-        for (int pt = PAWN; pt < KING; ++pt)
-            hand[c] += POCKET_VALUE[pt] * b.state.pockets.of(c, PieceType(pt));
-    v += hand[WHITE] - hand[BLACK];
+// Crazyhouse: material on the board and in hand, and a king's danger from drops: what the
+// enemy holds, the empty squares next to the king nothing of ours guards (a drop lands there),
+// the squares next to it the enemy already attacks and the pieces attacking them, the safe
+// squares a piece in the enemy's hand could be dropped on with check, and whose move it is.
+void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
+    const Bitboard occupied = b.pieces();
+    const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
+    const Pockets& hand = b.state.pockets;
     for (const Color c : {WHITE, BLACK}) {
-        const Bitboard open = king_attacks(b.king_square(c)) & ~b.pieces(c);
-        const int danger =
-            std::min(DROP_DANGER_MAX, DROP_DANGER_PER_SQUARE * popcount(open) * hand[~c] / 100);
-        v += c == WHITE ? -danger : danger;
+        const Color them = ~c;
+        for (int pt = PAWN; pt < KING; ++pt) {
+            t.add(c, CH_BOARD + pt, popcount(b.pieces(c, PieceType(pt))));
+            t.add(c, CH_HAND + pt, hand.of(c, PieceType(pt)));
+        }
+        const Square k = b.king_square(c);
+        const Bitboard ring = king_attacks(k);
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.danger(c, CH_KD_HAND + pt, hand.of(them, PieceType(pt)));
+        t.danger(c, CH_KD_HOLE, popcount(ring & ~occupied & ~attacked_by(b, c, false)));
+        t.danger(c, CH_KD_RING_ATTACK, popcount(ring & attacks[them]));
+        const Bitboard safe = ~occupied & ~attacks[c];
+        for (int pt = PAWN; pt < KING; ++pt) {
+            if (!hand.of(them, PieceType(pt))) continue;
+            const Bitboard from = pt == PAWN ? pawn_attacks(c, k) & ~(RANK_1_BB | RANK_8_BB)
+                                             : piece_attacks(PieceType(pt), k, occupied);
+            t.danger(c, CH_KD_DROP_CHECK + pt, std::min(popcount(from & safe), 2));
+        }
+        // Enemy pawns attack the ring from the squares our pawns would attack from it.
+        const Bitboard pawn_spots =
+            c == WHITE ? pawn_attacks_bb<WHITE>(ring) : pawn_attacks_bb<BLACK>(ring);
+        t.danger(c, CH_KD_ATTACKER + int(PAWN), popcount(b.pieces(them, PAWN) & pawn_spots));
+        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            int n = 0;
+            for (Bitboard p = b.pieces(them, pt); p;)
+                n += (piece_attacks(pt, pop_lsb(p), occupied) & ring) != 0;
+            t.danger(c, CH_KD_ATTACKER + int(pt), n);
+        }
+        t.danger(c, CH_KD_TO_MOVE, b.side == them);
+        t.danger(c, CH_KD_OFFSET, 1);
     }
-    return v;
+    t.add(b.side, CH_TEMPO, 1);
 }
 
-int three_check_white(const BasicBoard<Variant::THREE_CHECK>& b) {
-    return standard_white(b) + CHECKS_GIVEN_BONUS[b.state.checks_given[WHITE]] -
-           CHECKS_GIVEN_BONUS[b.state.checks_given[BLACK]];
+// Three-check: the checks given so far (the third wins), and a king's danger from the checks
+// the enemy can give next (safe ones most), scaled by how few it still needs.
+void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
+    const Bitboard occupied = b.pieces();
+    const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
+    for (const Color c : {WHITE, BLACK}) {
+        const Color them = ~c;
+        const int given = b.state.checks_given[c];
+        if (given == 1 || given == 2) t.add(c, TC_CHECKS + given - 1, 1);
+        const int scale = 1 + b.state.checks_given[them];
+        const Square k = b.king_square(c);
+        int any = 0;
+        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+            Bitboard reach = 0;
+            for (Bitboard p = b.pieces(them, pt); p;)
+                reach |= piece_attacks(pt, pop_lsb(p), occupied);
+            const Bitboard checks = reach & piece_attacks(pt, k, occupied) & ~b.pieces(them);
+            any += popcount(checks);
+            t.danger(c, TC_KD_SAFE_CHECK + int(pt) - KNIGHT,
+                     popcount(checks & ~attacks[c]) * scale);
+        }
+        t.danger(c, TC_KD_CHECK, any * scale);
+        t.danger(c, TC_KD_RING_ATTACK, popcount(king_attacks(k) & attacks[them]));
+        t.danger(c, TC_KD_GIVEN, b.state.checks_given[them]);
+        t.danger(c, TC_KD_OFFSET, 1);
+    }
+    t.add(b.side, TC_TEMPO, 1);
 }
 
-int hill_white(const BasicBoard<Variant::KING_OF_THE_HILL>& b) {
-    auto to_hill = [&](Color c) {
+// King of the hill: the king's distance to the nearest centre square, and the centre squares
+// it could step onto next without being taken there.
+void hill_terms(const BasicBoard<Variant::KING_OF_THE_HILL>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK}) {
         const Square k = b.king_square(c);
         int d = 7;
         for (Bitboard h = HILL_BB; h;) d = std::min(d, distance(k, pop_lsb(h)));
-        return d < 4 ? HILL_DISTANCE_BONUS[d] : 0;
-    };
-    return standard_white(b) + to_hill(WHITE) - to_hill(BLACK);
-}
-
-int atomic_white(const BasicBoard<Variant::ATOMIC>& b) {
-    int v = standard_white(b);
-    for (const Color c : {WHITE, BLACK}) {
-        const Bitboard exposed = king_attacks(b.king_square(c)) & b.pieces(c) & attacked_by(b, ~c);
-        const int danger = ATOMIC_KING_NEIGHBOUR_ATTACKED * std::min(popcount(exposed), 2);
-        v += c == WHITE ? -danger : danger;
-    }
-    return v;
-}
-
-int racing_white(const BasicBoard<Variant::RACING_KINGS>& b) {
-    int v = board_material_white(b);
-    for (const Color c : {WHITE, BLACK}) {
-        const Square k = b.king_square(c);
-        int term = RACE_RANK_BONUS[rank_of(k)];
-        if (rank_of(k) < 7) {
-            const Bitboard next = king_attacks(k) & rank_bb(rank_of(k) + 1) & ~b.pieces(c);
-            term += RACE_FREE_STEP * popcount(next & ~attacked_by(b, ~c));
+        if (d >= 1 && d <= 3) t.add(c, KH_DISTANCE + d - 1, 1);
+        if (d == 1) {
+            const Bitboard steps = king_attacks(k) & HILL_BB & ~b.pieces(c);
+            t.add(c, KH_FREE_HILL, popcount(steps & ~attacked_by(b, ~c)));
         }
-        v += c == WHITE ? term : -term;
     }
-    return v;
 }
 
-int horde_white(const BasicBoard<Variant::HORDE>& b) {
-    int v = board_material_white(b);
-    const Bitboard black_pawns = b.pieces(BLACK, PAWN);
-    for (Bitboard p = b.pieces(WHITE, PAWN); p;) {
+// Atomic: a piece next to its own king that the enemy attacks can be captured, and the
+// explosion takes the king with it; material as the explosions value it.
+void atomic_terms(const BasicBoard<Variant::ATOMIC>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK}) {
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.add(c, AT_MATERIAL + pt, popcount(b.pieces(c, PieceType(pt))));
+        if (!b.has_king(c)) continue;
+        const Bitboard exposed = king_attacks(b.king_square(c)) & b.pieces(c) & attacked_by(b, ~c);
+        t.add(c, AT_EXPOSED, std::min(popcount(exposed), 2));
+    }
+}
+
+// Racing kings: material, the rank the king stands on (the eighth wins), and the squares of
+// the next rank it could step to without being attacked.
+void racing_terms(const BasicBoard<Variant::RACING_KINGS>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK}) {
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.add(c, RK_PIECE + pt, popcount(b.pieces(c, PieceType(pt))));
+        const Square k = b.king_square(c);
+        const int r = rank_of(k);
+        if (r == 7) continue;
+        t.add(c, RK_RANK + r, 1);
+        const Bitboard next = king_attacks(k) & rank_bb(r + 1) & ~b.pieces(c);
+        t.add(c, RK_FREE_STEP, popcount(next & ~attacked_by(b, ~c)));
+    }
+}
+
+// Horde (white is the horde): material of both sides, the pawns' advance, passed pawns, the
+// chains and phalanxes that hold the mass together, its loose and doubled pawns, the pieces
+// its pawns attack; black's piece play, its pieces that got behind the pawns, the files the
+// horde has left open, and the pawns that close in on black's king and its escape squares.
+void horde_terms(const BasicBoard<Variant::HORDE>& b, Terms& t) {
+    const Bitboard white_pawns = b.pieces(WHITE, PAWN), black_pawns = b.pieces(BLACK, PAWN);
+    const Bitboard pawn_guarded = pawn_attacks_bb<WHITE>(white_pawns);
+    const Bitboard black_attacks = attacked_by(b, BLACK);
+    for (int pt = PAWN; pt < KING; ++pt) {
+        t.add(WHITE, HD_WHITE_PIECE + pt, popcount(b.pieces(WHITE, PieceType(pt))));
+        t.add(BLACK, HD_BLACK_PIECE + pt, popcount(b.pieces(BLACK, PieceType(pt))));
+    }
+    const bool black_king = b.has_king(BLACK);
+    const Square bk = black_king ? b.king_square(BLACK) : SQ_NONE;
+    int chain = 0, isolated = 0, hanging = 0, near_king = 0, open_files = 0, doubled = 0,
+        phalanx = 0;
+    for (Bitboard p = white_pawns; p;) {
         const Square s = pop_lsb(p);
-        const int r = rank_of(s);
-        v += HORDE_PAWN_RANK[r];
-        // No black pawn ahead on this file or the next ones: only pieces can stop it.
+        const int r = rank_of(s), f = file_of(s);
+        t.add(WHITE, HD_PAWN_RANK + r, 1);
         Bitboard ahead = 0;
         for (int rr = r + 1; rr < 8; ++rr) ahead |= rank_bb(rr);
-        const int f = file_of(s);
-        const Bitboard files =
-            file_bb(f) | (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
-        if (!(black_pawns & ahead & files)) v += HORDE_PASSED_PAWN_RANK * r;
+        if (!(black_pawns & ahead & (file_bb(f) | adjacent_files(f))))
+            t.add(WHITE, HD_PASSED_RANK + r, 1);
+        chain += (pawn_guarded & square_bb(s)) != 0;
+        doubled += (white_pawns & ahead & file_bb(f)) != 0;
+        phalanx += f < 7 && (white_pawns & square_bb(Square(s + 1)));
+        isolated += !(white_pawns & adjacent_files(f));
+        hanging += (black_attacks & square_bb(s) & ~pawn_guarded) != 0;
+        near_king += black_king && distance(s, bk) <= 2;
     }
-    return v;
+    for (int f = 0; f < 8; ++f) open_files += !(white_pawns & file_bb(f));
+    t.add(WHITE, HD_CHAIN, chain);
+    t.add(WHITE, HD_DOUBLED, doubled);
+    t.add(WHITE, HD_PHALANX, phalanx);
+    const Bitboard black_pieces = b.pieces(BLACK) & ~b.pieces(PAWN) & ~b.pieces(KING);
+    t.add(WHITE, HD_PAWN_THREAT, popcount(black_pieces & pawn_guarded));
+    int infiltrated = 0;
+    for (Bitboard p = black_pieces; p;) {
+        const Square s = pop_lsb(p);
+        Bitboard above = 0;
+        for (int rr = rank_of(s) + 1; rr < 8; ++rr) above |= rank_bb(rr);
+        infiltrated += (white_pawns & above & file_bb(file_of(s))) != 0;
+    }
+    t.add(BLACK, HD_INFILTRATED, infiltrated);
+    t.add(WHITE, HD_ISOLATED, isolated);
+    t.add(WHITE, HD_HANGING, hanging);
+    t.add(WHITE, HD_KING_PRESSURE, near_king);
+    if (black_king) {
+        const Bitboard ring = king_attacks(bk);
+        t.add(WHITE, HD_KING_RING_ATTACK, popcount(ring & pawn_guarded));
+        t.add(BLACK, HD_KING_ESCAPES, popcount(ring & ~b.pieces(BLACK) & ~pawn_guarded));
+    }
+    t.add(BLACK, HD_OPEN_FILE, open_files);
+    const Bitboard occupied = b.pieces();
+    for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
+        int mobility = 0;
+        for (Bitboard p = b.pieces(BLACK, pt); p;)
+            mobility += popcount(piece_attacks(pt, pop_lsb(p), occupied) & ~b.pieces(BLACK) &
+                                 ~pawn_guarded);
+        t.add(BLACK, HD_BLACK_MOBILITY + int(pt) - KNIGHT, mobility);
+    }
+    t.add(b.side, HD_TEMPO, 1);
 }
 
-int antichess_white(const BasicBoard<Variant::ANTICHESS>& b) {
-    return ANTICHESS_PIECE * (popcount(b.pieces(BLACK)) - popcount(b.pieces(WHITE)));
+// Antichess: every piece one has left is a liability (Antichess.scala counts pieces alone),
+// and a piece the opponent attacks may be given away.
+void antichess_terms(const BasicBoard<Variant::ANTICHESS>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK}) {
+        for (int pt = PAWN; pt <= KING; ++pt)
+            t.add(c, AC_PIECE + pt, popcount(b.pieces(c, PieceType(pt))));
+        t.add(c, AC_EN_PRISE, popcount(b.pieces(c) & attacked_by(b, ~c)));
+    }
+    t.add(b.side, AC_TEMPO, 1);
+}
+
+// White's evaluation: the standard part where the variant keeps it, then the variant's terms.
+template <Variant V>
+int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace* trace) {
+    Terms t{w, trace};
+    int base = 0;
+    if constexpr (V == Variant::CRAZYHOUSE || V == Variant::THREE_CHECK ||
+                  V == Variant::KING_OF_THE_HILL || V == Variant::ATOMIC || V == Variant::STANDARD)
+        base = standard_white(b);
+    if (trace) trace->base_white = base;
+    if constexpr (V == Variant::CRAZYHOUSE) crazyhouse_terms(b, t);
+    if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
+    if constexpr (V == Variant::KING_OF_THE_HILL) hill_terms(b, t);
+    if constexpr (V == Variant::ATOMIC) atomic_terms(b, t);
+    if constexpr (V == Variant::RACING_KINGS) racing_terms(b, t);
+    if constexpr (V == Variant::HORDE) horde_terms(b, t);
+    if constexpr (V == Variant::ANTICHESS) antichess_terms(b, t);
+    return std::clamp(base + t.white(V), -EVAL_MAX + 1, EVAL_MAX - 1);
 }
 
 }  // namespace
 
 template <Variant V>
-int evaluate_variant(const BasicBoard<V>& b) {
-    int white = 0;
-    if constexpr (V == Variant::CRAZYHOUSE) white = crazyhouse_white(b);
-    if constexpr (V == Variant::THREE_CHECK) white = three_check_white(b);
-    if constexpr (V == Variant::KING_OF_THE_HILL) white = hill_white(b);
-    if constexpr (V == Variant::ATOMIC) white = atomic_white(b);
-    if constexpr (V == Variant::RACING_KINGS) white = racing_white(b);
-    if constexpr (V == Variant::HORDE) white = horde_white(b);
-    if constexpr (V == Variant::ANTICHESS) white = antichess_white(b);
-    if constexpr (V == Variant::STANDARD) white = standard_white(b);
-    white = std::clamp(white, -EVAL_MAX + 1, EVAL_MAX - 1);
+int evaluate_variant(const BasicBoard<V>& b, const VariantWeights& w) {
+    const int white = white_eval(b, w, nullptr);
     return b.side == WHITE ? white : -white;
 }
 
-#define OUTPOST_INSTANTIATE(V) template int evaluate_variant<V>(const BasicBoard<V>&);
+template <Variant V>
+int evaluate_variant_traced(const BasicBoard<V>& b, const VariantWeights& w,
+                            VariantEvalTrace& trace) {
+    trace = VariantEvalTrace{};
+    return white_eval(b, w, &trace);
+}
+
+#define OUTPOST_INSTANTIATE(V)                                                           \
+    template int evaluate_variant<V>(const BasicBoard<V>&, const VariantWeights&);       \
+    template int evaluate_variant_traced<V>(const BasicBoard<V>&, const VariantWeights&, \
+                                            VariantEvalTrace&);
 OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
 #undef OUTPOST_INSTANTIATE
 

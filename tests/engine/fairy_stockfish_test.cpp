@@ -4,6 +4,8 @@
 // its `go perft 1` must list exactly our legal moves. deploy/install-deps.sh installs it.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -51,7 +53,9 @@ std::vector<Visited> random_walks(Variant variant, std::uint64_t seed) {
 
 // Runs fairy-stockfish on a script; the move lists of its `go perft 1` answers, in order.
 std::vector<std::vector<std::string>> fairy_perft_lists(const std::string& script) {
-    const std::string path = ::testing::TempDir() + "fairy_stockfish_script.txt";
+    // One file per process: ctest runs the variants' cases as parallel processes.
+    const std::string path =
+        ::testing::TempDir() + "fairy_stockfish_script." + std::to_string(::getpid()) + ".txt";
     std::ofstream(path) << script;
     std::vector<std::vector<std::string>> lists(1);
     FILE* pipe = popen((std::string(FAIRY_STOCKFISH) + " < " + path + " 2>&1").c_str(), "r");

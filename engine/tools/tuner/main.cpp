@@ -20,6 +20,7 @@
 #include "engine/movegen.hpp"
 #include "engine/tools/tuner/selfplay.hpp"
 #include "engine/tools/tuner/tuner.hpp"
+#include "engine/tools/tuner/variant_commands.hpp"
 
 namespace {
 
@@ -195,23 +196,9 @@ int run_tune(const Options& o) {
     adam.regularize(w, opt_double(o, "--reg", 0.0));
     // Early stopping: keep the weights with the lowest held-out error seen.
     tuner::Weights best = w;
-    double best_test = test0;
-    long best_epoch = 0;
-    for (long e = 1; e <= epochs; ++e) {
-        const double err = adam.step(w);
-        if (e % 5 == 0 || e == epochs) {
-            const double test =
-                train_end < data.entries.size() ? tuner::error(data, w, k, train_end) : err;
-            if (test < best_test || train_end == data.entries.size()) {
-                best_test = test;
-                best = w;
-                best_epoch = e;
-            }
-            if (e % 25 == 0 || e == epochs)
-                std::fprintf(stderr, "epoch %ld: train %.6f, held-out %.6f, %.0f s\n", e, err, test,
-                             seconds_since(t0));
-        }
-    }
+    const long best_epoch = tuner::train_with_early_stopping(
+        epochs, test0, train_end < data.entries.size(), [&] { return adam.step(w); },
+        [&] { return tuner::error(data, w, k, train_end); }, [&] { best = w; });
     std::fprintf(stderr, "keeping the weights of epoch %ld\n", best_epoch);
     w = best;
     const engine::EvalParams tuned = w.rounded();
@@ -274,6 +261,14 @@ void usage() {
            "[--out-params FILE]\n"
            "       outpost-tune match --params FILE [--base FILE] --book FILE [--games N] "
            "[--depth D] [--threads T] [--skip N]\n"
+           "       outpost-tune selfplay --variant KEY [--games N] [--nodes N] [--threads T] "
+           "[--seed S] [--opening-plies P] [--out FILE]\n"
+           "       outpost-tune tune --variant KEY --data FILE [--epochs N] [--lr X] "
+           "[--holdout F] [--max N] [--k K] [--init PARAMS] [--freeze GROUP,...] [--reg L] "
+           "[--out-params FILE]\n"
+           "       outpost-tune pgn --variant KEY --pgn FILE [--out FILE]\n"
+           "       outpost-tune match --variant KEY --params FILE [--base FILE] [--games N] "
+           "[--nodes N] [--threads T] [--seed S]\n"
            "       outpost-tune bench\n";
 }
 
@@ -295,6 +290,17 @@ int main(int argc, char** argv) {
             return 2;
         }
         o[key] = argv[++i];
+    }
+    if (o.count("--variant")) {
+        const auto v = engine::parse_variant(o["--variant"]);
+        if (!v || *v == engine::Variant::STANDARD) {
+            std::cerr << "outpost-tune: --variant: not a variant: '" << o["--variant"] << "'\n";
+            return 2;
+        }
+        if (mode == "selfplay") return tuner::run_variant_selfplay(o, *v);
+        if (mode == "tune") return tuner::run_variant_tune(o, *v);
+        if (mode == "match") return tuner::run_variant_match(o, *v);
+        if (mode == "pgn") return tuner::run_variant_pgn(o, *v);
     }
     if (mode == "selfplay") return run_selfplay(o);
     if (mode == "tune") return run_tune(o);

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <istream>
 #include <memory>
@@ -54,8 +56,6 @@ const char* group_comment(std::string_view name) {
     return nullptr;
 }
 
-double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
-
 // King-danger units of one side for an entry.
 void units(const Dataset& data, const Entry& e, int c, const Weights& w, double& mg, double& eg) {
     mg = eg = 0;
@@ -66,6 +66,8 @@ void units(const Dataset& data, const Entry& e, int c, const Weights& w, double&
 }
 
 }  // namespace
+
+double sigmoid(double k, double eval) { return 1.0 / (1.0 + std::pow(10.0, -k * eval / 400.0)); }
 
 std::optional<LabelledFen> parse_data_line(std::string_view line) {
     std::istringstream in{std::string(line)};
@@ -198,28 +200,70 @@ double error(const Dataset& data, const Weights& w, double k, std::size_t begin,
     return sum / double(end - begin);
 }
 
-double best_k(const Dataset& data, const Weights& w) {
-    // The error is smooth and unimodal in K: golden-section search.
-    double lo = 0.05, hi = 4.0;
+double minimize_unimodal(const std::function<double(double)>& f, double lo, double hi) {
     const double g = (std::sqrt(5.0) - 1) / 2;
     double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    double fa = error(data, w, a), fb = error(data, w, b);
+    double fa = f(a), fb = f(b);
     for (int i = 0; i < 40; ++i) {
         if (fa < fb) {
             hi = b;
             b = a;
             fb = fa;
             a = hi - g * (hi - lo);
-            fa = error(data, w, a);
+            fa = f(a);
         } else {
             lo = a;
             a = b;
             fa = fb;
             b = lo + g * (hi - lo);
-            fb = error(data, w, b);
+            fb = f(b);
         }
     }
     return (lo + hi) / 2;
+}
+
+double best_k(const Dataset& data, const Weights& w) {
+    // The error is smooth and unimodal in K.
+    return minimize_unimodal([&](double k) { return error(data, w, k); }, 0.05, 4.0);
+}
+
+void AdamMoments::update(std::vector<double>& x, const std::vector<double>& g, int t, double lr,
+                         const std::vector<bool>& frozen, const std::vector<double>& start,
+                         double lambda) {
+    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    const double c1 = 1 - std::pow(b1, t), c2 = 1 - std::pow(b2, t);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (frozen[i]) continue;
+        double gi = g[i];
+        if (lambda > 0 && gi != 0) gi += lambda * (x[i] - start[i]);
+        m[i] = b1 * m[i] + (1 - b1) * gi;
+        v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+        if (gi != 0 || m[i] != 0) x[i] -= lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
+    }
+}
+
+long train_with_early_stopping(long epochs, double start_error, bool has_held_out,
+                               const std::function<double()>& step,
+                               const std::function<double()>& held_out,
+                               const std::function<void()>& keep) {
+    const auto t0 = std::chrono::steady_clock::now();
+    double best = start_error;
+    long best_epoch = 0;
+    for (long e = 1; e <= epochs; ++e) {
+        const double err = step();
+        if (e % 5 != 0 && e != epochs) continue;
+        const double test = has_held_out ? held_out() : err;
+        if (test < best || !has_held_out) {
+            best = test;
+            best_epoch = e;
+            keep();
+        }
+        if (e % 25 == 0 || e == epochs)
+            std::fprintf(
+                stderr, "epoch %ld: train %.6f, held-out %.6f, %.0f s\n", e, err, test,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return best_epoch;
 }
 
 Optimizer::Optimizer(const Dataset& data, double k, std::size_t train_end, double learning_rate)
@@ -227,13 +271,11 @@ Optimizer::Optimizer(const Dataset& data, double k, std::size_t train_end, doubl
       k_(k),
       train_end_(std::min(train_end, data.entries.size())),
       lr_(learning_rate),
-      m_mg_(engine::PARAM_COUNT),
-      m_eg_(engine::PARAM_COUNT),
-      v_mg_(engine::PARAM_COUNT),
-      v_eg_(engine::PARAM_COUNT),
       g_mg_(engine::PARAM_COUNT),
       g_eg_(engine::PARAM_COUNT),
-      frozen_(engine::PARAM_COUNT, false) {}
+      frozen_(engine::PARAM_COUNT, false),
+      mg_moments_(engine::PARAM_COUNT),
+      eg_moments_(engine::PARAM_COUNT) {}
 
 bool Optimizer::freeze(std::string_view group) {
     for (const auto& g : engine::PARAM_GROUPS)
@@ -275,23 +317,12 @@ double Optimizer::step(Weights& w) {
         }
     }
     const double n = double(std::max<std::size_t>(train_end_, 1));
-    constexpr double b1 = 0.9, b2 = 0.999, eps = 1e-8;
     ++t_;
-    const double c1 = 1 - std::pow(b1, t_), c2 = 1 - std::pow(b2, t_);
-    auto update = [&](std::vector<double>& g, std::vector<double>& m, std::vector<double>& v,
-                      std::vector<double>& x, const std::vector<double>& x0) {
-        for (int i = 0; i < engine::PARAM_COUNT; ++i) {
-            if (frozen_[i]) continue;
-            double gi = 2 * g[i] / n;
-            if (lambda_ > 0 && gi != 0) gi += lambda_ * (x[i] - x0[i]);
-            m[i] = b1 * m[i] + (1 - b1) * gi;
-            v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-            if (gi != 0 || m[i] != 0) x[i] -= lr_ * (m[i] / c1) / (std::sqrt(v[i] / c2) + eps);
-        }
-    };
     if (start_.mg.empty()) start_ = w;
-    update(g_mg_, m_mg_, v_mg_, w.mg, start_.mg);
-    update(g_eg_, m_eg_, v_eg_, w.eg, start_.eg);
+    for (auto* g : {&g_mg_, &g_eg_})
+        for (double& gi : *g) gi = 2 * gi / n;
+    mg_moments_.update(w.mg, g_mg_, t_, lr_, frozen_, start_.mg, lambda_);
+    eg_moments_.update(w.eg, g_eg_, t_, lr_, frozen_, start_.eg, lambda_);
     return err / n;
 }
 

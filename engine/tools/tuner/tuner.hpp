@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -60,6 +61,9 @@ struct Weights {
     engine::EvalParams rounded() const;
 };
 
+// The expected score of an evaluation in centipawns: 1 / (1 + 10^(-K * eval / 400)).
+double sigmoid(double k, double eval);
+
 // White's evaluation of an entry under the given weights (matches the engine up to rounding).
 double entry_eval(const Dataset& data, const Entry& e, const Weights& w);
 
@@ -69,6 +73,28 @@ double error(const Dataset& data, const Weights& w, double k, std::size_t begin 
 
 // The K that minimises the error for the given weights.
 double best_k(const Dataset& data, const Weights& w);
+
+// The minimum of a smooth unimodal function on [lo, hi] (golden-section search).
+double minimize_unimodal(const std::function<double(double)>& f, double lo, double hi);
+
+// Adam's moment estimates for a vector of weights; `update` moves x against the gradient g
+// (step t, counted from 1). Frozen entries stay; with lambda > 0 each weight is also pulled
+// towards `start`.
+struct AdamMoments {
+    explicit AdamMoments(std::size_t n = 0) : m(n), v(n) {}
+    void update(std::vector<double>& x, const std::vector<double>& g, int t, double lr,
+                const std::vector<bool>& frozen, const std::vector<double>& start, double lambda);
+    std::vector<double> m, v;
+};
+
+// The epoch loop with early stopping: `step` runs one epoch and returns the training error;
+// every 5 epochs `held_out` gives the held-out error (the training error when there is no
+// held-out part) and `keep` saves the weights when it is the lowest yet. Progress goes to
+// stderr every 25 epochs. Returns the epoch whose weights were kept (0: the starting ones).
+long train_with_early_stopping(long epochs, double start_error, bool has_held_out,
+                               const std::function<double()>& step,
+                               const std::function<double()>& held_out,
+                               const std::function<void()>& keep);
 
 // Adam optimiser over all weights (full batch over entries [0, train_end)).
 class Optimizer {
@@ -90,10 +116,11 @@ class Optimizer {
     std::size_t train_end_;
     double lr_;
     int t_ = 0;
-    std::vector<double> m_mg_, m_eg_, v_mg_, v_eg_, g_mg_, g_eg_;
+    std::vector<double> g_mg_, g_eg_;
     std::vector<bool> frozen_;
     Weights start_;
     double lambda_ = 0;
+    AdamMoments mg_moments_, eg_moments_;
 };
 
 // The weights as the C++ source of engine/eval_params.cpp.

@@ -1,0 +1,93 @@
+// The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
+// file with tuned values. Starting values were set by hand; the horde's are tuned, three-check's
+// king danger doubled, each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
+// "Strength against Fairy-Stockfish 11.1").
+#include "variant_eval_params.hpp"
+
+#include <iterator>
+
+namespace engine {
+
+namespace {
+
+// clang-format off
+// Crazyhouse: on-board corrections to the standard material, pieces in hand, the side to move
+constexpr int CH_BOARD_W[] = {20, -40, -50, -120, -300};
+constexpr int CH_HAND_W[] = {110, 290, 290, 380, 700};
+constexpr int CH_TEMPO_W[] = {25};
+// Crazyhouse king danger (units): enemy pieces in hand, holes next to the king, attacked
+// squares next to the king, safe drop checks (per piece type, at most 2 each), enemy pieces
+// attacking the squares next to the king (pawn..queen), the enemy to move, offset
+constexpr int CH_KD_HAND_W[] = {3, 6, 5, 6, 10};
+constexpr int CH_KD_HOLE_W[] = {4};
+constexpr int CH_KD_RING_ATTACK_W[] = {4};
+constexpr int CH_KD_DROP_CHECK_W[] = {4, 8, 6, 8, 10};
+constexpr int CH_KD_ATTACKER_W[] = {3, 5, 4, 5, 7};
+constexpr int CH_KD_TO_MOVE_W[] = {5};
+constexpr int CH_KD_OFFSET_W[] = {-8};
+// Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
+constexpr int AC_PIECE_W[] = {-100, -100, -100, -100, -100, -100};
+constexpr int AC_EN_PRISE_W[] = {10};
+constexpr int AC_TEMPO_W[] = {10};
+// Atomic: own pieces next to the own king that the enemy attacks (at most 2), material
+// corrections
+constexpr int AT_EXPOSED_W[] = {-200};
+constexpr int AT_MATERIAL_W[] = {0, 0, 0, 0, 0};
+// Horde: material of each side, white pawns by rank and passed pawns by rank, pawns defended
+// by pawns, isolated, attacked and undefended, doubled, side by side; black pieces a white pawn
+// attacks, black pieces behind a white pawn of their file; black's mobility (knight..queen),
+// files without a white pawn, white pawns near black's king, squares next to black's king the
+// pawns attack, and those its king could step to; tempo
+constexpr int HD_WHITE_PIECE_W[] = {70, -179, 412, 520, 1275};
+constexpr int HD_BLACK_PIECE_W[] = {118, 221, 250, 422, 883};
+constexpr int HD_PAWN_RANK_W[] = {-64, -48, -28, 21, 37, 36, 76, 0};
+constexpr int HD_PASSED_RANK_W[] = {39, -14, 3, -12, 21, 68, 138, 0};
+constexpr int HD_CHAIN_W[] = {16};
+constexpr int HD_ISOLATED_W[] = {-7};
+constexpr int HD_HANGING_W[] = {-51};
+constexpr int HD_DOUBLED_W[] = {4};
+constexpr int HD_PHALANX_W[] = {49};
+constexpr int HD_PAWN_THREAT_W[] = {60};
+constexpr int HD_INFILTRATED_W[] = {22};
+constexpr int HD_BLACK_MOBILITY_W[] = {16, 16, 5, 1};
+constexpr int HD_OPEN_FILE_W[] = {-4};
+constexpr int HD_KING_PRESSURE_W[] = {-14};
+constexpr int HD_KING_RING_ATTACK_W[] = {21};
+constexpr int HD_KING_ESCAPES_W[] = {8};
+constexpr int HD_TEMPO_W[] = {7};
+// King of the hill: the king's distance to the hill (1, 2, 3 king steps), free hill squares
+// next to it
+constexpr int KH_DISTANCE_W[] = {260, 110, 40};
+constexpr int KH_FREE_HILL_W[] = {80};
+// Racing kings: material (pawn..queen), the king's rank (the eighth wins), free safe steps
+// forward
+constexpr int RK_PIECE_W[] = {100, 320, 330, 500, 950};
+constexpr int RK_RANK_W[] = {0, 45, 100, 170, 260, 380, 540};
+constexpr int RK_FREE_STEP_W[] = {18};
+// Three-check: one and two checks given, tempo
+constexpr int TC_CHECKS_W[] = {220, 650};
+constexpr int TC_TEMPO_W[] = {20};
+// Three-check king danger (units), scaled by the checks the enemy has given plus one: safe
+// checks (knight..queen), any check; attacked squares next to the king, checks given, offset
+constexpr int TC_KD_SAFE_CHECK_W[] = {20, 16, 20, 20};
+constexpr int TC_KD_CHECK_W[] = {6};
+constexpr int TC_KD_RING_ATTACK_W[] = {6};
+constexpr int TC_KD_GIVEN_W[] = {20};
+constexpr int TC_KD_OFFSET_W[] = {-20};
+// clang-format on
+
+constexpr VariantWeights make_weights() {
+    VariantWeights w{};
+#define OUTPOST_X(name, n, variant, danger)                                 \
+    static_assert(std::size(name##_W) == (n), #name " has the wrong size"); \
+    for (int k = 0; k < (n); ++k) w.v[name + k] = name##_W[k];
+    OUTPOST_VARIANT_PARAMS(OUTPOST_X)
+#undef OUTPOST_X
+    return w;
+}
+
+}  // namespace
+
+const VariantWeights DEFAULT_VARIANT_WEIGHTS = make_weights();
+
+}  // namespace engine

@@ -1,0 +1,181 @@
+// The variants' evaluation terms (engine/variant_eval.cpp): each term a position where it must
+// apply, read from the trace or from the score, and the tuner's traced features reproducing the
+// engine's evaluation in every variant.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "engine/position.hpp"
+#include "engine/tools/tuner/variant_tuner.hpp"
+#include "engine/variant_eval.hpp"
+
+namespace engine {
+namespace {
+
+Position at(Variant v, const char* fen) {
+    auto p = Position::from_fen(fen, v);
+    EXPECT_TRUE(p.ok()) << fen << ": " << (p.ok() ? "" : p.error());
+    return p.ok() ? *p : Position::start(v);
+}
+
+// White's evaluation of a position, and the trace of the weights it used.
+int white_score(const Position& pos, VariantEvalTrace* trace = nullptr) {
+    VariantEvalTrace local;
+    VariantEvalTrace& t = trace ? *trace : local;
+    return pos.visit(
+        [&](const auto& b) { return evaluate_variant_traced(b, DEFAULT_VARIANT_WEIGHTS, t); });
+}
+
+TEST(VariantEval, SideToMoveViewMirrorsWhitesView) {
+    const Position pos =
+        at(Variant::CRAZYHOUSE,
+           "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pn] w KQkq - 0 5");
+    const int white = white_score(pos);
+    EXPECT_EQ(pos.visit([](const auto& b) { return evaluate_variant(b); }), white);
+}
+
+TEST(VariantEval, CrazyhousePocketPiecesCount) {
+    const char* without = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] w KQkq - 0 4";
+    const char* with = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[N] w KQkq - 0 4";
+    VariantEvalTrace trace;
+    const int more = white_score(at(Variant::CRAZYHOUSE, with), &trace);
+    EXPECT_EQ(trace.coef[WHITE][CH_HAND + int(KNIGHT)], 1);
+    EXPECT_GT(more, white_score(at(Variant::CRAZYHOUSE, without)) + 150);
+}
+
+TEST(VariantEval, CrazyhouseDangerGrowsWithWhatTheEnemyHolds) {
+    // White's king has lost its shelter; black holds a knight and a queen, then nothing.
+    const char* armed = "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[QNqn] w kq - 0 8";
+    const char* empty_hands = "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[] w kq - 0 8";
+    VariantEvalTrace trace;
+    const int danger = white_score(at(Variant::CRAZYHOUSE, armed), &trace);
+    EXPECT_EQ(trace.coef[WHITE][CH_KD_HAND + int(QUEEN)], 1);
+    EXPECT_GT(trace.coef[WHITE][CH_KD_HOLE], 0);
+    EXPECT_GT(trace.coef[WHITE][CH_KD_DROP_CHECK + int(KNIGHT)], 0);  // N@g3+
+    // Equal pockets, so any difference is the two kings' safety: white's open king loses.
+    EXPECT_LT(danger, white_score(at(Variant::CRAZYHOUSE, empty_hands)));
+}
+
+TEST(VariantEval, KingNearerTheHillScoresHigher) {
+    const char* far = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20";
+    const char* near = "r3k2r/ppp2ppp/8/8/8/4K3/PPP2PPP/R6R w - - 0 20";
+    VariantEvalTrace trace;
+    const int closer = white_score(at(Variant::KING_OF_THE_HILL, near), &trace);
+    EXPECT_EQ(trace.coef[WHITE][KH_DISTANCE + 0], 1);  // one step from d4/e4
+    EXPECT_GT(closer, white_score(at(Variant::KING_OF_THE_HILL, far)) + 100);
+}
+
+TEST(VariantEval, ChecksGivenRaiseTheScore) {
+    const char* none = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +0+0";
+    const char* one = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0";
+    const char* two = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +2+0";
+    const int e0 = white_score(at(Variant::THREE_CHECK, none));
+    const int e1 = white_score(at(Variant::THREE_CHECK, one));
+    const int e2 = white_score(at(Variant::THREE_CHECK, two));
+    EXPECT_GT(e1, e0 + 100);
+    EXPECT_GT(e2, e1 + 100);
+}
+
+TEST(VariantEval, ThreeCheckCountsTheChecksTheEnemyCanGive) {
+    // Black's bishop and queen can check white's king from safe squares.
+    VariantEvalTrace trace;
+    white_score(at(Variant::THREE_CHECK,
+                   "rnb1k1nr/pppp1ppp/8/4p3/1b2P2q/8/PPP2PPP/RNBQKBNR w KQkq - 0 4 +0+1"),
+                &trace);
+    EXPECT_GT(trace.coef[WHITE][TC_KD_SAFE_CHECK + int(QUEEN) - KNIGHT], 0);
+    EXPECT_EQ(trace.coef[WHITE][TC_KD_GIVEN], 1);
+    EXPECT_EQ(trace.coef[BLACK][TC_KD_GIVEN], 0);
+}
+
+TEST(VariantEval, HordePassedPawnAndChains) {
+    VariantEvalTrace trace;
+    white_score(at(Variant::HORDE, "4k3/8/8/1P6/PP6/8/8/8 b - - 0 30"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][HD_PASSED_RANK + 4], 1);
+    EXPECT_EQ(trace.coef[WHITE][HD_CHAIN], 1);  // b5 is defended by a4
+    EXPECT_EQ(trace.coef[WHITE][HD_ISOLATED], 0);
+    EXPECT_EQ(trace.coef[BLACK][HD_OPEN_FILE], 6);
+}
+
+TEST(VariantEval, AntichessFewerPiecesIsBetter) {
+    const int more = white_score(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/NN2K3 b - - 0 30"));
+    const int fewer = white_score(at(Variant::ANTICHESS, "8/8/4k3/8/8/8/8/N3K3 b - - 0 30"));
+    EXPECT_GT(fewer, more);
+}
+
+TEST(VariantEval, RacingKingNearerTheEighthRankScoresHigher) {
+    const int low =
+        white_score(at(Variant::RACING_KINGS, "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"));
+    const int high =
+        white_score(at(Variant::RACING_KINGS, "8/8/8/8/7K/8/krbnNBR1/qrbnNBRQ w - - 0 1"));
+    EXPECT_GT(high, low);
+}
+
+// The tuner's features give back the engine's evaluation (up to the integer division of each
+// side's king danger), in every variant.
+TEST(VariantEvalTuner, TracedFeaturesReproduceTheEvaluation) {
+    const std::pair<Variant, const char*> positions[] = {
+        {Variant::CRAZYHOUSE, "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[QNqn] w kq - 0 8"},
+        {Variant::THREE_CHECK,
+         "rnb1k1nr/pppp1ppp/8/4p3/1b2P2q/8/PPP2PPP/RNBQKBNR w KQkq - 0 4 +1+2"},
+        {Variant::HORDE,
+         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"},
+        {Variant::KING_OF_THE_HILL, "r3k2r/ppp2ppp/8/8/8/4K3/PPP2PPP/R6R b - - 0 20"},
+        {Variant::ANTICHESS, "8/8/4k3/8/3p4/8/8/NN2K3 b - - 0 30"},
+        {Variant::ATOMIC, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+        {Variant::RACING_KINGS, "8/8/8/8/7K/8/krbnNBR1/qrbnNBRQ b - - 0 1"},
+    };
+    for (const auto& [variant, fen] : positions) {
+        tuner::VariantDataset data;
+        data.variant = variant;
+        const Position pos = at(variant, fen);
+        tuner::add_variant_position(data, pos, 0.5f, DEFAULT_VARIANT_WEIGHTS);
+        ASSERT_EQ(data.entries.size(), 1u);
+        const double traced = tuner::variant_entry_eval(data, data.entries[0],
+                                                        tuner::to_doubles(DEFAULT_VARIANT_WEIGHTS));
+        EXPECT_NEAR(traced, white_score(pos), 2.0) << lichess_key(variant);
+    }
+}
+
+TEST(VariantEvalTuner, DataLinesAndWeightText) {
+    const auto line = tuner::parse_variant_data_line(
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0 [0.5]");
+    ASSERT_TRUE(line);
+    EXPECT_EQ(line->fen, "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0");
+    EXPECT_EQ(line->result, 0.5f);
+    EXPECT_FALSE(tuner::parse_variant_data_line("8/8/8/8/8/8/8/8 w - - 0 1 [2.0]"));
+    EXPECT_FALSE(tuner::parse_variant_data_line("8/8/8/8/8/8/8/8 w - - 0 1"));
+
+    VariantWeights w = DEFAULT_VARIANT_WEIGHTS;
+    w[KH_FREE_HILL] = 123;
+    std::istringstream text(tuner::variant_weights_to_text(w, Variant::KING_OF_THE_HILL));
+    VariantWeights back = DEFAULT_VARIANT_WEIGHTS;
+    ASSERT_TRUE(tuner::variant_weights_from_text(text, back));
+    EXPECT_EQ(back[KH_FREE_HILL], 123);
+    std::istringstream wrong_count("KH_DISTANCE 1 2\n");
+    EXPECT_FALSE(tuner::variant_weights_from_text(wrong_count, back));
+    std::istringstream unknown("NO_SUCH_GROUP 1\n");
+    EXPECT_FALSE(tuner::variant_weights_from_text(unknown, back));
+}
+
+TEST(VariantEvalTuner, AnAdamStepLowersTheError) {
+    tuner::VariantDataset data;
+    data.variant = Variant::CRAZYHOUSE;
+    // White, with a piece in hand, keeps losing: the tuner should value the hand less.
+    for (int i = 0; i < 20; ++i)
+        tuner::add_variant_position(
+            data,
+            at(Variant::CRAZYHOUSE,
+               "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[N] w KQkq - 0 4"),
+            0.0f, DEFAULT_VARIANT_WEIGHTS);
+    std::vector<double> w = tuner::to_doubles(DEFAULT_VARIANT_WEIGHTS);
+    tuner::VariantOptimizer adam(data, 1.0, data.entries.size(), 2.0);
+    const double before = tuner::variant_error(data, w, 1.0);
+    for (int i = 0; i < 10; ++i) adam.step(w);
+    EXPECT_LT(tuner::variant_error(data, w, 1.0), before);
+    EXPECT_LT(w[CH_HAND + int(KNIGHT)], DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(KNIGHT)]);
+    EXPECT_EQ(w[HD_TEMPO], DEFAULT_VARIANT_WEIGHTS[HD_TEMPO]);  // another variant's weight
+}
+
+}  // namespace
+}  // namespace engine
