@@ -53,7 +53,9 @@ TEST(StatusBoard, ShowsWhatIsPublished) {
     StatusBoard board;
     board.set_account("OutpostBot", "http://127.0.0.1:9999");
     board.publish_slots({.limit = 2, .active = 1, .reserved = 1, .queued = {"Alice"}});
-    board.publish_arenas({{"late", "Late Arena", kNoon + 2h}, {"soon", "Soon Arena", kNoon + 1h}});
+    board.publish_arenas({{"late", "Late Arena", kNoon + 2h},
+                          {"unsaid", "New Arena", std::nullopt},
+                          {"soon", "Soon Arena", kNoon + 1h}});
     StatusBoard::GameEntry a(&board, "game000a");
     StatusBoard::GameEntry b(&board, "game000b");
     EXPECT_TRUE(board.snapshot(metrics, kNoon).games.empty()) << "nothing published yet";
@@ -68,8 +70,9 @@ TEST(StatusBoard, ShowsWhatIsPublished) {
     EXPECT_EQ(s.games[0].plies, 2);
     EXPECT_EQ(s.slots.queued, std::vector<std::string>{"Alice"});
     EXPECT_EQ(s.slots.reserved, 1);
-    ASSERT_EQ(s.arenas.size(), 2u);
-    EXPECT_EQ(s.arenas[0].id, "soon");  // the soonest end first
+    ASSERT_EQ(s.arenas.size(), 3u);
+    EXPECT_EQ(s.arenas[0].id, "soon");    // the soonest end first
+    EXPECT_EQ(s.arenas[2].id, "unsaid");  // an end not known yet last
     EXPECT_EQ(s.now, kNoon);
     EXPECT_FALSE(s.version.empty());
 }

@@ -217,6 +217,13 @@ TEST(StatusPage, TableOfStates) {
           R"(<span class="mute">ends 15:03 UTC</span>)",
           "bot games paused until 16:03:27 UTC"},
          {"None joined."}},
+        {"an arena whose end lila has not said yet",
+         [](StatusSnapshot& s) {
+             s.arenas.push_back({"tourn456", "New Arena", std::nullopt});
+         },
+         {R"(<a href="https://lichess.org/tournament/tourn456" rel="noreferrer">New Arena</a> )"
+          R"(<span class="mute">end not known yet</span>)"},
+         {"None joined.", R"(<span class="mute">ends )"}},
         {"a game finished yesterday, no PGN kept",
          [](StatusSnapshot& s) {
              s.finished[0].ended_at = kNow - 24h;
