@@ -13,6 +13,7 @@
 
 #include "engine/position.hpp"
 #include "faults.hpp"
+#include "online_fixtures.hpp"
 
 namespace emu {
 namespace {
