@@ -95,8 +95,13 @@ void ChallengeDesk::judge(const lichess::ChallengeInfo& c, const ChallengeArriva
     // While a 429 pauses challenge requests, an acceptable challenge waits for the pause's end.
     if (d.verdict != Verdict::Queue && requests_paused(now))
         return enqueue(c, who, "challenge requests paused after a 429", now, out);
-    if (d.verdict == Verdict::Queue || !accept_now(c, who, false, out))
-        enqueue(c, who, d.verdict == Verdict::Queue ? d.explanation : "no free slot", now, out);
+    if (d.verdict == Verdict::Queue) return enqueue(c, who, d.explanation, now, out);
+    // Those already waiting go first: a slot freed since the last tick is theirs, and while one
+    // of them is being accepted the others still wait, so this challenge queues behind them.
+    accept_from_queue(now, out);
+    if (queue_accept_pending_ && !queue_.empty())
+        return enqueue(c, who, "others wait ahead of it", now, out);
+    if (!accept_now(c, who, false, out)) enqueue(c, who, "no free slot", now, out);
 }
 
 bool ChallengeDesk::accept_now(const lichess::ChallengeInfo& c, const std::string& who,

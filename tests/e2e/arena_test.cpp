@@ -101,12 +101,13 @@ tournaments:
   - {id: nobots01, name: Humans Only, bots_allowed: false, starts_at_ms: 0, duration_ms: 600000,
      clock: {limit: 180, increment: 0}}
   - {id: arena002, name: Long Arena, starts_at_ms: 0, duration_ms: 600000,
-     clock: {limit: 180, increment: 2}, pair_delay_ms: 200, max_games: 1,
+     clock: {limit: 60, increment: 0}, pair_delay_ms: 200, max_games: 1,
      opponent: {kind: random, think_ms: 40, resign_at_ply: 6}}
 )");
     test_support::LogCapture log;
     BotRunner bot(fx, arena_settings("[{id: nobots01}, {id: arena002}]"));
-    ASSERT_TRUE(fx.wait_until([&] { return arena(fx, "arena002").games.size() == 1; }, 20s));
+    ASSERT_TRUE(fx.wait_until([&] { return arena(fx, "arena002").games.size() == 1; }, 30s))
+        << log.text();
     ASSERT_TRUE(fx.wait_until([&] { return bot.metrics().tournaments_joined.load() == 1; }, 10s));
     const auto joined = bot.bot().status().snapshot(bot.metrics()).arenas;
     ASSERT_EQ(joined.size(), 1u);
@@ -117,9 +118,13 @@ tournaments:
     EXPECT_EQ(requests_to(fx, "/api/tournament/nobots01/join"), 0);
     EXPECT_TRUE(log.contains("arena nobots01 (Humans Only): it does not allow bots; skipped"))
         << log.text();
-    EXPECT_TRUE(fx.wait_until([&] { return game(fx, arena(fx, "arena002").games[0]).over; }, 30s));
+    // A minute's clock: the game (three moves of the bot's) is over within seconds, also under
+    // the sanitizers on two loaded cores.
+    const std::string played = arena(fx, "arena002").games[0];
+    EXPECT_TRUE(fx.wait_until([&] { return game(fx, played).over; }, 60s))
+        << describe(game(fx, played));
     EXPECT_EQ(bot.stop(), 0);
-    EXPECT_EQ(requests_to(fx, "/api/tournament/arena002/withdraw"), 1);
+    EXPECT_EQ(requests_to(fx, "/api/tournament/arena002/withdraw"), 1) << log.text();
     EXPECT_EQ(arena(fx, "arena002").withdrawals, 1);
 }
 
