@@ -1,8 +1,7 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
-// file with tuned values. Starting values were set by hand; the horde's and crazyhouse's are
-// tuned (king of the hill's the tuner left within 5 of the hand-set ones), three-check's king
-// danger doubled, each kept for its score in self-play or against Fairy-Stockfish
-// (docs/VARIANTS.md, "Strength against Fairy-Stockfish 11.1").
+// file with tuned values. Starting values were set by hand; the horde's are tuned, three-check's
+// king danger doubled, each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
+// "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -13,19 +12,19 @@ namespace {
 
 // clang-format off
 // Crazyhouse: on-board corrections to the standard material, pieces in hand, the side to move
-constexpr int CH_BOARD_W[] = {88, -25, 6, -150, -348};
-constexpr int CH_HAND_W[] = {122, 261, 258, 357, 661};
-constexpr int CH_TEMPO_W[] = {-8};
+constexpr int CH_BOARD_W[] = {20, -40, -50, -120, -300};
+constexpr int CH_HAND_W[] = {110, 290, 290, 380, 700};
+constexpr int CH_TEMPO_W[] = {25};
 // Crazyhouse king danger (units): enemy pieces in hand, holes next to the king, attacked
 // squares next to the king, safe drop checks (per piece type, at most 2 each), enemy pieces
 // attacking the squares next to the king (pawn..queen), the enemy to move, offset
-constexpr int CH_KD_HAND_W[] = {3, 14, 7, 37, -22};
-constexpr int CH_KD_HOLE_W[] = {10};
-constexpr int CH_KD_RING_ATTACK_W[] = {13};
-constexpr int CH_KD_DROP_CHECK_W[] = {4, 35, 11, 5, 28};
-constexpr int CH_KD_ATTACKER_W[] = {-5, 10, 8, 20, 6};
-constexpr int CH_KD_TO_MOVE_W[] = {12};
-constexpr int CH_KD_OFFSET_W[] = {9};
+constexpr int CH_KD_HAND_W[] = {3, 6, 5, 6, 10};
+constexpr int CH_KD_HOLE_W[] = {4};
+constexpr int CH_KD_RING_ATTACK_W[] = {4};
+constexpr int CH_KD_DROP_CHECK_W[] = {4, 8, 6, 8, 10};
+constexpr int CH_KD_ATTACKER_W[] = {3, 5, 4, 5, 7};
+constexpr int CH_KD_TO_MOVE_W[] = {5};
+constexpr int CH_KD_OFFSET_W[] = {-8};
 // Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
 constexpr int AC_PIECE_W[] = {-100, -100, -100, -100, -100, -100};
 constexpr int AC_EN_PRISE_W[] = {10};
