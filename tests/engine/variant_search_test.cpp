@@ -54,6 +54,23 @@ INSTANTIATE_TEST_SUITE_P(
                  "R@a8 R@b8 R@c8 R@d8 R@e8 R@f8"}),
     [](const auto& info) { return std::string(lichess_key(info.param.variant)); });
 
+// Crazyhouse: black threatens a rook drop on the first rank with mate, which only the knight's
+// Nd2 (guarding b1 and f1) or a pawn's step stops. A depth-1 search sees it only if the
+// quiescence search after each move tries black's drop checks; the move it picks must leave
+// black no mate in one.
+TEST(VariantSearch, ADepthOneSearchSeesADropMateInQuiescence) {
+    auto pos = Position::from_fen("5r1k/6pp/8/8/8/1N6/5PPP/6K1[r] w - - 0 1", Variant::CRAZYHOUSE);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    const SearchResult r = search_depth(*pos, 1);
+    ASSERT_FALSE(r.best.is_none());
+    EXPECT_FALSE(r.score.is_mate) << "depth 1 thinks it is mated";
+    const std::string played = pos->to_uci(r.best);
+    pos->play(r.best);
+    const SearchResult reply = search_depth(*pos, 2);
+    EXPECT_FALSE(reply.score.is_mate && reply.score.value > 0)
+        << "after " << played << " black mates with " << pos->to_uci(reply.best);
+}
+
 TEST(VariantSearch, AFinishedGameHasItsStatusAtTheRoot) {
     const auto hill = Position::from_fen("7k/8/8/8/3K4/8/8/8 b - - 0 1", Variant::KING_OF_THE_HILL);
     ASSERT_TRUE(hill.ok());
