@@ -1,6 +1,7 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
 // file with tuned values. Starting values were set by hand; the horde's are tuned, three-check's
-// king danger doubled, each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
+// king danger doubled and crazyhouse's tripled (the tuner's crazyhouse weights raised its units
+// three- to fivefold), each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
 // "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
@@ -18,13 +19,13 @@ constexpr int CH_TEMPO_W[] = {25};
 // Crazyhouse king danger (units): enemy pieces in hand, holes next to the king, attacked
 // squares next to the king, safe drop checks (per piece type, at most 2 each), enemy pieces
 // attacking the squares next to the king (pawn..queen), the enemy to move, offset
-constexpr int CH_KD_HAND_W[] = {3, 6, 5, 6, 10};
-constexpr int CH_KD_HOLE_W[] = {4};
-constexpr int CH_KD_RING_ATTACK_W[] = {4};
-constexpr int CH_KD_DROP_CHECK_W[] = {4, 8, 6, 8, 10};
-constexpr int CH_KD_ATTACKER_W[] = {3, 5, 4, 5, 7};
-constexpr int CH_KD_TO_MOVE_W[] = {5};
-constexpr int CH_KD_OFFSET_W[] = {-8};
+constexpr int CH_KD_HAND_W[] = {9, 18, 15, 18, 30};
+constexpr int CH_KD_HOLE_W[] = {12};
+constexpr int CH_KD_RING_ATTACK_W[] = {12};
+constexpr int CH_KD_DROP_CHECK_W[] = {12, 24, 18, 24, 30};
+constexpr int CH_KD_ATTACKER_W[] = {9, 15, 12, 15, 21};
+constexpr int CH_KD_TO_MOVE_W[] = {15};
+constexpr int CH_KD_OFFSET_W[] = {-24};
 // Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
 constexpr int AC_PIECE_W[] = {-100, -100, -100, -100, -100, -100};
 constexpr int AC_EN_PRISE_W[] = {10};
