@@ -1,8 +1,8 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
-// file with tuned values. Starting values were set by hand; the horde's are tuned, three-check's
-// king danger doubled and crazyhouse's tripled (the tuner's crazyhouse weights raised its units
-// three- to fivefold), each kept for its score against Fairy-Stockfish (docs/VARIANTS.md,
-// "Strength against Fairy-Stockfish 11.1").
+// file with tuned values. Starting values were set by hand; the horde's and three-check's are
+// tuned, crazyhouse's king-danger units tripled (the tuner's crazyhouse weights raised them three-
+// to fivefold), each kept for its score against Fairy-Stockfish (docs/VARIANTS.md, "Strength
+// against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -66,15 +66,15 @@ constexpr int RK_PIECE_W[] = {100, 320, 330, 500, 950};
 constexpr int RK_RANK_W[] = {0, 45, 100, 170, 260, 380, 540};
 constexpr int RK_FREE_STEP_W[] = {18};
 // Three-check: one and two checks given, tempo
-constexpr int TC_CHECKS_W[] = {220, 650};
-constexpr int TC_TEMPO_W[] = {20};
+constexpr int TC_CHECKS_W[] = {177, 602};
+constexpr int TC_TEMPO_W[] = {0};
 // Three-check king danger (units), scaled by the checks the enemy has given plus one: safe
 // checks (knight..queen), any check; attacked squares next to the king, checks given, offset
-constexpr int TC_KD_SAFE_CHECK_W[] = {20, 16, 20, 20};
-constexpr int TC_KD_CHECK_W[] = {6};
-constexpr int TC_KD_RING_ATTACK_W[] = {6};
-constexpr int TC_KD_GIVEN_W[] = {20};
-constexpr int TC_KD_OFFSET_W[] = {-20};
+constexpr int TC_KD_SAFE_CHECK_W[] = {-5, 13, 27, 1};
+constexpr int TC_KD_CHECK_W[] = {11};
+constexpr int TC_KD_RING_ATTACK_W[] = {11};
+constexpr int TC_KD_GIVEN_W[] = {-15};
+constexpr int TC_KD_OFFSET_W[] = {12};
 // clang-format on
 
 constexpr VariantWeights make_weights() {
