@@ -1,8 +1,8 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
-// file with tuned values. Starting values were set by hand; the horde's and three-check's are
-// tuned, crazyhouse's king-danger units tripled (the tuner's crazyhouse weights raised them three-
-// to fivefold), each kept for its score against Fairy-Stockfish (docs/VARIANTS.md, "Strength
-// against Fairy-Stockfish 11.1").
+// file with tuned values. Starting values were set by hand; the horde's, three-check's and racing
+// kings' are tuned and crazyhouse's king-danger units tripled (the tuner's crazyhouse weights
+// raised them three- to fivefold), each kept for its score in a match (docs/VARIANTS.md,
+// "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -62,9 +62,9 @@ constexpr int KH_DISTANCE_W[] = {260, 110, 40};
 constexpr int KH_FREE_HILL_W[] = {80};
 // Racing kings: material (pawn..queen), the king's rank (the eighth wins), free safe steps
 // forward
-constexpr int RK_PIECE_W[] = {100, 320, 330, 500, 950};
-constexpr int RK_RANK_W[] = {0, 45, 100, 170, 260, 380, 540};
-constexpr int RK_FREE_STEP_W[] = {18};
+constexpr int RK_PIECE_W[] = {100, 281, 333, 475, 867};
+constexpr int RK_RANK_W[] = {9, -59, 26, 164, 297, 460, 599};
+constexpr int RK_FREE_STEP_W[] = {49};
 // Three-check: one and two checks given, tempo
 constexpr int TC_CHECKS_W[] = {177, 602};
 constexpr int TC_TEMPO_W[] = {0};
