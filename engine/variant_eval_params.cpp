@@ -1,8 +1,8 @@
 // The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
-// file with tuned values. Starting values were set by hand; the horde's, three-check's and racing
-// kings' are tuned and crazyhouse's king-danger units tripled (the tuner's crazyhouse weights
-// raised them three- to fivefold), each kept for its score in a match (docs/VARIANTS.md,
-// "Strength against Fairy-Stockfish 11.1").
+// file with tuned values. Starting values were set by hand; the horde's, antichess's,
+// three-check's and racing kings' are tuned and crazyhouse's king-danger units tripled (the
+// tuner's crazyhouse weights raised them three- to fivefold), each kept for its score in a match
+// (docs/VARIANTS.md, "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -27,9 +27,9 @@ constexpr int CH_KD_ATTACKER_W[] = {9, 15, 12, 15, 21};
 constexpr int CH_KD_TO_MOVE_W[] = {15};
 constexpr int CH_KD_OFFSET_W[] = {-24};
 // Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
-constexpr int AC_PIECE_W[] = {-100, -100, -100, -100, -100, -100};
-constexpr int AC_EN_PRISE_W[] = {10};
-constexpr int AC_TEMPO_W[] = {10};
+constexpr int AC_PIECE_W[] = {-55, -63, -113, -3, -116, -84};
+constexpr int AC_EN_PRISE_W[] = {37};
+constexpr int AC_TEMPO_W[] = {39};
 // Atomic: own pieces next to the own king that the enemy attacks (at most 2), material
 // corrections
 constexpr int AT_EXPOSED_W[] = {-200};
