@@ -395,8 +395,8 @@ struct Engine::Worker {
             if (captures[i] != best) update_history(entry(captures[i]), -bonus);
     }
 
-    template <Variant V>
     // With `checks`, the quiet checks too (the first quiescence ply in crazyhouse).
+    template <Variant V>
     int qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* ss, bool checks = false);
     template <Variant V>
     int search(const BasicBoard<V>& b, int alpha, int beta, int depth, Stack* ss, bool cut_node);

@@ -54,8 +54,8 @@ INSTANTIATE_TEST_SUITE_P(
                  "R@a8 R@b8 R@c8 R@d8 R@e8 R@f8"}),
     [](const auto& info) { return std::string(lichess_key(info.param.variant)); });
 
-// Crazyhouse: black threatens a rook drop on the first rank with mate, which only the knight's
-// Nd2 (guarding b1 and f1) or a pawn's step stops. A depth-1 search sees it only if the
+// Crazyhouse: black threatens a rook drop on the first rank with mate, which the knight's Nd2
+// (guarding b1 and f1) or a pawn's step stops. A depth-1 search sees it only if the
 // quiescence search after each move tries black's drop checks; the move it picks must leave
 // black no mate in one.
 TEST(VariantSearch, ADepthOneSearchSeesADropMateInQuiescence) {
