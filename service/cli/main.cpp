@@ -49,7 +49,11 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // CLI11 gives each kind of usage error a code of its own from 100 up; the README
+        // promises one code for them all, the 2 a bad FEN or variant exits with. A command's
+        // own failure (run's 1, perft's mismatch) keeps its code.
+        const int code = app.exit(e);
+        return code >= 100 ? 2 : code;
     }
     return 0;
 }

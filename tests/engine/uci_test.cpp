@@ -120,12 +120,28 @@ TEST(Uci, LoopUntiesItsInputFromTheOutput) {
     EXPECT_NE(out.str().find("readyok"), std::string::npos);
 }
 
+// With UCI_Chess960 on, castling is written and read as the king taking its own rook: the
+// divide lists e1h1 and e1a1 (never e1g1 or e1c1), e1h1 played puts the king on g1 and the rook
+// on f1, and a searched Chess960 position answers with one of its legal moves.
 TEST(Uci, Chess960CastlingIsKingToRook) {
     const std::string out = run_script(
         "setoption name UCI_Chess960 value true\n"
-        "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n"
-        "d\ngo depth 3\n");
-    EXPECT_NE(out.find("bestmove "), std::string::npos);
+        "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\ngo perft 1\n"
+        "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1\nd\n");
+    EXPECT_NE(out.find("\ne1h1: 1\n"), std::string::npos) << out;
+    EXPECT_NE(out.find("\ne1a1: 1\n"), std::string::npos) << out;
+    EXPECT_EQ(out.find("e1g1:"), std::string::npos) << out;
+    EXPECT_EQ(out.find("e1c1:"), std::string::npos) << out;
+    EXPECT_NE(out.find("Nodes searched: 26\n"), std::string::npos) << out;
+    EXPECT_NE(out.find("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"), std::string::npos) << out;
+
+    const std::string fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    const std::string searched = run_script(
+        "setoption name UCI_Chess960 value true\nposition fen " + fen + "\ngo depth 3\n");
+    const std::string best = uci_script::bestmove_of(searched);
+    auto pos = Position::from_fen(fen, true);
+    ASSERT_TRUE(pos);
+    EXPECT_TRUE(pos->parse_uci(best)) << searched;
 }
 
 TEST(Uci, RepeatedFixedNodeSearchAfterUcinewgameIsIdentical) {
