@@ -255,7 +255,12 @@ Syzygy::Syzygy(Private&& p)
 
 Syzygy::~Syzygy() {
     std::lock_guard lock(g_mutex);
-    tb_free();
+    // tb_init("") unmaps every table and forgets the paths. Not tb_free: Debian's fathom frees
+    // its table list there without forgetting it, so the next tb_init would write into freed
+    // memory; the list (a fixed block) stays for the next set instead.
+    // (It prints "munmap: ..." for each table it unmaps: Debian's build reports success as an
+    // error.)
+    if (const FathomInit init = fathom_tb_init()) init("");
     if (!private_folder_.empty()) {
         std::error_code ec;
         fs::remove_all(private_folder_, ec);
@@ -356,7 +361,7 @@ Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string
         return fail("libfathom's tb_init cannot be found in the loaded library");
     }
     if (!init(path.c_str()) || TB_LARGEST == 0) {
-        tb_free();
+        init("");
         lock.unlock();
         return fail("libfathom found no table it can use in " + path);
     }

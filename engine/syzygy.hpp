@@ -41,7 +41,7 @@ struct SyzygyRoot {
     bool by_dtz = true;  // false: the DTZ tables were missing, moves kept by WDL alone
 };
 
-// One loaded set of tables: RAII over fathom's tb_init and tb_free.
+// One loaded set of tables: RAII over fathom's tb_init(paths) and tb_init("").
 //
 // Process-wide: libfathom keeps its table list and mappings in globals, so a process has at most
 // one set loaded. load() hands every caller that asks for the same folders the same shared
