@@ -28,13 +28,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Guards the library's global state (tb_init/tb_free, the root probe); `g_live` says whether a
-// set is initialised (it stays true while a Syzygy's destructor is freeing the library, after
-// its weak pointer has already expired).
-std::mutex g_mutex;
-std::condition_variable g_done;
-std::weak_ptr<const Syzygy> g_current;
-bool g_live = false;
+// Guards the library's global state (tb_init/tb_free, the root probe); `g_syzygy_live` says whether
+// a set is initialised (it stays true while a Syzygy's destructor is freeing the library, after its
+// weak pointer has already expired).
+std::mutex g_syzygy_mutex;
+std::condition_variable g_syzygy_done;
+std::weak_ptr<const Syzygy> g_syzygy_current;
+bool g_syzygy_live = false;
 
 // The first four bytes of every win/draw/loss and every distance-to-zero file (the format's
 // magic numbers, as fathom reads them little-endian: 0x5d23e871 and 0xa50c66d7).
@@ -87,7 +87,7 @@ struct ScannedFolder {
     bool needs_links = false;  // a bad file, or a ':' in the folder's name
 };
 
-ScannedFolder scan_folder(const std::string& folder) {
+ScannedFolder scan_syzygy_folder(const std::string& folder) {
     ScannedFolder out{folder, {}, {}, false, false};
     std::error_code ec;
     const fs::file_status st = fs::status(folder, ec);
@@ -254,7 +254,7 @@ Syzygy::Syzygy(Private&& p)
       private_folder_(std::move(p.private_folder)) {}
 
 Syzygy::~Syzygy() {
-    std::lock_guard lock(g_mutex);
+    std::lock_guard lock(g_syzygy_mutex);
     // tb_init("") unmaps every table and forgets the paths. Not tb_free: Debian's fathom frees
     // its table list there without forgetting it, so the next tb_init would write into freed
     // memory; the list (a fixed block) stays for the next set instead.
@@ -265,15 +265,15 @@ Syzygy::~Syzygy() {
         std::error_code ec;
         fs::remove_all(private_folder_, ec);
     }
-    g_live = false;
-    g_done.notify_all();
+    g_syzygy_live = false;
+    g_syzygy_done.notify_all();
 }
 
 Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string>& folders) {
     using R = Result<std::shared_ptr<const Syzygy>>;
     if (folders.empty()) return R::failure("no Syzygy folder given");
     auto loaded_set = [&]() -> std::optional<R> {
-        const auto current = g_current.lock();
+        const auto current = g_syzygy_current.lock();
         if (!current) return std::nullopt;
         if (current->folders() == folders) return R(current);
         std::string loaded;
@@ -282,7 +282,7 @@ Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string
                           " and the library holds one set per process");
     };
     {
-        std::lock_guard lock(g_mutex);
+        std::lock_guard lock(g_syzygy_mutex);
         if (auto r = loaded_set()) return std::move(*r);
     }
 
@@ -290,7 +290,7 @@ Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string
     p.folders = folders;
     std::vector<ScannedFolder> scanned;
     for (const std::string& folder : folders) {
-        scanned.push_back(scan_folder(folder));
+        scanned.push_back(scan_syzygy_folder(folder));
         for (const std::string& problem : scanned.back().problems) p.problems.push_back(problem);
     }
 
@@ -348,13 +348,13 @@ Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string
     std::string path;
     for (const std::string& f : library_folders) path += (path.empty() ? "" : ":") + f;
 
-    std::unique_lock lock(g_mutex);
+    std::unique_lock lock(g_syzygy_mutex);
     if (auto r = loaded_set()) {  // another thread was quicker
         std::error_code ec;
         if (!p.private_folder.empty()) fs::remove_all(p.private_folder, ec);
         return std::move(*r);
     }
-    g_done.wait(lock, [] { return !g_live; });
+    g_syzygy_done.wait(lock, [] { return !g_syzygy_live; });
     const FathomInit init = fathom_tb_init();
     if (!init) {
         lock.unlock();
@@ -366,9 +366,9 @@ Result<std::shared_ptr<const Syzygy>> Syzygy::load(const std::vector<std::string
         return fail("libfathom found no table it can use in " + path);
     }
     p.max_pieces = int(TB_LARGEST);
-    g_live = true;
+    g_syzygy_live = true;
     std::shared_ptr<const Syzygy> tb(new Syzygy(std::move(p)));
-    g_current = tb;
+    g_syzygy_current = tb;
     return tb;
 }
 
@@ -413,7 +413,7 @@ std::optional<SyzygyRoot> syzygy_root_moves(const Syzygy& tb, const Board& root)
         unsigned answer = TB_RESULT_FAILED;
         {
             // tb_probe_root is not thread-safe (its own words).
-            std::lock_guard lock(g_mutex);
+            std::lock_guard lock(g_syzygy_mutex);
             answer = tb_probe_root(f.white, f.black, f.kings, f.queens, f.rooks, f.bishops,
                                    f.knights, f.pawns, root.halfmove_clock, 0, f.ep,
                                    f.white_to_move, results.data());
