@@ -54,6 +54,23 @@ struct TableName {
     int pieces = 0;
 };
 
+// The pieces a table's header lists for its first sub-table, as the format codes them (1..6:
+// pawn..king of one side, 9..14 the other's), sorted, with either side as the first; fathom
+// sizes its tables from the name, so a header of other pieces (another table under this name, a
+// damaged header) would make it read beyond the file. The list starts after the magic, a flags
+// byte and an order byte (two when both sides have pawns).
+std::vector<int> header_pieces(const std::string& material, bool first_side_is_low) {
+    std::vector<int> out;
+    const auto v = material.find('v');
+    for (std::size_t i = 0; i < material.size(); ++i) {
+        if (i == v) continue;
+        const int type = int(std::string_view("PNBRQK").find(material[i])) + 1;
+        out.push_back(type | ((i < v) == first_side_is_low ? 0 : 8));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 std::optional<TableName> parse_table_name(const std::string& file) {
     constexpr std::size_t ext = 5;  // ".rtbw", ".rtbz"
     if (file.size() <= ext) return std::nullopt;
@@ -228,15 +245,28 @@ std::optional<std::string> check_syzygy_file(const std::string& path) {
                " bytes, not a Syzygy table's size (64 k + 16 bytes): truncated or corrupt";
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return "cannot be read (" + errno_text(errno) + ")";
-    std::array<unsigned char, 4> head{};
+    std::array<unsigned char, 16> head{};
     const ssize_t got = ::read(fd, head.data(), head.size());
     const int read_errno = errno;
     ::close(fd);
     if (got < 0) return "cannot be read (" + errno_text(read_errno) + ")";
     if (got != ssize_t(head.size())) return std::string("cannot be read (short read)");
-    if (head != (name->wdl ? kWdlMagic : kDtzMagic))
+    // (16 bytes hold the magic, the flags and up to 7 pieces' codes; every table has 80 or more.)
+    const auto& magic = name->wdl ? kWdlMagic : kDtzMagic;
+    if (!std::equal(magic.begin(), magic.end(), head.begin()))
         return std::string("is corrupt: it does not start with the magic bytes of a Syzygy ") +
                (name->wdl ? "WDL (.rtbw)" : "DTZ (.rtbz)") + " table";
+    const auto v = name->material.find('v');
+    const bool both_pawns =
+        name->material.find('P') < v && name->material.find('P', v) != std::string::npos;
+    const std::size_t at = 6 + (both_pawns ? 1 : 0);
+    std::vector<int> listed;
+    for (int i = 0; i < name->pieces; ++i) listed.push_back(head[at + std::size_t(i)] & 0x0f);
+    std::sort(listed.begin(), listed.end());
+    if (listed != header_pieces(name->material, true) &&
+        listed != header_pieces(name->material, false))
+        return "is corrupt or another table: its header does not list the pieces of " +
+               name->material;
     return std::nullopt;
 }
 

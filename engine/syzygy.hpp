@@ -52,7 +52,8 @@ struct SyzygyRoot {
 //
 // Fathom trusts its files (a wrong size or a directory under a table's name ends the process or
 // reads beyond a mapping), so every .rtbw/.rtbz is checked first: a regular, readable file of a
-// table's size (64 k + 16 bytes) that starts with the magic bytes of its kind. A folder whose
+// table's size (64 k + 16 bytes) that starts with the magic bytes of its kind and whose header
+// lists the pieces its name says (a file damaged further in is not caught). A folder whose
 // files all pass is handed to fathom as it is; for a folder with a bad file (or a ':' in its
 // name, fathom's path separator) the good files are linked into a private folder under the
 // temporary folder, which fathom reads instead and which is removed with the set. Every bad file

@@ -167,8 +167,9 @@ TEST(Syzygy, BadFilesAreSkippedAndNamedWhileGoodOnesAnswer) {
     fs::create_directory(dir.path / "KBNvK.rtbw");
     ASSERT_EQ(::mkfifo((dir.path / "KRvKR.rtbw").c_str(), 0600), 0);
     fs::create_symlink(dir.path / "gone.rtbw", dir.path / "KQvKR.rtbw");
-    // A DTZ file in place of a WDL one.
+    // A DTZ file in place of a WDL one; a sound table under another table's name.
     fs::copy_file(dir.path / "KQvK.rtbz", dir.path / "KRvKB.rtbw");
+    fs::copy_file(dir.path / "KQvK.rtbw", dir.path / "KRvKN.rtbw");
     // KQvK's DTZ truncated to a multiple of 64 bytes and 16 (its WDL file stays good).
     write_bytes(dir.path / "KQvK.rtbz", read_bytes(dir.path / "KQvK.rtbz").substr(0, 1000));
 
@@ -197,7 +198,9 @@ TEST(Syzygy, BadFilesAreSkippedAndNamedWhileGoodOnesAnswer) {
     EXPECT_TRUE(mentions(p, d + "KRvKB.rtbw: is corrupt: it does not start with the magic bytes "
                                 "of a Syzygy WDL (.rtbw) table"));
     EXPECT_TRUE(mentions(p, d + "KQvK.rtbz: 1000 bytes, not a Syzygy table's size"));
-    EXPECT_EQ(p.size(), 8u);
+    EXPECT_TRUE(mentions(p, d + "KRvKN.rtbw: is corrupt or another table: its header does not "
+                                "list the pieces of KRvKN"));
+    EXPECT_EQ(p.size(), 9u);
     EXPECT_EQ(private_folders().size(), before.size() + 1);
     // Good: KQvK and KRvKP's WDL; KRvK's DTZ alone is no table.
     EXPECT_EQ(tb.tables(), (std::vector<std::string>{"KQvK", "KRvKP"}));
