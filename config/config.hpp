@@ -19,10 +19,13 @@ struct BookConfig {
     bool operator==(const BookConfig&) const = default;
 };
 
-// Local Gaviota endgame tablebases (engine/tablebase.hpp), probed by the search.
+// Local endgame tablebases, probed by the search: Gaviota (engine/tablebase.hpp) and Syzygy
+// (engine/syzygy.hpp), which the search asks first.
 struct TablebaseConfig {
     std::vector<std::string> gaviota_paths;  // folders of *.gtb.cp1..cp4 files; empty: none
     int max_pieces = 5;                      // probe positions with at most this many pieces
+    std::vector<std::string> syzygy_paths;   // folders of *.rtbw/*.rtbz files; empty: none
+    int syzygy_max_pieces = 7;  // probe positions with at most this many pieces (7: every table)
     bool operator==(const TablebaseConfig&) const = default;
 };
 

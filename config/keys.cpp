@@ -122,6 +122,10 @@ std::vector<KeySpec> make_table() {
         list("engine.tablebases.gaviota_paths", OUTPOST_FIELD(engine.tablebases.gaviota_paths)));
     t.push_back(integer("engine.tablebases.max_pieces", OUTPOST_FIELD(engine.tablebases.max_pieces),
                         3, 5, "pieces"));
+    t.push_back(
+        list("engine.tablebases.syzygy_paths", OUTPOST_FIELD(engine.tablebases.syzygy_paths)));
+    t.push_back(integer("engine.tablebases.syzygy_max_pieces",
+                        OUTPOST_FIELD(engine.tablebases.syzygy_max_pieces), 3, 7, "pieces"));
 
     t.push_back(section("challenge"));
     t.push_back(
@@ -288,7 +292,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kRenames
     {"move_overhead", "engine.move_overhead_ms"},
     {"engine.polyglot", "engine.book"},
     {"engine.polyglot.book", "engine.book.files"},
-    {"engine.lichess_bot_tbs", "engine.tablebases.gaviota_paths and max_pieces"},
+    {"engine.lichess_bot_tbs", "engine.tablebases.gaviota_paths, syzygy_paths and max_pieces"},
     {"engine.draw_or_resign", "draw_or_resign"},
     {"engine.uci_options", "engine.hash_mb and engine.threads"},
     {"correspondence.move_time", "correspondence.move_time_s"},

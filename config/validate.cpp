@@ -42,7 +42,9 @@ class Checker {
         error(key, at(key), std::move(message));
     }
     void warning(std::string_view key, std::string message) {
-        FilePosition p = at(key);
+        warning(key, at(key), std::move(message));
+    }
+    void warning(std::string_view key, FilePosition p, std::string message) {
         result_.warnings.push_back({std::string(key), p.line, p.column, std::move(message)});
     }
 
@@ -415,6 +417,36 @@ void check_tablebases(const Config& config, Checker& check) {
     }
 }
 
+// What is wrong with a Syzygy folder, or nullopt when it holds a file named like a table. The
+// engine checks each file when it loads them (engine/syzygy.cpp) and plays without the bad ones,
+// so these are warnings: the bot starts without the folder.
+std::optional<std::string> syzygy_folder_problem(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(folder, ec);
+    if (ec || !fs::exists(st))
+        return quote_path(folder) +
+               ": no such folder (relative paths start from the folder Outpost runs in)";
+    if (!fs::is_directory(st)) return quote_path(folder) + " is not a folder";
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() > 5 && (name.ends_with(".rtbw") || name.ends_with(".rtbz")))
+            return std::nullopt;
+    }
+    if (ec) return quote_path(folder) + " cannot be listed (" + ec.message() + ")";
+    return quote_path(folder) + " holds no Syzygy tablebase files (names like KQvK.rtbw)";
+}
+
+void check_syzygy(const Config& config, Checker& check) {
+    const std::string key = "engine.tablebases.syzygy_paths";
+    const auto& folders = config.engine.tablebases.syzygy_paths;
+    for (std::size_t i = 0; i < folders.size(); ++i) {
+        if (detail::trim(folders[i]).empty()) continue;  // reported by the table check
+        if (auto problem = syzygy_folder_problem(folders[i]))
+            check.warning(key, check.at_entry(key, i), *problem + "; the bot plays without it");
+    }
+}
+
 void check_cross_rules(const Config& config, Checker& check) {
     const ChallengeConfig& ch = config.challenge;
     if (ch.only_bot && !ch.accept_bot)
@@ -481,6 +513,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_greeting("greeting.goodbye_spectators", config.greeting.goodbye_spectators, check);
     check_book(config, check);
     check_tablebases(config, check);
+    check_syzygy(config, check);
     check_cross_rules(config, check);
     return result;
 }

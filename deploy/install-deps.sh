@@ -11,6 +11,9 @@ packages=(
     # Gaviota endgame tablebases: the probing library, and Debian's 3-piece tables
     # (/usr/share/gaviotatb), which tests/engine/tablebase_test.cpp probes.
     libgaviotatb-dev gaviotatb
+    # Syzygy endgame tablebases: the probing library (Fathom), and its command-line prober
+    # (/usr/games/fathom), the oracle of tests/engine/syzygy_oracle_test.cpp.
+    libfathom-dev fathom
     # The variants' move lists are checked against Debian's Fairy-Stockfish
     # (tests/engine/fairy_stockfish_test.cpp runs /usr/games/fairy-stockfish).
     fairy-stockfish

@@ -65,6 +65,15 @@ int tablebase_score(const TbResult& r) {
     return near ? mated_in(r.plies_to_mate) : -SCORE_TB_WIN;
 }
 
+// The root's value from the Syzygy tables: a win or loss as a tablebase score the nearer the
+// fewer plies to the next capture or pawn move, a draw (cursed wins and blessed losses too) 0.
+int syzygy_score(const SyzygyRoot& r) {
+    const int plies = std::clamp(r.dtz, 1, MAX_PLY - 1);
+    if (r.wdl == SyzygyWdl::WIN) return tb_win_in(plies);
+    if (r.wdl == SyzygyWdl::LOSS) return tb_loss_in(plies);
+    return 0;
+}
+
 Score uci_score(int s) {
     if (is_mate_score(s)) return {true, mate_moves(s)};
     // A tablebase result: centipawns above every evaluation, fewer the further away it is.
@@ -135,6 +144,8 @@ struct SharedState {
     const VariantWeights* variant_weights = &DEFAULT_VARIANT_WEIGHTS;
     const Tablebase* tb = nullptr;   // null: no tablebase probes
     int tb_pieces = 0;               // probe positions with at most this many pieces
+    const Syzygy* syzygy = nullptr;  // null: no Syzygy probes
+    int syzygy_pieces = 0;           // probe positions with at most this many pieces
     std::vector<Move> root_moves;    // the root moves the tables keep; empty: every move
     int root_tb_score = SCORE_NONE;  // the root's value from the tables, if they cover it
 };
@@ -207,10 +218,16 @@ struct Engine::Worker {
     // The tables' verdict on a node below the root: a win scores tb_win_in(ply) (a lower bound:
     // a mate may be nearer), a loss tb_loss_in(ply) (an upper bound), a draw 0. Nullopt when no
     // table covers the position or the bound does not settle the window.
+    // Syzygy first, where it answers: just after a capture or pawn move (the only clock its WDL
+    // tables know; a cursed win or blessed loss is a draw, as lila scores it), then Gaviota.
     std::optional<int> probe_tablebase(const Board& b, int alpha, int beta, int depth, int ply) {
         const SharedState& s = *shared;
-        if (popcount(b.pieces()) > s.tb_pieces || b.castling != NO_CASTLING) return std::nullopt;
-        const std::optional<Wdl> wdl = s.tb->probe_wdl(b);
+        if (b.castling != NO_CASTLING) return std::nullopt;
+        const int pieces = popcount(b.pieces());
+        std::optional<Wdl> wdl;
+        if (s.syzygy && b.halfmove_clock == 0 && pieces <= s.syzygy_pieces)
+            if (const auto w = s.syzygy->probe_wdl(b)) wdl = lichess_wdl(*w);
+        if (!wdl && s.tb && pieces <= s.tb_pieces) wdl = s.tb->probe_wdl(b);
         if (!wdl) return std::nullopt;
         tb_hits.store(tb_hits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
         const int value = *wdl == Wdl::WIN    ? tb_win_in(ply)
@@ -568,7 +585,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
         return tt_score;
 
     if constexpr (V == Variant::STANDARD)
-        if (!root && !excluded && shared->tb)
+        if (!root && !excluded && (shared->tb || shared->syzygy))
             if (const std::optional<int> v = probe_tablebase(b, alpha, beta, depth, ply)) return *v;
 
     // Static evaluation, sharpened by the TT score when its bound points the right way.
@@ -902,6 +919,7 @@ Engine::Engine(EngineOptions options) : tt_(std::size_t(std::max(1, options.hash
     set_threads(options.threads);
     use_nnue_ = options.nnue;
     set_tablebase(std::move(options.tablebase), options.tablebase_max_pieces);
+    set_syzygy(std::move(options.syzygy), options.syzygy_probe_limit);
 }
 
 Engine::~Engine() = default;
@@ -933,6 +951,23 @@ void Engine::set_nnue(bool on) {
 void Engine::set_tablebase(std::shared_ptr<const Tablebase> tablebase, int max_pieces) {
     tablebase_ = std::move(tablebase);
     tb_max_pieces_ = std::clamp(max_pieces, 3, 5);
+}
+
+void Engine::set_syzygy(std::shared_ptr<const Syzygy> syzygy, int probe_limit) {
+    syzygy_ = std::move(syzygy);
+    syzygy_limit_ = std::clamp(probe_limit, 0, kSyzygyProbeLimitMax);
+}
+
+bool Engine::tables_cover(const Position& pos) const {
+    if (pos.variant() != Variant::STANDARD) return false;
+    const Board& b = pos.board();
+    if (b.castling != NO_CASTLING || legal_moves(b).empty()) return false;
+    const int pieces = popcount(b.pieces());
+    if (syzygy_ && pieces <= std::min(syzygy_limit_, syzygy_->max_pieces()) &&
+        syzygy_->probe_wdl(b))
+        return true;
+    return tablebase_ && pieces <= std::min(tb_max_pieces_, tablebase_->max_pieces()) &&
+           tablebase_->probe_wdl(b).has_value();
 }
 
 void Engine::set_net(std::shared_ptr<const nnue::Network> net) {
@@ -994,13 +1029,26 @@ SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
     tt_.new_search();
     shared.budget = allocate_time(limits, root.side);
     if constexpr (V == Variant::STANDARD) {  // the tables are standard chess's
+        const bool no_castling = root.castling == NO_CASTLING;
+        const int pieces = popcount(root.pieces());
+        if (syzygy_) {
+            shared.syzygy = syzygy_.get();
+            shared.syzygy_pieces = std::min(syzygy_limit_, syzygy_->max_pieces());
+            if (pieces <= shared.syzygy_pieces && no_castling)
+                if (auto keep = syzygy_root_moves(*syzygy_, root)) {
+                    shared.root_moves = std::move(keep->moves);
+                    shared.root_tb_score = syzygy_score(*keep);
+                    result.root_tables = RootTables::Syzygy;
+                }
+        }
         if (tablebase_) {
             shared.tb = tablebase_.get();
             shared.tb_pieces = std::min(tb_max_pieces_, tablebase_->max_pieces());
-            if (popcount(root.pieces()) <= shared.tb_pieces && root.castling == NO_CASTLING)
+            if (result.root_tables == RootTables::None && pieces <= shared.tb_pieces && no_castling)
                 if (auto keep = tablebase_root_moves(*tablebase_, root)) {
                     shared.root_moves = std::move(keep->moves);
                     shared.root_tb_score = tablebase_score(keep->result);
+                    result.root_tables = RootTables::Gaviota;
                 }
         }
     }

@@ -10,6 +10,7 @@
 
 #include "nnue.hpp"
 #include "position.hpp"
+#include "syzygy.hpp"
 #include "tablebase.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
@@ -23,6 +24,12 @@ namespace engine {
 #define OUTPOST_NNUE_DEFAULT 0
 #endif
 
+// UCI SyzygyProbeLimit's range, as Stockfish has it: the most pieces a probed position holds.
+inline constexpr int kSyzygyProbeLimitMax = 7;
+
+// Which tables chose the root's moves: the search then ranked only the moves they keep.
+enum class RootTables : std::uint8_t { None, Syzygy, Gaviota };
+
 struct EngineOptions {
     int hash_mb = 16;
     int threads = 1;
@@ -31,6 +38,11 @@ struct EngineOptions {
     // for positions with at most tablebase_max_pieces pieces; null: no tables.
     std::shared_ptr<const Tablebase> tablebase = nullptr;
     int tablebase_max_pieces = 5;
+    // Syzygy tables (shared likewise), asked before the Gaviota ones: at the root by DTZ, in the
+    // tree by WDL just after a capture or pawn move, for positions of at most
+    // syzygy_probe_limit pieces; null: none.
+    std::shared_ptr<const Syzygy> syzygy = nullptr;
+    int syzygy_probe_limit = kSyzygyProbeLimitMax;
 };
 
 // A score as UCI reports it: centipawns, or full moves to mate (negative: being mated).
@@ -60,6 +72,7 @@ struct SearchResult : SearchInfo {
     Move ponder;  // the expected reply, or none
     // ONGOING when a move was found; CHECKMATE or STALEMATE when the root has no legal move.
     PositionStatus root_status = PositionStatus::ONGOING;
+    RootTables root_tables = RootTables::None;
 };
 
 using InfoCallback = std::function<void(const SearchInfo&)>;
@@ -108,6 +121,17 @@ class Engine {
     const std::shared_ptr<const Tablebase>& tablebase() const { return tablebase_; }
     int tablebase_max_pieces() const { return tb_max_pieces_; }
 
+    // Syzygy tables for later searches (null: none). With tables, a root they cover (at most
+    // `probe_limit` pieces, no castling right) plays only the moves syzygy_root_moves keeps, and
+    // the tree scores positions within the limit just after a capture or pawn move by their WDL
+    // (a bound in the TT). Without them the search is exactly as before. Standard chess only.
+    void set_syzygy(std::shared_ptr<const Syzygy> syzygy, int probe_limit = kSyzygyProbeLimitMax);
+    const std::shared_ptr<const Syzygy>& syzygy() const { return syzygy_; }
+    int syzygy_probe_limit() const { return syzygy_limit_; }
+    // Whether the local tables (Syzygy, else Gaviota) answer this position as a search would ask
+    // them at its root: standard chess, no castling right, within the probe limits, a table.
+    bool tables_cover(const Position& pos) const;
+
     // The variants' evaluation weights for later searches (the tuner compares candidates);
     // null restores the compiled-in ones. Clears the TT, whose evaluations were the old ones'.
     void set_variant_weights(std::shared_ptr<const VariantWeights> weights);
@@ -127,6 +151,8 @@ class Engine {
     bool use_nnue_ = false;
     std::shared_ptr<const Tablebase> tablebase_;
     int tb_max_pieces_ = 5;
+    std::shared_ptr<const Syzygy> syzygy_;
+    int syzygy_limit_ = kSyzygyProbeLimitMax;
     std::shared_ptr<const VariantWeights> variant_weights_;
 };
 

@@ -144,6 +144,10 @@ void Uci::cmd_uci() {
     println("option name EvalFile type string default <embedded>");
     println("option name GaviotaTbPath type string default <empty>");
     println("option name GaviotaTbMaxPieces type spin default 5 min 3 max 5");
+    println("option name SyzygyPath type string default <empty>");
+    println("option name SyzygyProbeLimit type spin default " +
+            std::to_string(kSyzygyProbeLimitMax) + " min 0 max " +
+            std::to_string(kSyzygyProbeLimitMax));
     println("uciok");
 }
 
@@ -199,6 +203,12 @@ void Uci::cmd_setoption(std::string_view args) {
         set_tablebase_path(value);
     } else if (name == "gaviotatbmaxpieces") {
         if (auto v = as_int(3, 5)) finish_search(), engine_.set_tablebase(engine_.tablebase(), *v);
+    } else if (name == "syzygypath") {
+        finish_search();
+        set_syzygy_path(value);
+    } else if (name == "syzygyprobelimit") {
+        if (auto v = as_int(0, kSyzygyProbeLimitMax))
+            finish_search(), engine_.set_syzygy(engine_.syzygy(), *v);
     } else {
         debug("ignored unknown option '" + name + "'");
     }
@@ -220,6 +230,26 @@ void Uci::set_tablebase_path(const std::string& value) {
     }
     println("info string GaviotaTbPath: " + (*tb)->describe());
     engine_.set_tablebase(*tb, max_pieces);
+}
+
+void Uci::set_syzygy_path(const std::string& value) {
+    // The library holds one set per process: the old set goes before the new one loads.
+    const int limit = engine_.syzygy_probe_limit();
+    engine_.set_syzygy(nullptr, limit);
+    const std::vector<std::string> folders = split_syzygy_paths(value);
+    if (folders.empty()) {
+        println("info string SyzygyPath: no tablebases");
+        return;
+    }
+    auto tb = Syzygy::load(folders);
+    if (!tb) {
+        println("info string error: SyzygyPath: " + tb.error() + "; no Syzygy tables are used");
+        return;
+    }
+    for (const std::string& problem : (*tb)->problems())
+        println("info string error: SyzygyPath: " + problem);
+    println("info string SyzygyPath: " + (*tb)->describe());
+    engine_.set_syzygy(*tb, limit);
 }
 
 void Uci::set_variant(const std::string& value) {

@@ -45,6 +45,7 @@ class Uci {
     void cmd_go(std::string_view args);
     // GaviotaTbPath: loads the folders (';'-separated); an error is an `info string`.
     void set_tablebase_path(const std::string& value);
+    void set_syzygy_path(const std::string& value);
     void go_perft(int depth);
     void stop_search();
     // Before changing state: stops an infinite or ponder search, waits for a bounded one.

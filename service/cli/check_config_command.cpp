@@ -1,6 +1,7 @@
 // `outpost check-config FILE`: the subcommand around config::check_config_command.
 #include "service/cli/check_config_command.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include "config/check_command.hpp"
 #include "config/load.hpp"
+#include "engine/syzygy.hpp"
 #include "engine/tablebase.hpp"
 #include "service/cli/start_checks.hpp"
 #include "service/cli/start_up.hpp"
@@ -26,12 +28,31 @@ std::optional<StartProblem> tablebase_problem(const config::Config& config) {
     return StartProblem{"engine.tablebases.gaviota_paths", tb.error()};
 }
 
+// Loads the Syzygy tables of a config as the start-up does and says what it found: how many
+// tables, the most pieces, and each file or folder left out (a warning: the bot plays without
+// them).
+void report_syzygy(const config::Config& config, std::ostream& out) {
+    const auto& folders = config.engine.tablebases.syzygy_paths;
+    if (folders.empty()) return;
+    const auto tb = engine::Syzygy::load(folders);
+    if (!tb) {
+        out << "warning: engine.tablebases.syzygy_paths: " << tb.error()
+            << "; the bot plays without Syzygy tables\n";
+        return;
+    }
+    for (const std::string& problem : (*tb)->problems())
+        out << "warning: engine.tablebases.syzygy_paths: " << problem << "\n";
+    out << "engine.tablebases.syzygy_paths: " << (*tb)->describe() << "; probed up to "
+        << std::min(config.engine.tablebases.syzygy_max_pieces, (*tb)->max_pieces()) << " pieces\n";
+}
+
 // What `run` would refuse at start-up on this machine (start_checks.hpp), said as it says it.
 int check_start_up(const std::string& path) {
     const config::LoadResult loaded = config::load_file(path);
     if (!loaded.ok()) return 0;  // the config's own errors: check_config_command says them
     std::vector<StartProblem> problems = start_problems(*loaded.config);
     if (auto tb = tablebase_problem(*loaded.config)) problems.push_back(std::move(*tb));
+    report_syzygy(*loaded.config, std::cerr);
     const int n = print_start_problems(problems, std::cerr);
     if (n > 0)
         std::cerr << path << ": " << n << (n == 1 ? " problem" : " problems")

@@ -78,7 +78,8 @@ class Bot {
   public:
     // Reads the opening books of `engine.book` and loads the Gaviota tables of
     // `engine.tablebases` first: a book or table that cannot be read or parsed throws
-    // std::runtime_error naming the file, so the daemon does not start with it.
+    // std::runtime_error naming the file, so the daemon does not start with it. The Syzygy
+    // tables load too; a bad one is logged and left out (load_syzygy).
     Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
         BotOptions options = {});
     ~Bot();

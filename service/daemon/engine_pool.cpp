@@ -112,8 +112,24 @@ std::shared_ptr<const engine::Tablebase> load_tablebase(const config::TablebaseC
     return std::move(*tb);
 }
 
+std::shared_ptr<const engine::Syzygy> load_syzygy(const config::TablebaseConfig& config) {
+    if (config.syzygy_paths.empty()) return nullptr;
+    auto tb = engine::Syzygy::load(config.syzygy_paths);
+    if (!tb) {
+        spdlog::warn("engine.tablebases.syzygy_paths: {}; playing without Syzygy tables",
+                     tb.error());
+        return nullptr;
+    }
+    for (const std::string& problem : (*tb)->problems())
+        spdlog::warn("engine.tablebases.syzygy_paths: {}", problem);
+    spdlog::info("Syzygy tablebases: {}; probed up to {} pieces", (*tb)->describe(),
+                 std::min(config.syzygy_max_pieces, (*tb)->max_pieces()));
+    return std::move(*tb);
+}
+
 engine::EngineOptions engine_options(const config::EngineConfig& config,
-                                     std::shared_ptr<const engine::Tablebase> tablebase) {
+                                     std::shared_ptr<const engine::Tablebase> tablebase,
+                                     std::shared_ptr<const engine::Syzygy> syzygy) {
     const bool nnue = config.evaluation == "nnue";
     if (nnue && !engine::nnue::embedded_network())
         throw std::runtime_error(
@@ -123,7 +139,9 @@ engine::EngineOptions engine_options(const config::EngineConfig& config,
                                  .threads = config.threads,
                                  .nnue = nnue,
                                  .tablebase = std::move(tablebase),
-                                 .tablebase_max_pieces = config.tablebases.max_pieces};
+                                 .tablebase_max_pieces = config.tablebases.max_pieces,
+                                 .syzygy = std::move(syzygy),
+                                 .syzygy_probe_limit = config.tablebases.syzygy_max_pieces};
 }
 
 }  // namespace service

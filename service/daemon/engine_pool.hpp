@@ -9,6 +9,7 @@
 
 #include "config/config.hpp"
 #include "engine/search.hpp"
+#include "engine/syzygy.hpp"
 #include "engine/tablebase.hpp"
 
 namespace service {
@@ -78,10 +79,17 @@ class EnginePool {
 [[nodiscard]] std::shared_ptr<const engine::Tablebase> load_tablebase(
     const config::TablebaseConfig& config);
 
+// The Syzygy tables of engine.tablebases.syzygy_paths, shared by every engine; null when none
+// are named or none can be used. Never throws: the set's size and every skipped file or folder
+// are logged (a warning naming it), and the bot plays on without them.
+[[nodiscard]] std::shared_ptr<const engine::Syzygy> load_syzygy(
+    const config::TablebaseConfig& config);
+
 // What every engine of the pool is made with (engine.*). engine.evaluation "nnue" needs the
 // embedded net; one that does not parse throws rather than let the engines fall back to the HCE
 // unannounced.
 [[nodiscard]] engine::EngineOptions engine_options(
-    const config::EngineConfig& config, std::shared_ptr<const engine::Tablebase> tablebase);
+    const config::EngineConfig& config, std::shared_ptr<const engine::Tablebase> tablebase,
+    std::shared_ptr<const engine::Syzygy> syzygy = nullptr);
 
 }  // namespace service

@@ -221,7 +221,11 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
     if (auto* a = std::get_if<game::Log>(&action)) {
         write_log(*a);
     } else if (auto* a = std::get_if<game::Think>(&action)) {
-        return choose_move(std::move(*a), *this);
+        GameInput chosen = choose_move(std::move(*a), *this);
+        if (const auto* m = std::get_if<game::MoveChosen>(&chosen);
+            m && m->source == MoveSource::Syzygy)
+            ctx_.metrics.syzygy_moves++;
+        return chosen;
     } else if (auto* a = std::get_if<game::PostMove>(&action)) {
         const auto give_up_at = a->give_up_at;
         const std::size_t ply = a->ply;
@@ -277,6 +281,11 @@ std::optional<BookChoice> GameSession::book_move(const game::Think& t) {
 std::optional<OnlineChoice> GameSession::online_move(const engine::Position& position,
                                                      const OnlineAsk& ask) {
     return ctx_.online->find(position, ask, online_game_);
+}
+
+bool GameSession::local_tables_cover(const engine::Position& position) {
+    // A parked session has no engine of its own: not worth one for this question.
+    return engine_ && (*engine_)->tables_cover(position);
 }
 
 engine::SearchResult GameSession::search(const engine::Position& position,

@@ -159,6 +159,7 @@ class GameSession final : private MoveSources {
     // MoveSources, for choose_move. finish_ponder: on a hit the ponder search goes on under the
     // clock and its result is returned; otherwise it is stopped and nullopt returned.
     std::optional<BookChoice> book_move(const game::Think& think) override;
+    bool local_tables_cover(const engine::Position& position) override;
     bool online_enabled() const override { return ctx_.online != nullptr; }
     std::optional<OnlineChoice> online_move(const engine::Position& position,
                                             const OnlineAsk& ask) override;

@@ -377,7 +377,8 @@ void GameRules::think(TimePoint now, Actions& out) {
 
 void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out) {
     if (!our_turn() || moved_this_ply()) return;
-    if (chosen.source != MoveSource::Search) return play_unsearched(chosen, now, out);
+    // A move without a search (book, online); a searched one may name its tables (syzygy).
+    if (!chosen.search) return play_unsearched(chosen, now, out);
     const engine::SearchResult& r = *chosen.search;
     if (!r.best) return;
     // Only searched moves feed the draw and resign counters: a book move has no score.
@@ -386,6 +387,7 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     const std::string uci = position_->to_uci(r.best);
     OutgoingMove move;
     move.uci = uci;
+    move.source = chosen.source;
     move.offer_draw = verdict.offer_draw && may_offer_draw();
     move.eval = PgnEval{.kind = r.score.is_mate ? PgnEval::Kind::Mate : PgnEval::Kind::Centipawns,
                         .value = r.score.value,
@@ -394,11 +396,13 @@ void GameRules::on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions
     move.ours = r.best;
     move.ponder = r.ponder;
     move.line = fmt::format(
-        "game {} ply {} move {} score {} depth {} nodes {} nps {} time {}ms clock {}ms ({}{}, lag "
+        "game {} ply {} move {}{} score {} depth {} nodes {} nps {} time {}ms clock {}ms ({}{}, "
+        "lag "
         "{}ms)",
-        id_, moves_.size() + 1, uci, score_text(r.score), r.depth, r.nodes, r.nps, chosen.think_ms,
-        think_clock_.our_ms, to_string(think_plan_.mode), chosen.ponder_hit ? ", ponder hit" : "",
-        lag_.estimate_ms());
+        id_, moves_.size() + 1, uci,
+        chosen.source == MoveSource::Search ? "" : fmt::format(" ({})", to_string(chosen.source)),
+        score_text(r.score), r.depth, r.nodes, r.nps, chosen.think_ms, think_clock_.our_ms,
+        to_string(think_plan_.mode), chosen.ponder_hit ? ", ponder hit" : "", lag_.estimate_ms());
     if (verdict.resign) {
         log(out, common::LogLevel::Info,
             fmt::format("game {}: resigning at score {} ({} moves at or below {}cp)", id_,

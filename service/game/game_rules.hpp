@@ -118,7 +118,7 @@ struct MoveChosen {
     MoveSource source = MoveSource::Search;
     std::string uci = {};  // a book or online move's; a searched move is search->best
     std::int64_t think_ms = 0;
-    std::optional<engine::SearchResult> search = std::nullopt;  // source Search
+    std::optional<engine::SearchResult> search = std::nullopt;  // source Search or Syzygy
     // An online source's score from our side (cloud evaluation, tablebase result): it counts for
     // the draw/resign policy as a search's does.
     std::optional<engine::Score> score = std::nullopt;

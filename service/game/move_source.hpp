@@ -3,10 +3,10 @@
 
 namespace service {
 
-enum class MoveSource { Search, Book, Explorer, Cloud, Tablebase, Chessdb };
+enum class MoveSource { Search, Book, Explorer, Cloud, Tablebase, Chessdb, Syzygy };
 
-// "search", "book", "explorer", "cloud", "tablebase", "chessdb": the log's "(book)" and the
-// PGN's "{ book }".
+// "search", "book", "explorer", "cloud", "tablebase" (the online one), "chessdb", "syzygy" (the
+// local tables chose among their moves): the log's "(book)" and the PGN's "{ book }".
 [[nodiscard]] constexpr const char* to_string(MoveSource s) {
     switch (s) {
         case MoveSource::Search:
@@ -21,6 +21,8 @@ enum class MoveSource { Search, Book, Explorer, Cloud, Tablebase, Chessdb };
             return "tablebase";
         case MoveSource::Chessdb:
             return "chessdb";
+        case MoveSource::Syzygy:
+            return "syzygy";
     }
     return "?";
 }

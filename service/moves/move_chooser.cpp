@@ -1,4 +1,5 @@
-// choose_move(): the book, the online sources and the search, in kMoveSteps' order.
+// choose_move(): the book, the local tables, the online sources and the search, in kMoveSteps'
+// order.
 #include "service/moves/move_chooser.hpp"
 
 #include <spdlog/fmt/fmt.h>
@@ -29,6 +30,7 @@ GameInput choose_move(game::Think think, MoveSources& sources) {
     const auto started = sources.now();
     const auto elapsed = [&] { return ms_between(started, sources.now()); };
     std::optional<OnlineChoice> online;
+    bool local_tables = false;
     for (const MoveStep step : kMoveSteps) {
         switch (step) {
             case MoveStep::Book: {
@@ -41,8 +43,12 @@ GameInput choose_move(game::Think think, MoveSources& sources) {
                     .think_ms = elapsed(),
                     .note = fmt::format("weight {} from {}", book->weight, book->file)};
             }
+            case MoveStep::LocalTables:
+                local_tables = sources.local_tables_cover(think.position);
+                break;
             case MoveStep::Online: {
-                if (!sources.online_enabled() || think.ponder_hit || think.hurry) break;
+                if (local_tables || !sources.online_enabled() || think.ponder_hit || think.hurry)
+                    break;
                 const auto asked = sources.now();
                 const OnlineAsk ask{
                     .our_ms = think.clock.our_ms,
@@ -85,7 +91,12 @@ GameInput choose_move(game::Think think, MoveSources& sources) {
                                                 .score = online->score,
                                                 .note = online->note + ", not the search's move"};
                 }
-                return game::MoveChosen{.think_ms = elapsed(),
+                // The Syzygy tables chose the moves the search ranked.
+                const bool syzygy = result.root_tables == engine::RootTables::Syzygy;
+                std::string uci = syzygy ? think.position.to_uci(result.best) : "";
+                return game::MoveChosen{.source = syzygy ? MoveSource::Syzygy : MoveSource::Search,
+                                        .uci = std::move(uci),
+                                        .think_ms = elapsed(),
                                         .search = std::move(result),
                                         .ponder_hit = pondered.has_value()};
             }

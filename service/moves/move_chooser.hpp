@@ -19,6 +19,9 @@ namespace service {
 
 // The sources of a move, asked in this order; the first that answers decides:
 //  1. Book:   the opening book of the game's variant (engine.book), within its max_depth.
+//  L. LocalTables: the local tables (Syzygy, then Gaviota: engine.tablebases) answer the
+//             position, so the online sources are not asked and the search plays among the moves
+//             the tables keep; a move the Syzygy tables chose says so (source "syzygy").
 //  2. Online: online_moves.* (a tablebase, then chessdb, cloud evaluations, the explorer), not on
 //             a ponder hit (that search already runs on our clock), asked within a small share
 //             of our clock (online_deadline) that the search then does without.
@@ -26,9 +29,9 @@ namespace service {
 //             new one. An online tablebase in `suggest` mode answered in step 2 with the moves
 //             that keep its result: a searched move outside them is replaced by the table's best.
 // A book or online move ends a ponder search that is running (it was searching another move).
-enum class MoveStep { Book, Online, Search };
-inline constexpr std::array<MoveStep, 3> kMoveSteps{MoveStep::Book, MoveStep::Online,
-                                                    MoveStep::Search};
+enum class MoveStep { Book, LocalTables, Online, Search };
+inline constexpr std::array<MoveStep, 4> kMoveSteps{MoveStep::Book, MoveStep::LocalTables,
+                                                    MoveStep::Online, MoveStep::Search};
 
 // What the chooser asks; the session gives the real sources, tests give fakes.
 class MoveSources {
@@ -36,6 +39,10 @@ class MoveSources {
     virtual ~MoveSources() = default;
     // A book move for the Think's position; none when its variant has no book or no move.
     [[nodiscard]] virtual std::optional<BookChoice> book_move(const game::Think& think) = 0;
+    // Whether the engine's local tables answer this position at the search's root.
+    [[nodiscard]] virtual bool local_tables_cover(const engine::Position& /*position*/) {
+        return false;
+    }
     // Whether any online source is enabled (online_moves.*).
     [[nodiscard]] virtual bool online_enabled() const = 0;
     [[nodiscard]] virtual std::optional<OnlineChoice> online_move(const engine::Position& position,

@@ -258,6 +258,9 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
     r.gauge("outpost_games_active", "Games being played right now.",
             static_cast<double>(m.games_active.load(relaxed)));
     r.counter("outpost_moves_played_total", "Moves the bot posted.", m.moves_played.load(relaxed));
+    r.counter("outpost_syzygy_moves_total",
+              "Moves chosen among those the local Syzygy tablebases keep (never asked online).",
+              m.syzygy_moves.load(relaxed));
     r.counter("outpost_pgn_write_errors_total",
               "Failed attempts to write a game's PGN file (each retry counts).",
               m.pgn_write_errors.load(relaxed));

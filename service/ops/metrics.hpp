@@ -105,6 +105,8 @@ struct Metrics {
     std::array<std::atomic<std::uint64_t>, kGameResultCount> games_finished{};  // by GameResult
     std::atomic<std::int64_t> games_active{0};                                  // gauge
     std::atomic<std::uint64_t> moves_played{0};
+    // Moves chosen among those the local Syzygy tables keep (source "syzygy").
+    std::atomic<std::uint64_t> syzygy_moves{0};
     // Failed attempts to write a game's PGN file (each retry counts; see write_pgn).
     std::atomic<std::uint64_t> pgn_write_errors{0};
     std::atomic<std::uint64_t> challenges_accepted{0};

@@ -78,7 +78,7 @@ color:#3a4256;padding:5px 8px;border-radius:6px;min-width:64px;text-align:right}
 .think b{color:var(--ink)}.src{display:inline-block;border-radius:4px;padding:0 5px;
 font-size:11px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;background:#e7ecf8;
 color:#2f4f99;margin-right:4px}.src.book{background:#efe6fa;color:#5b2f99}
-.src.tablebase{background:#def3e6;color:#17633a}.src.explorer,.src.cloud,.src.chessdb{
+.src.tablebase,.src.syzygy{background:#def3e6;color:#17633a}.src.explorer,.src.cloud,.src.chessdb{
 background:#fdf0d5;color:#7a5100}
 .score.up{color:var(--ok)}.score.down{color:var(--bad)}
 .links{margin:6px 0 0;font-size:12.5px}

@@ -11,7 +11,7 @@ seconds=${FUZZ_SECONDS:-60}
 work=${FUZZ_WORK:-tests/fuzz/corpus-work}
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(ndjson_events fen uci_moves uci_commands config san polyglot_book nnue_file
+    targets=(ndjson_events fen uci_moves uci_commands config san polyglot_book nnue_file syzygy_file
         online_explorer online_cloud_eval online_tablebase online_chessdb)
 fi
 

@@ -139,6 +139,14 @@ TEST(GameWatch, OurLastMoveAndWhereItCameFrom) {
     ASSERT_TRUE(m);
     EXPECT_EQ(m->source, MoveSource::Tablebase);
     EXPECT_EQ(m->score, (engine::Score{true, 12}));
+
+    // A move the local Syzygy tables chose among: searched, and named by its tables.
+    r.depth = 9;
+    g.feed(game::MoveChosen{.source = MoveSource::Syzygy, .uci = "e7e5", .search = r}, kAt);
+    m = g.watch.status(g.rules).our_last_move;
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->source, MoveSource::Syzygy);
+    EXPECT_EQ(m->depth, 9);
 }
 
 TEST(GameWatch, TheFinishedRecordNamesTheOpponentAndHowItEnded) {

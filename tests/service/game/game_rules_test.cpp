@@ -829,6 +829,34 @@ TEST(GameRules, ThePgnKeepsClocksEvalsAndBookNotesOfMovesTakenAfterARetry) {
     EXPECT_EQ(end->record.time_control, "60+0");
 }
 
+// A move the search chose among those the local Syzygy tables keep: searched (its eval in the
+// PGN, its log line), and named "syzygy" in the log and the PGN comment.
+TEST(GameRules, ASyzygyMoveIsASearchedMoveThatNamesItsTables) {
+    using namespace std::chrono_literals;
+    GameSettings s = base_settings();
+    GameRules game(s);
+    (void)game.on(full(true), t0);
+    GameInput chosen = searched("", "e2e4", 150);
+    std::get<game::MoveChosen>(chosen).source = MoveSource::Syzygy;
+    std::get<game::MoveChosen>(chosen).uci = "e2e4";
+    auto actions = game.on(chosen, t0 + 10ms);
+    const auto after_post = game.on(posted(), t0 + 20ms);
+    actions.insert(actions.end(), after_post.begin(), after_post.end());
+    bool logged = false;
+    for (const auto& a : actions)
+        if (const auto* log = std::get_if<game::Log>(&a))
+            logged = logged || log->text.find("move e2e4 (syzygy) score") != std::string::npos;
+    EXPECT_TRUE(logged);
+    (void)game.on(with(state("e2e4"), [](auto&) {}), t0 + 30ms);
+    const auto end = game.on(ended("e2e4 e7e5", lichess::GameStatus::Resign, W), t0 + 40ms);
+    const auto* ended_game = std::get_if<game::GameEnded>(&end.back());
+    ASSERT_NE(ended_game, nullptr);
+    ASSERT_EQ(ended_game->record.moves.size(), 2u);
+    EXPECT_EQ(ended_game->record.moves[0].source, "syzygy");
+    ASSERT_TRUE(ended_game->record.moves[0].eval.has_value());
+    EXPECT_EQ(ended_game->record.moves[0].eval->value, 150);
+}
+
 TEST(GameRules, AMovePostGivesUpWhenOurClockRunsOut) {
     using namespace std::chrono_literals;
     GameRules game(base_settings());

@@ -25,8 +25,10 @@ struct FakeSources final : MoveSources {
     std::chrono::milliseconds online_takes{0};  // how long they take to answer
     std::optional<std::string> pondered;        // the ponder search's best move on a hit
     std::string best = "e2e4";                  // the search's best move; "": none
-    bool over_at_start = false;                 // the game ended before the Think
-    bool over_in_search = false;                // ... while the search ran
+    bool local = false;                         // the local tables cover the position
+    engine::RootTables root_tables = engine::RootTables::None;  // what chose the root's moves
+    bool over_at_start = false;                                 // the game ended before the Think
+    bool over_in_search = false;                                // ... while the search ran
     mutable std::chrono::steady_clock::time_point t{};
     std::vector<std::string> asked;
     engine::SearchLimits searched_with{};
@@ -37,6 +39,10 @@ struct FakeSources final : MoveSources {
         if (!book) return std::nullopt;
         return BookChoice{
             .move = *start().parse_uci(*book), .uci = *book, .weight = 7, .file = "test.bin"};
+    }
+    bool local_tables_cover(const engine::Position&) override {
+        asked.push_back(local ? "local tables: yes" : "local tables: no");
+        return local;
     }
     bool online_enabled() const override { return online_on; }
     std::optional<OnlineChoice> online_move(const engine::Position&,
@@ -64,6 +70,7 @@ struct FakeSources final : MoveSources {
         over = over_in_search;
         engine::SearchResult r;
         if (!best.empty()) r.best = *position.parse_uci(best);
+        r.root_tables = root_tables;
         return r;
     }
     bool final_state_seen() const override { return over || over_at_start; }
@@ -99,6 +106,8 @@ game::Think think(bool ponder_hit = false) {
 std::string summary(const GameInput& input) {
     if (!std::holds_alternative<game::MoveChosen>(input)) return "none";
     const auto& m = std::get<game::MoveChosen>(input);
+    if (m.source == MoveSource::Syzygy && m.search && m.uci != start().to_uci(m.search->best))
+        return "syzygy move " + m.uci + " is not the search's";
     if (m.source == MoveSource::Search)
         return "search " + start().to_uci(m.search->best) + (m.ponder_hit ? " (ponder hit)" : "");
     return std::string(to_string(m.source)) + " " + m.uci;
@@ -133,37 +142,52 @@ const std::vector<ChooserRow> kChooserRows = {
          s.online_on = true;
          s.online = online_move(MoveSource::Explorer, "c2c4");
      },
-     false, "explorer c2c4", "book, online within 2000ms, ponder stop"},
+     false, "explorer c2c4", "book, local tables: no, online within 2000ms, ponder stop"},
     {"NoOnlineAnswerLeavesTheMoveToTheSearch", [](FakeSources& s) { s.online_on = true; }, false,
-     "search e2e4", "book, online within 2000ms, ponder stop, search"},
+     "search e2e4", "book, local tables: no, online within 2000ms, ponder stop, search"},
     {"NoOnlineSourceEnabledAsksNone", [](FakeSources&) {}, false, "search e2e4",
-     "book, ponder stop, search"},
+     "book, local tables: no, ponder stop, search"},
     {"APonderHitGoesOnWithThePonderSearch",
      [](FakeSources& s) {
          s.online_on = true;
          s.pondered = "g1f3";
      },
-     true, "search g1f3 (ponder hit)", "book, ponder hit"},
+     true, "search g1f3 (ponder hit)", "book, local tables: no, ponder hit"},
     {"APonderHitWithAnIllegalMoveSearchesAfresh", [](FakeSources& s) { s.pondered = "e7e5"; }, true,
-     "search e2e4", "book, ponder hit, search"},
+     "search e2e4", "book, local tables: no, ponder hit, search"},
     {"ATablebaseSuggestionKeepsTheSearchsMoveWhenItKeepsTheResult",
      [](FakeSources& s) {
          s.online_on = true;
          s.online = online_move(MoveSource::Tablebase, "d2d4", {"d2d4", "e2e4"});
      },
-     false, "search e2e4", "book, online within 2000ms, ponder stop, search"},
+     false, "search e2e4", "book, local tables: no, online within 2000ms, ponder stop, search"},
     {"ATablebaseSuggestionReplacesASearchedMoveThatSpoilsTheResult",
      [](FakeSources& s) {
          s.online_on = true;
          s.online = online_move(MoveSource::Tablebase, "d2d4", {"d2d4", "c2c4"});
      },
-     false, "tablebase d2d4", "book, online within 2000ms, ponder stop, search"},
+     false, "tablebase d2d4", "book, local tables: no, online within 2000ms, ponder stop, search"},
+    {"LocalTablesComeBeforeTheOnlineSourcesAndNameTheMove",
+     [](FakeSources& s) {
+         s.local = true;
+         s.online_on = true;
+         s.online = online_move(MoveSource::Tablebase, "d2d4", {"d2d4"});
+         s.root_tables = engine::RootTables::Syzygy;
+     },
+     false, "syzygy e2e4", "book, local tables: yes, ponder stop, search"},
+    {"GaviotaTablesKeepTheNetworkOutAndTheMoveIsASearchedOne",
+     [](FakeSources& s) {
+         s.local = true;
+         s.online_on = true;
+         s.root_tables = engine::RootTables::Gaviota;
+     },
+     false, "search e2e4", "book, local tables: yes, ponder stop, search"},
     {"AGameOverBeforeTheThinkAsksNothing", [](FakeSources& s) { s.over_at_start = true; }, false,
      "none", ""},
     {"AGameOverDuringTheSearchPlaysNothing", [](FakeSources& s) { s.over_in_search = true; }, false,
-     "none", "book, ponder stop, search"},
+     "none", "book, local tables: no, ponder stop, search"},
     {"ASearchThatFoundNothingPlaysNothing", [](FakeSources& s) { s.best = ""; }, false, "none",
-     "book, ponder stop, search"},
+     "book, local tables: no, ponder stop, search"},
 };
 
 class ChooserTable : public ::testing::TestWithParam<ChooserRow> {};

@@ -60,6 +60,7 @@ TEST(Metrics, EveryDocumentedMetricIsThereWithItsTypeAndLabels) {
         {"outpost_games_active", {"gauge", {}}},
         {"outpost_games_finished_total", {"counter", {"result"}}},
         {"outpost_moves_played_total", {"counter", {}}},
+        {"outpost_syzygy_moves_total", {"counter", {}}},
         {"outpost_challenges_accepted_total", {"counter", {}}},
         {"outpost_challenges_declined_total", {"counter", {"reason"}}},
         {"outpost_challenges_queued", {"gauge", {}}},
