@@ -43,7 +43,7 @@ TEST(E2eSyzygy, ALocalTableMoveIsPlayedWithoutAskingTheOnlineTablebase) {
     const std::string first = g.moves.front().uci;
     ASSERT_TRUE(fx.wait_until([&] { return bot.bot().active_games() == 0; }, 10s));
     const std::string text = log.text();
-    EXPECT_NE(text.find("Syzygy tablebases: 11 tables (up to 4 pieces)"), std::string::npos)
+    EXPECT_NE(text.find("Syzygy tablebases: 21 tables (up to 5 pieces)"), std::string::npos)
         << text;
     EXPECT_NE(text.find("move " + first + " (syzygy) score"), std::string::npos) << text;
     EXPECT_EQ(bot.metrics().syzygy_moves.load(), 1u);

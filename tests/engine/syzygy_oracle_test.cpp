@@ -179,6 +179,8 @@ TEST_F(SyzygyOracle, WonEndingsAreMatedAgainstTheTablesDefenceBeforeTheFiftyMove
         {"KQ v KR", "Q6K/8/3k4/3r4/8/8/8/8 w - - 0 1"},
         {"KR v KP", "R7/8/8/8/2p1k3/8/8/7K w - - 0 1"},
         {"KR v KP", "7R/8/5p2/5k2/8/8/8/5K2 w - - 0 1"},
+        {"KRP v KR", "1K6/1P1k4/8/8/8/8/r7/2R5 w - - 0 1"},  // Lucena's position
+        {"KRP v KR", "7k/8/8/8/4K3/4P3/8/r5R1 w - - 0 1"},   // the king cut off on the h-file
     };
     for (const Start& s : starts) {
         auto start = Position::from_fen(s.fen);

@@ -68,12 +68,13 @@ TEST(Syzygy, LoadsTheCopiedTables) {
     auto loaded = Syzygy::load({kTables});
     ASSERT_TRUE(loaded) << loaded.error();
     const Syzygy& tb = **loaded;
-    EXPECT_EQ(tb.tables(),
-              (std::vector<std::string>{"KBNvK", "KBvK", "KNvK", "KPvK", "KQvK", "KQvKR", "KRvK",
-                                        "KRvKB", "KRvKN", "KRvKP", "KRvKR"}));
-    EXPECT_EQ(tb.max_pieces(), 4);
+    EXPECT_EQ(tb.tables(), (std::vector<std::string>{
+                               "KBNvK", "KBvK",   "KNvK",   "KPvK",  "KQRvK",  "KQRvKR", "KQvK",
+                               "KQvKR", "KRBvK",  "KRBvKR", "KRNvK", "KRNvKR", "KRPvK",  "KRPvKR",
+                               "KRRvK", "KRRvKR", "KRvK",   "KRvKB", "KRvKN",  "KRvKP",  "KRvKR"}));
+    EXPECT_EQ(tb.max_pieces(), 5);
     EXPECT_TRUE(tb.problems().empty());
-    EXPECT_EQ(tb.describe(), "11 tables (up to 4 pieces) from " + kTables);
+    EXPECT_EQ(tb.describe(), "21 tables (up to 5 pieces) from " + kTables);
     // The same folders share the set; others are refused while it lives.
     auto again = Syzygy::load({kTables});
     ASSERT_TRUE(again);
@@ -138,7 +139,7 @@ TEST(Syzygy, MissingAndEmptyFoldersAreNamed) {
     auto some = Syzygy::load({"/no/such/syzygy", kTables});
     ASSERT_TRUE(some) << some.error();
     EXPECT_EQ((*some)->problems(), (std::vector<std::string>{"/no/such/syzygy: no such folder"}));
-    EXPECT_NE((*some)->describe().find("11 tables (up to 4 pieces) from /no/such/syzygy:" +
+    EXPECT_NE((*some)->describe().find("21 tables (up to 5 pieces) from /no/such/syzygy:" +
                                        kTables + "; 1 problem skipped"),
               std::string::npos)
         << (*some)->describe();
@@ -266,10 +267,10 @@ TEST(Syzygy, TheSearchPlaysTheTablesMoves) {
     EXPECT_EQ(mid.tbhits, 0u);
     EXPECT_FALSE(engine.tables_cover(Position()));
 
-    // A 5-piece position with captures into the tables: probes in the tree.
-    const auto five = Position::from_fen("8/8/8/4k3/8/3p4/1R3K2/4r3 w - - 0 1");
-    ASSERT_TRUE(five);
-    const SearchResult tree = engine.search(*five, limits, stop);
+    // A 6-piece position with captures into the tables: probes in the tree.
+    const auto six = Position::from_fen("8/8/8/4k3/8/3p4/1R2PK2/4r3 w - - 0 1");
+    ASSERT_TRUE(six);
+    const SearchResult tree = engine.search(*six, limits, stop);
     EXPECT_EQ(tree.root_tables, RootTables::None);
     EXPECT_GT(tree.tbhits, 0u);
 
@@ -318,7 +319,7 @@ TEST(Syzygy, UciOptions) {
     EXPECT_NE(text.find("info string error: SyzygyPath: /no/such/syzygy: no such folder\n"),
               std::string::npos)
         << text;
-    EXPECT_NE(text.find("info string SyzygyPath: 11 tables (up to 4 pieces)"), std::string::npos)
+    EXPECT_NE(text.find("info string SyzygyPath: 21 tables (up to 5 pieces)"), std::string::npos)
         << text;
     // The drawn root: score 0 and a drawing move (Ra1, Rc1, Rd1, Rh1 or Re4).
     const auto first = text.find("bestmove ");
