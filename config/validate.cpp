@@ -6,6 +6,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -395,7 +396,9 @@ std::optional<std::string> gaviota_folder_problem(const std::string& folder) {
                 }
             continue;
         }
-        if (is_table(it->path()) && std::ifstream(it->path(), std::ios::binary))
+        // A regular file that opens (never a FIFO's open, which would wait for a writer).
+        if (is_table(it->path()) &&
+            !common::file_problem(it->path(), std::numeric_limits<std::uint64_t>::max()))
             return std::nullopt;
     }
     if (ec) return quote_path(folder) + " cannot be listed (" + ec.message() + ")";
