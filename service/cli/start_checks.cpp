@@ -221,6 +221,8 @@ constexpr StartCheck kStartChecks[] = {
      [](const config::Config& c) -> std::optional<std::string> {
          std::string problem = service::listen_problem(c.health.listen);
          if (problem.empty()) return std::nullopt;
+         constexpr std::string_view kKey = "health.listen: ";  // the row names the key
+         if (problem.starts_with(kKey)) problem.erase(0, kKey.size());
          return problem;
      }},
 };

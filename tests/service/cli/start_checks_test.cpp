@@ -217,9 +217,7 @@ TEST_F(StartChecksOnDisk, TheHealthEndpointMustBeAnAddressAndPortWeCanListenOn) 
     const std::string busy = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
     const std::string in_use = problems([&](config::Config& c) { c.health.listen = busy; });
     ::close(fd);
-    EXPECT_EQ(in_use.rfind("health.listen: health.listen: cannot bind on \"" + busy + "\": ", 0),
-              0u)
-        << in_use;
+    EXPECT_EQ(in_use.rfind("health.listen: cannot bind on \"" + busy + "\": ", 0), 0u) << in_use;
     // 192.0.2.1 (TEST-NET-1) is no address of this machine.
     const std::string elsewhere =
         problems([](config::Config& c) { c.health.listen = "192.0.2.1:8080"; });
