@@ -1,6 +1,7 @@
 // The settings Outpost runs with: plain structs whose member initialisers are the defaults.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -9,6 +10,9 @@ namespace config {
 
 // Opening book files per Lichess variant key ("standard", "crazyhouse", ...): tried in order.
 using BookFiles = std::map<std::string, std::vector<std::string>>;
+// The largest book file read (the whole book is held in memory): the largest Polyglot books
+// published are a few hundred MB.
+inline constexpr std::uint64_t kMaxBookFileBytes = 1ULL << 30;
 
 struct BookConfig {
     bool enabled = false;
@@ -119,8 +123,8 @@ struct MatchmakingConfig {
     int opponent_max_rating = 4000;
     int opponent_rating_difference = 300;  // 0: use only the min/max window
     std::vector<std::string> block_list;
-    // Bots that declined us, remembered across restarts (a small JSON file). Empty: next to the
-    // PGN folder (declined-bots.json beside it); with no PGN folder, kept in memory only.
+    // Bots that declined us, remembered across restarts (a small JSON file). Empty:
+    // declined-bots.json in the PGN folder; with no PGN folder, kept in memory only.
     std::string declined_bots_file;
     bool operator==(const MatchmakingConfig&) const = default;
 };

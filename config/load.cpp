@@ -21,6 +21,7 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "common/bounded_file.hpp"
 #include "common/errno_text.hpp"
 #include "keys.hpp"
 #include "text.hpp"
@@ -336,59 +337,17 @@ std::string errno_text(int err) {
 }
 
 // Reads a whole regular file of at most max_bytes; returns an explanation instead on failure.
-// The open never blocks (O_NONBLOCK) and anything but a regular file is refused after it, so a
-// FIFO, a socket or a device named as the config or token file is an error, not a hang.
+// common::read_bounded_file: the open never blocks and anything but a regular file within the
+// limit is refused before a byte is read, so a FIFO, a socket or a device named as the config or
+// token file is an error, not a hang.
 std::optional<std::string> read_file(const std::filesystem::path& path, std::size_t max_bytes,
                                      std::string& why) {
-    const auto not_regular = [](mode_t mode) -> const char* {
-        if (S_ISREG(mode)) return nullptr;
-        if (S_ISDIR(mode)) return "it is a folder, not a file";
-        if (S_ISFIFO(mode)) return "it is a FIFO (named pipe), not a regular file";
-        if (S_ISSOCK(mode)) return "it is a socket, not a regular file";
-        return "it is a device, not a regular file";
-    };
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) {
-        if (const char* what = not_regular(st.st_mode)) {
-            why = what;
-            return std::nullopt;
-        }
-    }
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) {
-        why = errno_text(errno);
+    auto content = common::read_bounded_file(path, max_bytes);
+    if (!content) {
+        why = content.error().message;
         return std::nullopt;
     }
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    // Again on what was opened: the path may have been replaced in between.
-    if (::fstat(fd, &st) != 0) {
-        why = errno_text(errno);
-        return std::nullopt;
-    }
-    if (const char* what = not_regular(st.st_mode)) {
-        why = what;
-        return std::nullopt;
-    }
-    std::string content;
-    char buffer[4096];
-    for (;;) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            why = "reading it failed: " + errno_text(errno);
-            return std::nullopt;
-        }
-        if (n == 0) break;
-        content.append(buffer, std::size_t(n));
-        if (content.size() > max_bytes) {
-            why = "it is larger than " + std::to_string(max_bytes) + " bytes";
-            return std::nullopt;
-        }
-    }
-    return content;
+    return std::move(*content);
 }
 
 bool readable_by_others(const std::filesystem::path& path) {
@@ -513,6 +472,9 @@ void scrub(LoadResult& result, const std::vector<std::string>& secrets) {
             auto end = rest.find_first_of(" \t\r\n");
             std::string_view word = rest.substr(0, end);
             if (word.size() >= kMinTokenLength) words.emplace_back(word);  // short: no secret
+            // After the whole word (replaced first), its body without "lip_" on its own.
+            if (token_body(word).size() >= kMinTokenLength && token_body(word) != word)
+                words.emplace_back(token_body(word));
             rest.remove_prefix(word.size());
         }
     }
@@ -644,12 +606,13 @@ LoadResult load_checked(std::string_view text, std::string_view source_name,
                      [&](const auto& a, const auto& b) { return order(a) < order(b); });
     if (result.errors.size() > kMaxErrors) result.errors.resize(kMaxErrors);
     if (result.errors.empty()) {
-        // matchmaking.declined_bots_file: by default next to the PGN folder.
+        // matchmaking.declined_bots_file: by default in the PGN folder, the one folder every
+        // layout lets the daemon write (the compose file and Kubernetes mount only it; the root
+        // is read-only).
         if (config.matchmaking.declined_bots_file.empty() && !config.pgn_directory.empty()) {
             std::filesystem::path pgn = config.pgn_directory;
             if (!pgn.has_filename()) pgn = pgn.parent_path();  // "pgn/" names the folder "pgn"
-            config.matchmaking.declined_bots_file =
-                (pgn.parent_path() / "declined-bots.json").string();
+            config.matchmaking.declined_bots_file = (pgn / "declined-bots.json").string();
         }
         result.config = std::move(config);
     }

@@ -16,7 +16,13 @@ namespace config {
 // "tok" would otherwise be found inside every other value.
 inline constexpr std::size_t kMinTokenLength = 6;
 
-// Whether `text` contains `token` (a token shorter than kMinTokenLength is never found).
+// A Lichess token's secret part: what follows its "lip_" prefix (the whole of any other token).
+[[nodiscard]] constexpr std::string_view token_body(std::string_view token) {
+    return token.starts_with("lip_") ? token.substr(4) : token;
+}
+
+// Whether `text` contains `token`, or its body without the "lip_" prefix (a token or body
+// shorter than kMinTokenLength is never found).
 [[nodiscard]] bool holds_token(std::string_view text, std::string_view token);
 
 // One error for each key other than `token` whose value (or a list entry) holds config.token,

@@ -6,9 +6,11 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <set>
 
+#include "common/bounded_file.hpp"
 #include "common/text.hpp"
 #include "common/url.hpp"
 #include "keys.hpp"
@@ -346,11 +348,11 @@ void check_book(const Config& config, Checker& check) {
         std::string key = "engine.book.files." + variant;
         for (std::size_t i = 0; i < files.size(); ++i) {
             ++count;
-            std::ifstream in(files[i], std::ios::binary);
-            std::error_code ec;
-            if (!in || std::filesystem::is_directory(files[i], ec))
+            // The checks `run` makes before it reads a book: a FIFO, a device or a file of
+            // gigabytes is refused here too (common::read_bounded_file).
+            if (const auto why = common::file_problem(files[i], kMaxBookFileBytes))
                 check.error(key, check.at_entry(key, i),
-                            "cannot read the book file " + detail::quote(files[i]) +
+                            "cannot read the book file " + detail::quote(files[i]) + ": " + *why +
                                 " (relative paths start from the folder Outpost runs in)");
         }
     }
@@ -396,7 +398,9 @@ std::optional<std::string> gaviota_folder_problem(const std::string& folder) {
                 }
             continue;
         }
-        if (is_table(it->path()) && std::ifstream(it->path(), std::ios::binary))
+        // A regular file that opens (never a FIFO's open, which would wait for a writer).
+        if (is_table(it->path()) &&
+            !common::file_problem(it->path(), std::numeric_limits<std::uint64_t>::max()))
             return std::nullopt;
     }
     if (ec) return quote_path(folder) + " cannot be listed (" + ec.message() + ")";

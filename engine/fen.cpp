@@ -100,7 +100,7 @@ bool king_attacked(const BasicBoard<V>& b, Color c) {
 
 // The variant's setup rules for pieces (scalachess Variant.valid / chessops validate).
 template <Variant V>
-std::string setup_error(const BasicBoard<V>& b) {
+std::string setup_error(const BasicBoard<V>& b, FenRules rules) {
     const char* names[COLOR_NB] = {"white", "black"};
     const int total = popcount(b.pieces());
     if constexpr (V == Variant::ANTICHESS) {
@@ -124,8 +124,9 @@ std::string setup_error(const BasicBoard<V>& b) {
                 return "FEN has " + std::to_string(kings) + " " + name +
                        " kings, expected exactly 1";
         }
-        const bool limited =
-            !has_drops(V) && V != Variant::ANTICHESS && !(V == Variant::HORDE && c == WHITE);
+        // Variant.validSide: the counts are limited only when strict (lila's API is not).
+        const bool limited = rules == FenRules::Strict && !has_drops(V) &&
+                             V != Variant::ANTICHESS && !(V == Variant::HORDE && c == WHITE);
         if (limited && popcount(b.pieces(c, PAWN)) > 8)
             return "FEN has more than 8 " + name + " pawns";
         if (limited && popcount(b.pieces(c)) > 16)
@@ -140,6 +141,54 @@ std::string setup_error(const BasicBoard<V>& b) {
     return {};
 }
 
+// Adds the castling right that letter c of the castling field names (KQkq: the outermost rook
+// on that side of the king; A-H: the rook on that file), or says why it cannot.
+template <Variant V>
+std::string add_castling_right(BasicBoard<V>& b, char c, bool& shredder_or_odd) {
+    const bool upper = std::isupper(static_cast<unsigned char>(c));
+    const Color color = upper ? WHITE : BLACK;
+    const char lc = char(std::tolower(static_cast<unsigned char>(c)));
+    if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
+        return std::string("FEN castling field has an invalid letter '") + c + "'";
+    if (!b.has_king(color))
+        return std::string("FEN castling right '") + c + "' but that side has no king";
+    const Square ksq = b.king_square(color);
+    const int back_rank = color == WHITE ? 0 : 7;
+    if (rank_of(ksq) != back_rank)
+        return std::string("FEN castling right '") + c + "' but the king is not on its back rank";
+    const Bitboard rooks = b.pieces(color, ROOK) & rank_bb(back_rank);
+    Square rook = SQ_NONE;
+    bool odd = false;  // a Shredder letter: Chess960 castling, once the right stands
+    if (lc == 'k') {
+        for (int f = 7; f > file_of(ksq); --f)
+            if (rooks & square_bb(make_square(f, back_rank))) {
+                rook = make_square(f, back_rank);
+                break;
+            }
+    } else if (lc == 'q') {
+        for (int f = 0; f < file_of(ksq); ++f)
+            if (rooks & square_bb(make_square(f, back_rank))) {
+                rook = make_square(f, back_rank);
+                break;
+            }
+    } else {
+        odd = true;
+        const Square s = make_square(lc - 'a', back_rank);
+        if (rooks & square_bb(s)) rook = s;
+    }
+    if (rook == SQ_NONE || file_of(rook) == file_of(ksq))
+        return std::string("FEN castling right '") + c + "' has no rook to castle with";
+    const bool king_side = file_of(rook) > file_of(ksq);
+    const int idx = castling_index(color, king_side);
+    if (b.castling & (1 << idx))
+        return std::string("FEN castling field repeats a right ('") + c + "')";
+    b.castling |= std::uint8_t(1 << idx);
+    b.castling_rook[idx] = rook;
+    if (odd || file_of(ksq) != 4 || (file_of(rook) != 0 && file_of(rook) != 7))
+        shredder_or_odd = true;
+    return {};
+}
+
 }  // namespace
 
 std::string square_name(Square s) {
@@ -148,8 +197,9 @@ std::string square_name(Square s) {
 }
 
 template <Variant V>
-Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
+Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960, FenRules rules) {
     using R = Result<BasicBoard<V>>;
+    const bool lichess = rules == FenRules::Lichess;
     init_attacks();
     auto fields = split_fields(fen);
 
@@ -246,62 +296,22 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
     // 2. Side to move (read first: atomic's setup rule depends on it).
     const bool side_ok = fields[1] == "w" || fields[1] == "b";
     b.side = fields[1] == "b" ? BLACK : WHITE;
-    if (const std::string error = setup_error(b); !error.empty()) return R::failure(error);
+    if (const std::string error = setup_error(b, rules); !error.empty()) return R::failure(error);
     if (!side_ok)
         return R::failure("FEN side to move is " + quoted(fields[1]) + ", expected 'w' or 'b'");
     if (b.side == BLACK) b.key ^= zobrist::keys.side;
 
     // 3. Castling rights.
     bool shredder_or_odd = false;
-    if (fields[2] != "-" && !has_castling(V))
+    // FenReader reads no right in a variant without castling, and drops each right that has no
+    // king and rook to match; Strict names the first such right instead.
+    if (fields[2] != "-" && !has_castling(V) && !lichess)
         return R::failure("FEN castling field " + quoted(fields[2]) + " but " + variant_name(V) +
                           " has no castling");
-    if (fields[2] != "-") {
+    if (fields[2] != "-" && has_castling(V)) {
         for (const char c : fields[2]) {
-            const bool upper = std::isupper(static_cast<unsigned char>(c));
-            const Color color = upper ? WHITE : BLACK;
-            const char lc = char(std::tolower(static_cast<unsigned char>(c)));
-            if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
-                return R::failure(std::string("FEN castling field has an invalid letter '") + c +
-                                  "'");
-            if (!b.has_king(color))
-                return R::failure(std::string("FEN castling right '") + c +
-                                  "' but that side has no king");
-            const Square ksq = b.king_square(color);
-            const int back_rank = color == WHITE ? 0 : 7;
-            if (rank_of(ksq) != back_rank)
-                return R::failure(std::string("FEN castling right '") + c +
-                                  "' but the king is not on its back rank");
-            const Bitboard rooks = b.pieces(color, ROOK) & rank_bb(back_rank);
-            Square rook = SQ_NONE;
-            if (lc == 'k') {
-                for (int f = 7; f > file_of(ksq); --f)
-                    if (rooks & square_bb(make_square(f, back_rank))) {
-                        rook = make_square(f, back_rank);
-                        break;
-                    }
-            } else if (lc == 'q') {
-                for (int f = 0; f < file_of(ksq); ++f)
-                    if (rooks & square_bb(make_square(f, back_rank))) {
-                        rook = make_square(f, back_rank);
-                        break;
-                    }
-            } else {
-                shredder_or_odd = true;
-                const Square s = make_square(lc - 'a', back_rank);
-                if (rooks & square_bb(s)) rook = s;
-            }
-            if (rook == SQ_NONE || file_of(rook) == file_of(ksq))
-                return R::failure(std::string("FEN castling right '") + c +
-                                  "' has no rook to castle with");
-            const bool king_side = file_of(rook) > file_of(ksq);
-            const int idx = castling_index(color, king_side);
-            if (b.castling & (1 << idx))
-                return R::failure(std::string("FEN castling field repeats a right ('") + c + "')");
-            b.castling |= std::uint8_t(1 << idx);
-            b.castling_rook[idx] = rook;
-            if (file_of(ksq) != 4 || (file_of(rook) != 0 && file_of(rook) != 7))
-                shredder_or_odd = true;
+            const std::string error = add_castling_right(b, c, shredder_or_odd);
+            if (!error.empty() && !lichess) return R::failure(error);
         }
     }
     b.chess960 = chess960 || shredder_or_odd;
@@ -310,17 +320,21 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
     // 4. En passant.
     if (fields[3] != "-") {
         const auto ep = fields[3];
-        if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
+        const bool square =
+            ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && ep[1] >= '1' && ep[1] <= '8';
+        if (!square && !lichess)
             return R::failure("FEN en-passant field " + quoted(ep) + " is not a square");
-        const Square s = make_square(ep[0] - 'a', ep[1] - '1');
+        const Square s = square ? make_square(ep[0] - 'a', ep[1] - '1') : SQ_NONE;
         const Color them = ~b.side;
-        const Square pawn_sq = Square(s + pawn_push(them));  // where it stands now
-        const Square origin = Square(s - pawn_push(them));   // where it came from
-        if (relative_rank(b.side, s) != 5 || b.piece_on(pawn_sq) != make_piece(them, PAWN) ||
-            !b.empty(s) || !b.empty(origin))
+        // FenReader keeps the square only when a pawn of the side not to move stands past it
+        // with the square and the one it came from empty; otherwise it is no en passant.
+        const bool possible = square && relative_rank(b.side, s) == 5 &&
+                              b.piece_on(Square(s + pawn_push(them))) == make_piece(them, PAWN) &&
+                              b.empty(s) && b.empty(Square(s - pawn_push(them)));
+        if (!possible && !lichess)
             return R::failure("FEN en-passant square " + quoted(ep) +
                               " is impossible: no pawn just moved two squares past it");
-        if (pawn_attacks(them, s) & b.pieces(b.side, PAWN)) {
+        if (possible && (pawn_attacks(them, s) & b.pieces(b.side, PAWN))) {
             b.en_passant = s;
             b.key ^= zobrist::keys.en_passant_file[file_of(s)];
         }
@@ -328,7 +342,13 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
 
     // 5. Counters.
     int halfmove = 0, fullmove = 1;
-    if (fields.size() == 6) {
+    if (fields.size() == 6 && lichess) {
+        // readHalfMoveClockAndFullMoveNumber: clamped, an unreadable one left at its default.
+        if (!parse_number(fields[4], halfmove)) halfmove = 0;
+        if (!parse_number(fields[5], fullmove)) fullmove = 1;
+        halfmove = std::min(halfmove, 100);
+        fullmove = std::min(fullmove, 500);
+    } else if (fields.size() == 6) {
         if (!parse_number(fields[4], halfmove))
             return R::failure("FEN halfmove clock " + quoted(fields[4]) +
                               " is not a non-negative number");
@@ -351,13 +371,13 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960) {
     if constexpr (V == Variant::RACING_KINGS)
         if (b.in_check())  // RacingKings.scala valid: no check at all
             return R::failure("FEN is illegal: racing kings has no check");
-    if (popcount(b.checkers()) > 2)
+    if (popcount(b.checkers()) > 2 && !lichess)  // Standard.hasValidCheckers, strict only
         return R::failure("FEN is illegal: the side to move is in check by more than two pieces");
     return b;
 }
 
-Result<Board> parse_fen(std::string_view fen, bool chess960) {
-    return parse_variant_fen<Variant::STANDARD>(fen, chess960);
+Result<Board> parse_fen(std::string_view fen, bool chess960, FenRules rules) {
+    return parse_variant_fen<Variant::STANDARD>(fen, chess960, rules);
 }
 
 template <Variant V>
@@ -421,8 +441,8 @@ std::string to_fen(const BasicBoard<V>& b) {
     return out.str();
 }
 
-#define OUTPOST_INSTANTIATE(V)                                                   \
-    template Result<BasicBoard<V>> parse_variant_fen<V>(std::string_view, bool); \
+#define OUTPOST_INSTANTIATE(V)                                                             \
+    template Result<BasicBoard<V>> parse_variant_fen<V>(std::string_view, bool, FenRules); \
     template std::string to_fen<V>(const BasicBoard<V>&);
 OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
 #undef OUTPOST_INSTANTIATE

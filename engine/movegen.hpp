@@ -14,7 +14,9 @@ namespace engine {
 enum class GenType { ALL, NOISY, QUIET };
 
 // A fixed-capacity move list; 256 is above the most legal moves any position has (218) in
-// every variant but crazyhouse, whose drops need more (MoveListOf).
+// every variant but crazyhouse, whose drops need more (MoveListOf). A position of more than 16
+// pieces a side (lila's API lets a FEN have them, FenRules::Lichess) can have more: the moves past
+// the capacity are left out, never written past the end, so the search plays one of the rest.
 template <int Capacity>
 struct BasicMoveList {
     // A union member, so left uninitialised: the search builds a list or two per node, and
@@ -26,7 +28,9 @@ struct BasicMoveList {
 
     BasicMoveList() {}
 
-    void push(Move m) { moves[count++] = m; }
+    void push(Move m) {
+        if (count < Capacity) moves[count++] = m;
+    }
     const Move* begin() const { return moves; }
     const Move* end() const { return moves + count; }
     Move* begin() { return moves; }

@@ -107,9 +107,10 @@ Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
     return from_fen(fen, Variant::STANDARD, chess960);
 }
 
-Result<Position> Position::from_fen(std::string_view fen, Variant variant, bool chess960) {
+Result<Position> Position::from_fen(std::string_view fen, Variant variant, bool chess960,
+                                    FenRules rules) {
     return visit_variant(variant, [&](auto tag) -> Result<Position> {
-        auto board = parse_variant_fen<decltype(tag)::value>(fen, chess960);
+        auto board = parse_variant_fen<decltype(tag)::value>(fen, chess960, rules);
         if (!board) return Result<Position>::failure(board.error());
         return Position(*board);
     });

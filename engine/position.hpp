@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "board.hpp"
+#include "fen.hpp"
 #include "movegen.hpp"
 #include "variant_rules.hpp"
 
@@ -45,7 +46,8 @@ class Position {
     Position();  // the standard starting position
 
     static Result<Position> from_fen(std::string_view fen, bool chess960 = false);
-    static Result<Position> from_fen(std::string_view fen, Variant variant, bool chess960 = false);
+    static Result<Position> from_fen(std::string_view fen, Variant variant, bool chess960 = false,
+                                     FenRules rules = FenRules::Strict);
     static Position start(Variant variant = Variant::STANDARD);
 
     Variant variant() const { return Variant(boards_.index()); }

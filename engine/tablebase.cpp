@@ -72,6 +72,8 @@ std::uint32_t read_le32(const unsigned char* p) {
 // A sound file under another table's name is not.
 std::optional<std::string> check_table_file(const fs::path& file) {
     std::error_code ec;
+    // A FIFO or a device under a table's name would hang or never end the read below.
+    if (!fs::is_regular_file(file, ec)) return "is not a regular file";
     const std::uintmax_t size = fs::file_size(file, ec);
     std::ifstream in(file, std::ios::binary);
     if (ec || !in) return "cannot be read";

@@ -51,4 +51,11 @@ std::optional<Variant> parse_variant(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<Variant> from_lichess_key(std::string_view key) {
+    if (key == "chess960" || key == "fromPosition") return Variant::STANDARD;
+    for (const Variant v : ALL_VARIANTS)
+        if (key == lichess_key(v)) return v;
+    return std::nullopt;
+}
+
 }  // namespace engine

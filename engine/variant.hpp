@@ -36,6 +36,10 @@ std::string_view uci_name(Variant v);
 // Reads a Lichess key or a UCI_Variant name, case-insensitively. "chess960", "fromPosition"
 // and "chess" are standard chess (the caller sets Chess960 castling from the key itself).
 std::optional<Variant> parse_variant(std::string_view name);
+// Reads a variant key as lila writes it, exactly (scalachess Variant.LilaKey: "standard",
+// "chess960", "fromPosition", "crazyhouse", ..., case-sensitive): "CrazyHouse" is none. The first
+// three are standard chess.
+std::optional<Variant> from_lichess_key(std::string_view key);
 // The variant's starting position as FEN (scalachess Variant.initialFen).
 std::string_view start_fen(Variant v);
 

@@ -42,6 +42,7 @@ struct ApiOptions {
 };
 
 // Decline reasons as the request wants them (camelCase); events echo them in lowercase.
+// kAllDeclineReasons lists every one (/metrics shows each from the start).
 enum class DeclineReason {
     Generic,
     Later,
@@ -56,6 +57,11 @@ enum class DeclineReason {
     OnlyBot,
 };
 [[nodiscard]] const char* to_string(DeclineReason r);
+inline constexpr DeclineReason kAllDeclineReasons[] = {
+    DeclineReason::Generic, DeclineReason::Later,       DeclineReason::TooFast,
+    DeclineReason::TooSlow, DeclineReason::TimeControl, DeclineReason::Rated,
+    DeclineReason::Casual,  DeclineReason::Standard,    DeclineReason::Variant,
+    DeclineReason::NoBot,   DeclineReason::OnlyBot};
 // Case-insensitive, so both "tooFast" and the event's "toofast" work.
 [[nodiscard]] std::optional<DeclineReason> parse_decline_reason(std::string_view s);
 

@@ -234,9 +234,16 @@ void HttpClient::set_username(std::string_view username) {
 
 std::string HttpClient::redact(std::string text) const {
     if (token_.empty()) return text;
-    for (std::size_t pos = text.find(token_); pos != std::string::npos;
-         pos = text.find(token_, pos)) {
-        text.replace(pos, token_.size(), "<redacted>");
+    // The whole token, then its body without the "lip_" prefix (a server echoing only the part
+    // after the prefix still shows the secret).
+    const std::string_view body =
+        std::string_view(token_).starts_with("lip_") ? std::string_view(token_).substr(4) : "";
+    for (const std::string_view secret : {std::string_view(token_), body}) {
+        // A body shorter than config::kMinTokenLength would match ordinary text.
+        if (secret.empty() || (secret.data() != token_.data() && secret.size() < 6)) continue;
+        for (std::size_t pos = text.find(secret); pos != std::string::npos;
+             pos = text.find(secret, pos))
+            text.replace(pos, secret.size(), "<redacted>");
     }
     return text;
 }

@@ -35,14 +35,15 @@ Decision decline(lichess::DeclineReason reason, std::string why) {
 
 std::string user_text(const lichess::ChallengeUser& u) { return u.name.empty() ? u.id : u.name; }
 
-// Rule 3. Every Lichess key names a game the engine plays (engine::parse_variant); a key Lichess
-// may add later does not. A start FEN must parse under the game's own variant, and a
-// fromPosition FEN with a Chess960 setup (castling letters other than KQkq on the e/a/h files)
-// needs "chess960" as well.
+// Rule 3. Every Lichess key names a game the engine plays (engine::from_lichess_key, exact as
+// lila's keys are); a key Lichess may add later does not. A start FEN must read under the game's
+// own variant as lila reads it (engine::FenRules::Lichess) and be a position still to play
+// (scalachess Position.playable: not already over), and a fromPosition FEN with a Chess960
+// setup (castling letters other than KQkq on the e/a/h files) needs "chess960" as well.
 std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
                                       const config::ChallengeConfig& cfg) {
     const std::string& key = c.variant.key;
-    const std::optional<engine::Variant> variant = engine::parse_variant(key);
+    const std::optional<engine::Variant> variant = engine::from_lichess_key(key);
     if (!variant)
         return decline(lichess::DeclineReason::Variant,
                        "variant " + common::printable(key) + " is not one Outpost plays");
@@ -50,11 +51,17 @@ std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
         return decline(lichess::DeclineReason::Variant,
                        "variant " + key + " is not in challenge.variants");
     if (c.initial_fen && *c.initial_fen != "startpos") {
-        const auto start = engine::Position::from_fen(*c.initial_fen, *variant, key == "chess960");
+        const auto start = engine::Position::from_fen(*c.initial_fen, *variant, key == "chess960",
+                                                      engine::FenRules::Lichess);
         if (!start)
             return decline(lichess::DeclineReason::Variant,
                            "unreadable start FEN \"" + common::printable(*c.initial_fen) +
                                "\" for " + key + ": " + start.error());
+        if (const engine::GameResult over = start->result();
+            over.status != engine::PositionStatus::ONGOING)
+            return decline(lichess::DeclineReason::Variant,
+                           "start FEN \"" + common::printable(*c.initial_fen) +
+                               "\" is a game already over (" + std::string(over.reason) + ")");
         if (key == "fromPosition" && start->chess960() && !contains(cfg.variants, "chess960"))
             return decline(lichess::DeclineReason::Variant,
                            "start FEN has Chess960 castling and chess960 is not in "
@@ -153,7 +160,7 @@ std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
 
 std::string perf_key(const lichess::ChallengeInfo& c) {
     // Chess960 and the seven variants are rated in a perf of their own, named by their key.
-    const std::optional<engine::Variant> variant = engine::parse_variant(c.variant.key);
+    const std::optional<engine::Variant> variant = engine::from_lichess_key(c.variant.key);
     if (c.variant.key == "chess960" || (variant && *variant != engine::Variant::STANDARD))
         return c.variant.key;
     const std::string key = common::lowercase(c.speed.empty() ? c.perf_name : c.speed);

@@ -3,14 +3,15 @@
 #include "service/challenges/declined_bots.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <fstream>
+#include <filesystem>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "common/bounded_file.hpp"
 #include "common/errno_text.hpp"
 #include "common/text.hpp"
 
@@ -18,8 +19,6 @@ namespace service {
 
 namespace {
 
-// A file of many thousands of declines is still far below this; a larger one is not ours.
-constexpr std::size_t kMaxFileBytes = 1024 * 1024;
 // No refusal is kept longer than this (the matchmaker remembers a decline 24 h): an end further
 // off in a file is cut to it, so no forged or corrupt `until` overflows the steady clock.
 constexpr std::int64_t kLongestMemoryMs = 7LL * 24 * 3600 * 1000;
@@ -32,19 +31,14 @@ std::int64_t unix_ms(DeclinedBotsFile::WallTime t) {
 
 DeclinedBotsFile::Loaded DeclinedBotsFile::load(SteadyTime now, WallTime wall_now) const {
     Loaded out;
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) {
-        if (errno != ENOENT)
-            out.warning = "cannot read " + path_ + ": " + common::errno_text(errno);
+    // Checked before a byte is read: a FIFO cannot block start-up, nor a huge file fill memory.
+    auto read = common::read_bounded_file(path_, kMaxDeclinedBotsFileBytes);
+    if (!read) {
+        if (read.error().message != common::kNoSuchFile)
+            out.warning = path_ + ": " + read.error().message + "; starting afresh";
         return out;  // no file yet: nothing remembered
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string body = text.str();
-    if (body.size() > kMaxFileBytes) {
-        out.warning = path_ + " is larger than 1 MB; starting afresh";
-        return out;
-    }
+    const std::string& body = *read;
     try {
         const auto j = nlohmann::json::parse(body);
         const std::int64_t wall = unix_ms(wall_now);
@@ -80,9 +74,15 @@ std::optional<std::string> DeclinedBotsFile::save(const std::vector<Refusal>& re
                         {"until", unix_ms(wall_now) + left.count()}});
     }
     const std::string body = nlohmann::json{{"declined", list}}.dump(1) + "\n";
-    const std::string temp = path_ + ".tmp";
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return "cannot write " + temp + ": " + common::errno_text(errno);
+    // A fresh name beside the file, made with O_EXCL (mkstemp): nothing planted at a guessable
+    // name (a symbolic link at FILE.tmp) is followed or overwritten.
+    std::string temp = (std::filesystem::path(path_).parent_path() /
+                        ("." + std::filesystem::path(path_).filename().string() + ".XXXXXX"))
+                           .string();
+    const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
+    if (fd < 0)
+        return "cannot write a temporary file beside " + path_ + ": " + common::errno_text(errno);
+    ::fchmod(fd, 0644);
     std::size_t done = 0;
     while (done < body.size()) {
         const ssize_t n = ::write(fd, body.data() + done, body.size() - done);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,9 @@
 #include "service/challenges/matchmaking.hpp"
 
 namespace service {
+
+// A file of many thousands of declines is still far below this; a larger one is not ours.
+inline constexpr std::uint64_t kMaxDeclinedBotsFileBytes = 1024 * 1024;
 
 class DeclinedBotsFile {
   public:
@@ -26,8 +30,8 @@ class DeclinedBotsFile {
     };
     // The file's refusals; the wall clock (`wall_now`) maps their ends onto the steady one.
     [[nodiscard]] Loaded load(SteadyTime now, WallTime wall_now) const;
-    // Writes `refusals` (a temporary file beside it, flushed, then renamed over it); the error,
-    // if it could not.
+    // Writes `refusals` (a temporary file of a fresh name beside it, flushed, then renamed over
+    // it); the error, if it could not.
     [[nodiscard]] std::optional<std::string> save(const std::vector<Refusal>& refusals,
                                                   SteadyTime now, WallTime wall_now) const;
 

@@ -16,7 +16,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/bounded_file.hpp"
 #include "common/errno_text.hpp"
+#include "service/challenges/declined_bots.hpp"
+#include "service/ops/health_server.hpp"
 
 namespace cli {
 
@@ -168,6 +171,35 @@ std::optional<std::string> memory_problem(const config::Config& config) {
     return hash_memory_problem(config, limit_mb, where);
 }
 
+// The matchmaker's memory: an existing file must be one it can read (a regular file of at most
+// kMaxDeclinedBotsFileBytes), and its folder one it can write, since each save makes a new file
+// there and renames it over the old one. A folder inside pgn_directory is made with it.
+std::optional<std::string> declined_bots_problem(const config::Config& config) {
+    const std::string& file = config.matchmaking.declined_bots_file;
+    if (!config.matchmaking.enabled || file.empty()) return std::nullopt;
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) == 0 || errno != ENOENT) {
+        if (auto why = common::file_problem(file, service::kMaxDeclinedBotsFileBytes))
+            return "cannot read " + quoted(file) + ": " + *why;
+    }
+    std::filesystem::path folder = std::filesystem::path(file).parent_path();
+    if (folder.empty()) folder = ".";
+    std::error_code ec;
+    if (!std::filesystem::exists(folder, ec)) {
+        if (!config.pgn_directory.empty() &&
+            std::filesystem::path(config.pgn_directory).lexically_normal() ==
+                folder.lexically_normal())
+            return std::nullopt;  // pgn_directory's own row judges the folder run makes
+        return "cannot save " + quoted(file) + ": its folder " + quoted(folder.string()) +
+               " does not exist";
+    }
+    if (auto why = cannot_write_in(folder))
+        return "cannot save " + quoted(file) + ": its folder " + quoted(folder.string()) +
+               " is not writable (" + *why +
+               "); name a file in a writable folder, such as the PGN folder";
+    return std::nullopt;
+}
+
 struct StartCheck {
     const char* key;
     std::optional<std::string> (*problem)(const config::Config&);
@@ -184,6 +216,15 @@ constexpr StartCheck kStartChecks[] = {
          return c.log.file.empty() ? std::nullopt : log_file_problem(c.log.file);
      }},
     {"engine.hash_mb", memory_problem},
+    {"matchmaking.declined_bots_file", declined_bots_problem},
+    {"health.listen",
+     [](const config::Config& c) -> std::optional<std::string> {
+         std::string problem = service::listen_problem(c.health.listen);
+         if (problem.empty()) return std::nullopt;
+         constexpr std::string_view kKey = "health.listen: ";  // the row names the key
+         if (problem.starts_with(kKey)) problem.erase(0, kKey.size());
+         return problem;
+     }},
 };
 
 std::optional<std::uint64_t> parse_limit(const std::optional<std::string>& text) {

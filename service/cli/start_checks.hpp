@@ -28,6 +28,9 @@ struct StartProblem {
 //   engine.hash_mb the hash tables of every engine that may exist at once (concurrency plus
 //                  correspondence searches) and kOtherMemoryMb fit this machine's memory (its
 //                  cgroup's limit when it has one).
+//   matchmaking.declined_bots_file  (matchmaking on) an existing file a regular one we can read,
+//                  its folder one we can write (or pgn_directory, made at start);
+//   health.listen  an address of this machine and a port we can listen on now (not in use).
 // The URL rule (plain http only on this machine) is config validation's, which both run too.
 [[nodiscard]] std::vector<StartProblem> start_problems(const config::Config& config);
 

@@ -50,9 +50,10 @@ struct PgnMove {
 struct GameRecord {
     std::string game_id;                       // the Site header is <site>/<game_id>
     std::string site = "https://lichess.org";  // the server's base URL (config `url`)
-    std::string event;  // empty: "Rated blitz game" / "Casual bullet game" from rated/speed
+    std::string event;  // empty: pgn_event(rated, variant, speed, tournament_id), as lila's
     bool rated = false;
-    std::string speed;  // "bullet", "blitz", ...; only for the default Event
+    std::string speed;          // "bullet", "blitz", ...; only for the default Event
+    std::string tournament_id;  // the arena's id, empty for other games; only for the Event
     std::chrono::system_clock::time_point started_at{};  // Date / UTCDate / UTCTime and file name
     std::string white, black;
     std::optional<int> white_rating, black_rating;

@@ -140,7 +140,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
                      out);
     // Every Lichess key is a game the engine plays; a key lila may add later is not.
     const std::string& key = full.variant.key;
-    const std::optional<engine::Variant> variant = engine::parse_variant(key);
+    const std::optional<engine::Variant> variant = engine::from_lichess_key(key);
     if (!variant)
         return leave("variant '" + common::printable(key) + "' is not one Outpost plays", out);
     const bool chess960 = key == "chess960";
@@ -156,7 +156,9 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
     const bool same_start = !first && position_ && initial_fen == initial_fen_ &&
                             *variant == variant_ && chess960 == chess960_;
     if (!same_start) {
-        auto start = engine::Position::from_fen(initial_fen, *variant, chess960);
+        // Read as lila reads it: a right without its rook, a stale en-passant square dropped.
+        auto start =
+            engine::Position::from_fen(initial_fen, *variant, chess960, engine::FenRules::Lichess);
         if (!start)
             return leave("the initial FEN '" + common::printable(initial_fen) + "' is not a " +
                              key + " position: " + common::printable(start.error()),
@@ -184,7 +186,8 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
 bool GameRules::sync(const std::vector<std::string>& moves, Actions& out) {
     if (!extends(moves, moves_)) {
         // A takeback (or a server that changed its mind): rebuild from the initial position.
-        auto start = engine::Position::from_fen(initial_fen_, variant_, chess960_);
+        auto start = engine::Position::from_fen(initial_fen_, variant_, chess960_,
+                                                engine::FenRules::Lichess);
         if (!start) return false;
         position_ = *start;
         moves_.clear();
@@ -343,6 +346,17 @@ MoveClock GameRules::clock_for_us(const lichess::GameState& state) const {
 
 void GameRules::think(TimePoint now, Actions& out) {
     (void)now;
+    // A position our rules see as over (a racing-kings FEN already won, a mate the server did
+    // not end) has no move to search: say so and leave, rather than wait with no move.
+    if (const engine::GameResult over = position_->result();
+        over.status != engine::PositionStatus::ONGOING &&
+        over.status != engine::PositionStatus::THREEFOLD_REPETITION &&
+        over.status != engine::PositionStatus::FIFTY_MOVES &&
+        over.status != engine::PositionStatus::INSUFFICIENT_MATERIAL)
+        return leave(fmt::format("the position after {} plies is over by the {} rules ({}) but "
+                                 "the server says the game goes on; no move to play",
+                                 moves_.size(), full_->variant.key, over.reason),
+                     out);
     think_clock_ = clock_for_us(last_state_);
     // Past this our clock has run out: a move post that hangs is not sent again after it.
     flag_at_ = turn_started_ + std::chrono::milliseconds(std::clamp<std::int64_t>(
@@ -664,6 +678,7 @@ GameRecord GameRules::record(const lichess::GameState& state) const {
     rec.site = s_.site;
     rec.rated = full_->rated;
     rec.speed = full_->speed;
+    rec.tournament_id = full_->tournament_id.value_or("");
     rec.started_at =
         std::chrono::system_clock::time_point(std::chrono::milliseconds(full_->created_at_ms));
     rec.white = full_->white.name;

@@ -1,8 +1,42 @@
-// Result and Termination as lila writes them: modules/game/src/main/PgnDump.scala (`tags`,
-// `result`: Outcome.showResult of a finished game; `termination`).
+// Event, Result and Termination as lila writes them: modules/game/src/main/PgnDump.scala
+// (`eventOf`; `tags`; `result`: Outcome.showResult of a finished game; `termination`).
 #include "service/game/pgn_tags.hpp"
 
+#include <utility>
+
 namespace service {
+
+namespace {
+
+// PerfType.nameKey (lila modules/rating PerfType): a variant's perf is named by scalachess's
+// Variant.name, UltraBullet by Speed.name, the other speeds by their i18n key, which is the
+// speed's key. Standard and fromPosition games are rated by speed (PerfKey.byVariant: none).
+std::string perf_name(std::string_view variant_key, std::string_view speed) {
+    static constexpr std::pair<std::string_view, std::string_view> kVariants[] = {
+        {"chess960", "Chess960"},
+        {"crazyhouse", "Crazyhouse"},
+        {"antichess", "Antichess"},
+        {"atomic", "Atomic"},
+        {"horde", "Horde"},
+        {"kingOfTheHill", "King of the Hill"},
+        {"racingKings", "Racing Kings"},
+        {"threeCheck", "Three-check"}};
+    for (const auto& [key, name] : kVariants)
+        if (key == variant_key) return std::string(name);
+    if (speed == "ultraBullet") return "UltraBullet";
+    return std::string(speed);
+}
+
+}  // namespace
+
+std::string pgn_event(bool rated, std::string_view variant_key, std::string_view speed,
+                      std::string_view tournament_id) {
+    const std::string perf = perf_name(variant_key, speed);
+    std::string out = rated ? "Rated " : "Casual ";
+    if (!perf.empty()) out += perf + " ";
+    if (tournament_id.empty()) return out + "game";
+    return out + "tournament https://lichess.org/tournament/" + std::string(tournament_id);
+}
 
 std::string pgn_result(lichess::GameStatus status, std::optional<lichess::Color> winner) {
     switch (status) {

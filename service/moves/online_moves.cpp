@@ -30,7 +30,7 @@ struct VariantSupport {
 };
 
 std::optional<VariantSupport> support_of(const std::string& key) {
-    const std::optional<engine::Variant> v = engine::parse_variant(key);
+    const std::optional<engine::Variant> v = engine::from_lichess_key(key);
     if (!v) return std::nullopt;
     switch (*v) {
         case engine::Variant::STANDARD:

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "common/bounded_file.hpp"
 #include "common/errno_text.hpp"
 
 namespace service {
@@ -74,16 +75,13 @@ std::vector<BookChoice> candidates(const engine::polyglot::Book& book,
 
 common::Result<std::shared_ptr<const engine::polyglot::Book>> read_book_file(
     const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return common::Error{"the book file " + in_quotes(path) + " is a directory"};
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    // Checked before a byte is read: a FIFO cannot hang the start, nor /dev/zero or a file of
+    // gigabytes fill memory (check-config asks the same, config/validate.cpp).
+    auto bytes = common::read_bounded_file(path, config::kMaxBookFileBytes);
+    if (!bytes)
         return common::Error{"cannot read the book file " + in_quotes(path) + ": " +
-                             common::errno_text(errno)};
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad()) return common::Error{"reading the book file " + in_quotes(path) + " failed"};
-    auto book = engine::polyglot::Book::parse(bytes);
+                             bytes.error().message};
+    auto book = engine::polyglot::Book::parse(*bytes);
     if (!book)
         return common::Error{"the book file " + in_quotes(path) +
                              " is not a usable Polyglot book: " + book.error()};

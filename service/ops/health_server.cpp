@@ -22,6 +22,7 @@
 #include <thread>
 #include <utility>
 
+#include "common/bounded_file.hpp"
 #include "service/ops/status_page.hpp"
 
 namespace service {
@@ -60,17 +61,35 @@ std::string one_line(std::string text) {
     return text + "\n";
 }
 
-// A file's bytes, or none when it cannot be read or is larger than `max`.
+// A %-encoded path segment decoded (the status page encodes every id character but letters and
+// digits); none for a bad escape.
+std::optional<std::string> percent_decoded(std::string_view segment) {
+    std::string out;
+    const auto hex = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    };
+    for (std::size_t i = 0; i < segment.size(); ++i) {
+        if (segment[i] != '%') {
+            out += segment[i];
+            continue;
+        }
+        if (i + 2 >= segment.size()) return std::nullopt;
+        const int high = hex(segment[i + 1]), low = hex(segment[i + 2]);
+        if (high < 0 || low < 0) return std::nullopt;
+        out += char(high * 16 + low);
+        i += 2;
+    }
+    return out;
+}
+
+// A file's bytes, or none when it is not a regular file, cannot be read or is larger than `max`.
 std::optional<std::string> read_small_file(const std::string& path, std::size_t max) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::string text;
-    text.resize(max + 1);
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    const auto got = static_cast<std::size_t>(in.gcount());
-    if (got > max || in.bad()) return std::nullopt;
-    text.resize(got);
-    return text;
+    auto text = common::read_bounded_file(path, max);
+    if (!text) return std::nullopt;
+    return std::move(*text);
 }
 
 }  // namespace
@@ -247,7 +266,8 @@ class Session : public std::enable_shared_from_this<Session> {
             content_type = "text/html; charset=utf-8";
             page = true;
         } else if ((get || head) && board && target.starts_with(kPgnPrefix)) {
-            const auto path = board->pgn_path(target.substr(kPgnPrefix.size()));
+            const auto id = percent_decoded(target.substr(kPgnPrefix.size()));
+            const auto path = id ? board->pgn_path(*id) : std::nullopt;
             auto text = path ? read_small_file(*path, HealthServer::kMaxPgnBytes) : std::nullopt;
             if (text) {
                 status = http::status::ok;
@@ -336,40 +356,63 @@ void HealthServer::Impl::accept() {
     });
 }
 
+namespace {
+
+const char* const kListenFormat =
+    "health.listen: expected host:port with an IP address (IPv6 in brackets) or "
+    "localhost and a port 0-65535, like 127.0.0.1:8080, got ";
+
+// Opens `acceptor` on `address`, bound and listening; the error naming health.listen, or empty.
+std::string open_and_listen(tcp::acceptor& acceptor, const ListenAddress& address,
+                            const std::string& listen) {
+    error_code ec;
+    const tcp::endpoint endpoint(asio::ip::make_address(address.host, ec), address.port);
+    auto fail = [&](std::string_view what) {
+        return "health.listen: cannot " + std::string(what) + " on " + quote(listen) + ": " +
+               ec.message();
+    };
+    if (ec) return fail("parse the address");
+    if (acceptor.open(endpoint.protocol(), ec); ec) return fail("open a socket");
+    // Lets a restarted daemon bind while old connections linger in TIME_WAIT.
+    if (acceptor.set_option(tcp::acceptor::reuse_address(true), ec); ec)
+        return fail("set SO_REUSEADDR");
+    if (acceptor.bind(endpoint, ec); ec) return fail("bind");
+    if (acceptor.listen(asio::socket_base::max_listen_connections, ec); ec) return fail("listen");
+    return {};
+}
+
+}  // namespace
+
+std::string listen_problem(const std::string& listen) {
+    if (listen.empty()) return {};
+    const auto address = parse_listen_address(listen);
+    if (!address) return kListenFormat + quote(listen);
+    asio::io_context ioc;
+    tcp::acceptor acceptor(ioc);
+    std::string error = open_and_listen(acceptor, *address, listen);
+    error_code ignored;
+    acceptor.close(ignored);
+    return error;
+}
+
 HealthServer::StartResult HealthServer::start(Options options, const Metrics& metrics) {
     if (options.listen.empty()) return {};
     const std::string listen = options.listen;
     const auto address = parse_listen_address(listen);
-    if (!address) {
-        return {nullptr,
-                "health.listen: expected host:port with an IP address (IPv6 in brackets) or "
-                "localhost and a port 0-65535, like 127.0.0.1:8080, got " +
-                    quote(listen)};
-    }
+    if (!address) return {nullptr, kListenFormat + quote(listen)};
     options.max_connections = std::max<std::size_t>(options.max_connections, 1);
     options.max_request_bytes = std::max<std::size_t>(options.max_request_bytes, 256);
     options.read_timeout = std::max(options.read_timeout, std::chrono::milliseconds(1));
     options.connection_timeout = std::max(options.connection_timeout, std::chrono::milliseconds(1));
 
     auto impl = std::make_unique<Impl>(std::move(options), metrics);
+    if (std::string error = open_and_listen(impl->acceptor, *address, listen); !error.empty())
+        return {nullptr, std::move(error)};
     error_code ec;
-    const tcp::endpoint endpoint(asio::ip::make_address(address->host, ec), address->port);
-    auto fail = [&](std::string_view what) {
-        return StartResult{nullptr, "health.listen: cannot " + std::string(what) + " on " +
-                                        quote(listen) + ": " + ec.message()};
-    };
-    if (ec) return fail("parse the address");
-    if (impl->acceptor.open(endpoint.protocol(), ec); ec) return fail("open a socket");
-    // Lets a restarted daemon bind while old connections linger in TIME_WAIT.
-    if (impl->acceptor.set_option(tcp::acceptor::reuse_address(true), ec); ec) {
-        return fail("set SO_REUSEADDR");
-    }
-    if (impl->acceptor.bind(endpoint, ec); ec) return fail("bind");
-    if (impl->acceptor.listen(asio::socket_base::max_listen_connections, ec); ec) {
-        return fail("listen");
-    }
     impl->bound = impl->acceptor.local_endpoint(ec);
-    if (ec) return fail("read the bound address");
+    if (ec)
+        return {nullptr, "health.listen: cannot read the bound address on " + quote(listen) + ": " +
+                             ec.message()};
     impl->accept();
     try {
         impl->thread = std::thread([raw = impl.get()] { raw->run(); });

@@ -82,4 +82,10 @@ struct ListenAddress {
 // nullopt when `text` is not "host:port" as described in HealthServer::Options::listen.
 [[nodiscard]] std::optional<ListenAddress> parse_listen_address(const std::string& text);
 
+// Why HealthServer::start could not listen on `listen` on this machine now (the same message it
+// would give: an address of another host, a port in use or below 1024 without the right), or
+// empty when it could; binds a socket the same way and closes it again. check-config and run's
+// start-up checks ask it, so a port in use is found before logging in.
+[[nodiscard]] std::string listen_problem(const std::string& listen);
+
 }  // namespace service

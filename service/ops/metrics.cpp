@@ -13,6 +13,8 @@
 #include <cmath>
 #include <fstream>
 
+#include "lichess_client/api.hpp"
+
 #ifndef OUTPOST_VERSION
 #define OUTPOST_VERSION "unknown"
 #endif
@@ -271,7 +273,13 @@ std::string render_prometheus(const Metrics& m, Metrics::Clock::time_point now) 
             static_cast<double>(m.challenges_queued.load(relaxed)));
     auto& declined = r.counter_family("outpost_challenges_declined_total",
                                       "Challenges the bot declined, by reason.");
-    for (const auto& [reason, count] : m.challenges_declined.snapshot()) {
+    // Every reason Lichess knows has its series from the start, at 0, so a dashboard's panel
+    // shows a flat line rather than "no data" until the first decline (Prometheus's advice for
+    // labelled metrics whose label values are known).
+    auto declines = m.challenges_declined.snapshot();
+    for (const lichess::DeclineReason reason : lichess::kAllDeclineReasons)
+        declines.try_emplace(lichess::to_string(reason), 0);
+    for (const auto& [reason, count] : declines) {
         declined.Add({{"reason", reason}}).Increment(static_cast<double>(count));
     }
 

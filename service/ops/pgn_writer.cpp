@@ -22,6 +22,7 @@
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
 #include "engine/variant.hpp"
+#include "service/game/pgn_tags.hpp"
 
 namespace service {
 
@@ -126,7 +127,7 @@ std::string_view variant_name(std::string_view key) {
 // The game's variant; standard chess for standard, chess960, fromPosition and a key we do not
 // know (the movetext then says the record cannot be read, if it cannot).
 engine::Variant engine_variant(std::string_view key) {
-    return engine::parse_variant(key).value_or(engine::Variant::STANDARD);
+    return engine::from_lichess_key(key).value_or(engine::Variant::STANDARD);
 }
 
 // Whether the game started from its variant's own start position.
@@ -188,7 +189,8 @@ void write_movetext(const GameRecord& r, Wrapper& w) {
     const engine::Variant variant = engine_variant(r.variant);
     auto start = is_start(r)
                      ? engine::Result<engine::Position>(engine::Position::start(variant))
-                     : engine::Position::from_fen(r.initial_fen, variant, r.variant == "chess960");
+                     : engine::Position::from_fen(r.initial_fen, variant, r.variant == "chess960",
+                                                  engine::FenRules::Lichess);
     if (!start) {
         w.add("{ unreadable initial FEN: " + comment_text(start.error()) + " }");
         return;
@@ -300,10 +302,8 @@ bool process_alive(long pid) { return ::kill(pid_t(pid), 0) == 0 || errno == EPE
 std::string to_pgn(const GameRecord& r) {
     const UtcTime t = utc(r.started_at);
     std::string out;
-    const std::string event = !r.event.empty()
-                                  ? r.event
-                                  : std::string(r.rated ? "Rated " : "Casual ") +
-                                        (r.speed.empty() ? "" : r.speed + " ") + "game";
+    const std::string event =
+        !r.event.empty() ? r.event : pgn_event(r.rated, r.variant, r.speed, r.tournament_id);
     header(out, "Event", event);
     std::string site = r.site;
     while (site.ends_with('/')) site.pop_back();

@@ -115,10 +115,12 @@ std::string site_of(const StatusSnapshot& s) {
     return esc(web ? std::string_view(s.site) : std::string_view("https://lichess.org"), 200);
 }
 
-// A path segment for a link: ids are letters and digits; anything else is %-encoded.
+// A path segment for a link: ids are letters and digits; anything else is %-encoded (the health
+// server decodes it again, so an id of other characters still reaches its PGN file).
+constexpr std::size_t kMaxLinkedIdChars = 64;
 std::string path_segment(std::string_view id) {
     std::string out;
-    for (const char c : id.substr(0, 64)) {
+    for (const char c : id.substr(0, kMaxLinkedIdChars)) {
         const bool plain =
             (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
         out += plain ? std::string(1, c)
@@ -411,9 +413,10 @@ void render_finished(std::string& out, const StatusSnapshot& s) {
                when_text(f.ended_at, s.now) + "</td><td>";
         out += fmt::format(R"(<a href="{}/{}" rel="noreferrer">game</a>)", site_of(s),
                            path_segment(f.id));
-        if (!f.pgn_path.empty())
-            out += fmt::format(R"( · <a href="/pgn/{}" title="{}">PGN</a>)", path_segment(f.id),
-                               esc(f.pgn_path, 200));
+        // The link names the game only: where the file lies on the server is not the page's
+        // to show (the README: no setting shows a path).
+        if (!f.pgn_path.empty() && f.id.size() <= kMaxLinkedIdChars)
+            out += fmt::format(R"( · <a href="/pgn/{}">PGN</a>)", path_segment(f.id));
         out += "</td></tr>";
     }
     out += "</table></section>";

@@ -485,19 +485,19 @@ TEST(ConfigLoad, TournamentMistakesNameTheEntry) {
     }
 }
 
-TEST(ConfigLoad, TheDeclinedBotsFileLivesNextToThePgnFolder) {
+TEST(ConfigLoad, TheDeclinedBotsFileLivesInThePgnFolder) {
     testing::TempDir dir;
     const std::string pgn = (dir.path() / "pgn").string();
     LoadResult r =
         load_string("pgn_directory: \"" + pgn + "\"\n", "c.yml", config::testing::with_env_token());
     ASSERT_TRUE(r.ok()) << format_error(r.errors.front(), "c.yml");
     EXPECT_EQ(r.config->matchmaking.declined_bots_file,
-              (dir.path() / "declined-bots.json").string());
+              (dir.path() / "pgn" / "declined-bots.json").string());
     LoadResult slash = load_string("pgn_directory: \"" + pgn + "/\"\n", "c.yml",
                                    config::testing::with_env_token());
     ASSERT_TRUE(slash.ok());
     EXPECT_EQ(slash.config->matchmaking.declined_bots_file,
-              (dir.path() / "declined-bots.json").string());
+              (dir.path() / "pgn" / "declined-bots.json").string());
     LoadResult none = load_string("", "c.yml", config::testing::with_env_token());
     EXPECT_EQ(none.config->matchmaking.declined_bots_file, "");
     LoadResult own = load_string("matchmaking:\n  declined_bots_file: /tmp/x.json\n", "c.yml",

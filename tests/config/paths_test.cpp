@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -262,6 +263,39 @@ TEST(ConfigTablebases, FolderWithoutTablesIsAnErrorWithAHint) {
                   "subfolder \"" +
                   (dir.path() / "gtb4").string() + "\" does: give that folder instead");
     EXPECT_EQ(r.errors[1].message, "\"" + file + "\" is not a folder");
+}
+
+// A FIFO under a table's name is no table, and check-config does not wait on it.
+TEST(ConfigTablebases, AFifoNamedLikeATableIsNoTable) {
+    testing::TempDir dir;
+    ASSERT_EQ(::mkfifo((dir.path() / "kqk.gtb.cp4").c_str(), 0600), 0);
+    LoadResult r = load_tablebases("    gaviota_paths: [" + dir.path().string() + "]\n");
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_NE(r.errors[0].message.find("holds no readable Gaviota tablebase files"),
+              std::string::npos)
+        << r.errors[0].message;
+}
+
+// engine.book.files: the checks `run` makes before reading a book, made by check-config too: a
+// FIFO (the read hung), a device and a file past the limit (both were read whole).
+TEST(ConfigBooks, AFifoADeviceOrAHugeFileIsNoBook) {
+    testing::TempDir dir;
+    const std::string fifo = (dir.path() / "fifo.bin").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string huge = dir.write("huge.bin", "");
+    std::filesystem::resize_file(huge, kMaxBookFileBytes + 16);
+    const std::string good = dir.write("good.bin", "");
+    LoadOptions options;
+    options.env = testing::fake_env({{kTokenEnvVar, "lip_env"}});
+    LoadResult r =
+        load_string("engine:\n  book:\n    enabled: true\n    files:\n      standard: [" + good +
+                        ", " + fifo + ", /dev/zero, " + huge + "]\n",
+                    "c.yml", options);
+    ASSERT_EQ(r.errors.size(), 3u);
+    EXPECT_NE(r.errors[0].message.find("FIFO"), std::string::npos) << r.errors[0].message;
+    EXPECT_NE(r.errors[1].message.find("device"), std::string::npos) << r.errors[1].message;
+    EXPECT_NE(r.errors[2].message.find("larger than"), std::string::npos) << r.errors[2].message;
+    for (const auto& e : r.errors) EXPECT_EQ(e.key_path, "engine.book.files.standard");
 }
 
 TEST(ConfigTablebases, MaxPiecesIsThreeToFiveAndLichessBotsKeyIsNamed) {

@@ -16,9 +16,13 @@
 namespace config {
 namespace {
 
-TEST(TokenGuard, HoldsTokenFindsTheWholeTokenOnly) {
+TEST(TokenGuard, HoldsTokenFindsTheWholeTokenOrItsBody) {
     EXPECT_TRUE(holds_token(std::string("my token: ") + testing::kSecret + "!", testing::kSecret));
     EXPECT_TRUE(holds_token(testing::kSecret, testing::kSecret));
+    // The body after "lip_" alone is the secret too.
+    const std::string body = std::string(testing::kSecret).substr(4);
+    EXPECT_EQ(token_body(testing::kSecret), body);
+    EXPECT_TRUE(holds_token("pasted: " + body, testing::kSecret));
     EXPECT_FALSE(holds_token("lip_SuperSecret", testing::kSecret));  // a prefix is not the token
     EXPECT_FALSE(holds_token("good game", testing::kSecret));
     EXPECT_FALSE(holds_token("anything", ""));
@@ -45,6 +49,9 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
          "engine.book.files", 5},
         {From::Environment, "greeting:\n  hello_spectators: \"x$T\"\n", "greeting.hello_spectators",
          2},
+        // The body without its "lip_" prefix ("$B"), refused and redacted as the whole is.
+        {From::Key, "token: $T\ngreeting:\n  hello: \"Hi! $B\"\n", "greeting.hello", 3},
+        {From::Environment, "challenge:\n  block_list: [\"$B\"]\n", "challenge.block_list", 2},
     };
     for (const Row& row : rows) {
         testing::TempDir dir;
@@ -52,6 +59,8 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
         std::string yaml = row.yaml;
         for (auto at = yaml.find("$T"); at != std::string::npos; at = yaml.find("$T"))
             yaml.replace(at, 2, testing::kSecret);
+        for (auto at = yaml.find("$B"); at != std::string::npos; at = yaml.find("$B"))
+            yaml.replace(at, 2, std::string(testing::kSecret).substr(4));
         LoadOptions options;
         options.base_dir = dir.path();
         options.env = testing::fake_env(
@@ -66,7 +75,9 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
         EXPECT_NE(r.errors[0].message.find("holds the Lichess API token"), std::string::npos);
         for (const auto* list : {&r.errors, &r.warnings})
             for (const ConfigError& e : *list)
-                EXPECT_EQ(format_error(e, r.source_name).find(testing::kSecret), std::string::npos);
+                EXPECT_EQ(
+                    format_error(e, r.source_name).find(std::string(testing::kSecret).substr(4)),
+                    std::string::npos);
 
         // check-config refuses it too, before printing anything, and never shows the token.
         const std::string file = dir.write("config.yml", yaml);
@@ -76,7 +87,8 @@ TEST(TokenGuard, TheTokenUnderAnyOtherKeyIsAnErrorNamingTheKey) {
         EXPECT_EQ(out.str(), "") << row.key;
         EXPECT_NE(err.str().find(row.key + ": holds the Lichess API token"), std::string::npos)
             << err.str();
-        EXPECT_EQ(err.str().find(testing::kSecret), std::string::npos) << err.str();
+        EXPECT_EQ(err.str().find(std::string(testing::kSecret).substr(4)), std::string::npos)
+            << err.str();
     }
 }
 

@@ -18,7 +18,8 @@
 #      records of the packages, the user, tar headers), or when apt left a file behind.
 #
 # Needs root (debootstrap, mounts, chroot), buildah, debootstrap and python3 (apt-get install
-# buildah debootstrap python3), and network access to deb.debian.org for steps 1-2 only.
+# buildah debootstrap python3), and network access to Debian's archive (debootstrap's default
+# mirror, which the base keeps as its apt source) for steps 1-2 only.
 # Everything the test itself talks to is on 127.0.0.1.
 #
 # usage: tests/deploy/image_build_run.sh --emulator PATH/outpost-emulator
@@ -57,13 +58,12 @@ fi
 
 readonly base_image=localhost/debian:bookworm-slim
 # The base's recipe (strip_rootfs); a cached base of another recipe is made again. 2: no docker-clean.
-readonly base_recipe=2
+readonly base_recipe=3
 # What our layers may add beyond the runtime packages' files, the binary and the example config:
 # 2.1 MB measured (debconf's templates.dat rewritten, 0.8 MB; dpkg's status and records of the 22
 # new packages, 0.6 MB; the CA bundle ca-certificates generates, 0.2 MB; tar headers). Without
 # apt's cleanup it was 82.8 MB.
 readonly extra_limit=3000000
-readonly mirror=http://deb.debian.org/debian
 export BUILDAH_ISOLATION=chroot
 work=$(mktemp -d /tmp/outpost-image.XXXXXX)
 out=${OUTPOST_IMAGE_REPORT_DIR:-$work}
@@ -124,21 +124,8 @@ EOF
     # Dockerfile must not depend on it.
     echo 'Acquire::Languages "none";' >"$r"/etc/apt/apt.conf.d/docker-no-languages
     echo 'Acquire::GzipIndexes "true";' >"$r"/etc/apt/apt.conf.d/docker-gzip-indexes
-    # The official image's sources: the release, its updates and security.
-    rm -f "$r"/etc/apt/sources.list
-    cat >"$r"/etc/apt/sources.list.d/debian.sources <<EOF
-Types: deb
-URIs: $mirror
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-
-Types: deb
-URIs: http://deb.debian.org/debian-security
-Suites: bookworm-security
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
+    # The apt sources stay those debootstrap wrote (its default mirror, the release): the
+    # Dockerfile's apt-get needs no other.
     : >"$r"/etc/resolv.conf
     echo localhost >"$r"/etc/hostname
 }
@@ -157,7 +144,7 @@ make_base() {
     local tarball=$cache/bookworm-slim-$base_recipe.tar rootfs=$work/rootfs
     if [[ ! -s $tarball ]]; then
         step "base: debootstrap --variant=minbase bookworm (then stripped; cached in $tarball)"
-        debootstrap --variant=minbase bookworm "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+        debootstrap --variant=minbase bookworm "$rootfs" >"$work/debootstrap.log" 2>&1 ||
             { tail -20 "$work/debootstrap.log" >&2; exit 1; }
         echo "raw minbase: $(du -sh "$rootfs" | cut -f1), /var $(du -sh "$rootfs/var" | cut -f1)"
         strip_rootfs "$rootfs"

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -227,6 +228,57 @@ TEST(Kubernetes, NonRootReadOnlyNoPrivileges) {
     EXPECT_TRUE(sc["readOnlyRootFilesystem"].as<bool>());
     EXPECT_FALSE(sc["allowPrivilegeEscalation"].as<bool>());
     EXPECT_EQ(sc["capabilities"]["drop"][0].as<std::string>(), "ALL");
+}
+
+// Whether `file` lies inside `folder` (both absolute, plain paths).
+bool inside(const std::string& file, const std::string& folder) {
+    const fs::path rel =
+        fs::path(file).lexically_normal().lexically_relative(fs::path(folder).lexically_normal());
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+// The matchmaker's memory by default (declined_bots_file ""): on the one volume each layout
+// lets the daemon write, since the root file system is read-only there (a save on it fails).
+TEST(Layouts, TheDefaultDeclinedBotsFileLandsOnAWritableVolume) {
+    auto objects = kube_objects();
+    const config::Config kube = configmap_config(objects["ConfigMap"]);
+    ASSERT_FALSE(kube.matchmaking.declined_bots_file.empty());
+    std::vector<std::string> writable;
+    for (const auto& mount :
+         objects["Deployment"]["spec"]["template"]["spec"]["containers"][0]["volumeMounts"])
+        if (!mount["readOnly"].as<bool>(false))
+            writable.push_back(mount["mountPath"].as<std::string>());
+    EXPECT_TRUE(std::any_of(writable.begin(), writable.end(), [&](const std::string& m) {
+        return inside(kube.matchmaking.declined_bots_file, m);
+    })) << kube.matchmaking.declined_bots_file;
+
+    // Compose: the example config with the pgn_directory its comment asks for.
+    YAML::Node svc = YAML::LoadFile(
+        (deploy_test::kSource / "deploy" / "docker-compose.yml").string())["services"]["outpost"];
+    ASSERT_TRUE(svc["read_only"].as<bool>());
+    config::LoadOptions options;
+    options.env = [](const std::string& name) -> std::optional<std::string> {
+        if (name == config::kTokenEnvVar) return "lip_from_the_env_file";
+        return std::nullopt;
+    };
+    std::string example =
+        deploy_test::read_text(deploy_test::kSource / "config" / "config.example.yml");
+    const std::string unset = "\npgn_directory: \"\"";
+    const auto at = example.find(unset);
+    ASSERT_NE(at, std::string::npos);
+    example.replace(at, unset.size(), "\npgn_directory: \"/data/pgn\"");
+    config::LoadResult compose = config::load_string(example, "config.yml", options);
+    ASSERT_TRUE(compose.ok()) << config::format_error(compose.errors.front(), "config.yml");
+    bool on_volume = false;
+    for (const auto& v : svc["volumes"]) {
+        const std::string spec = v.as<std::string>();
+        const auto colon = spec.find(':');
+        const std::string target = spec.substr(colon + 1, spec.find(':', colon + 1) - colon - 1);
+        if (!spec.ends_with(":ro") &&
+            inside(compose.config->matchmaking.declined_bots_file, target))
+            on_volume = true;
+    }
+    EXPECT_TRUE(on_volume) << compose.config->matchmaking.declined_bots_file;
 }
 
 TEST(Kubernetes, NetworkPolicyLetsInOnlyTheHealthPortAndOutOnlyDnsAndHttps) {

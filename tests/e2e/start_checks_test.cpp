@@ -1,8 +1,10 @@
 // `outpost check-config` agrees with `outpost run`: what run refuses at start-up (a log file on
 // /proc or a folder, a PGN folder it cannot make, more hash than memory, a plain-http address
-// that is not this machine's) check-config refuses first, with the same message, and neither
-// starts anything.
+// that is not this machine's, a book or declined-bots file that is a FIFO or a device, a
+// declined-bots file it cannot save) check-config refuses first, with the same message, and
+// neither starts anything (nor waits on a FIFO).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <set>
@@ -16,8 +18,9 @@ namespace {
 
 struct Refusal {
     const char* name;
-    std::string config;  // the config's keys beside url, token and health
-    std::string key;     // what the message is about
+    std::string config;          // the config's keys beside url, token and health
+    std::string key;             // what the message is about
+    const char* fifo = nullptr;  // a FIFO made in DIR first, by this name
 };
 
 std::ostream& operator<<(std::ostream& os, const Refusal& r) { return os << r.name; }
@@ -44,6 +47,9 @@ TEST_P(StartChecksAgree, CheckConfigRefusesWhatRunRefusesWithTheSameMessage) {
     std::string text = row.config;
     for (std::size_t at; (at = text.find("DIR")) != std::string::npos;)
         text.replace(at, 3, dir.path().string());
+    if (row.fifo) {
+        ASSERT_EQ(::mkfifo((dir.path() / row.fifo).c_str(), 0600), 0);
+    }
     // Nothing listens on port 9: a run that got past its checks would wait to log in.
     std::ofstream(path) << "token: \"lip_StartChecksToken_0123\"\nhealth: {listen: \"\"}\n" << text;
 
@@ -71,6 +77,19 @@ INSTANTIATE_TEST_SUITE_P(
                 "engine.hash_mb"},
         Refusal{"PlainHttpToANameThatLooksLocal", "url: \"http://127.example.com\"\n", "url"},
         Refusal{"PlainHttpToAShorthandAddress", "url: \"http://127.1:8080\"\n", "url"},
+        // Files that are not what they seem: refused at once, never waited on or read whole.
+        Refusal{"BookIsAFifo",
+                kUrl + "engine: {book: {enabled: true, files: {standard: [\"DIR/b.bin\"]}}}\n",
+                "engine.book.files", "b.bin"},
+        Refusal{"BookIsDevZero",
+                kUrl + "engine: {book: {enabled: true, files: {standard: [/dev/zero]}}}\n",
+                "engine.book.files"},
+        Refusal{"DeclinedBotsFileIsAFifo",
+                kUrl + "matchmaking: {enabled: true, declined_bots_file: \"DIR/d.json\"}\n",
+                "matchmaking.declined_bots_file", "d.json"},
+        Refusal{"DeclinedBotsFileOnAReadOnlyFolder",
+                kUrl + "matchmaking: {enabled: true, declined_bots_file: /proc/d.json}\n",
+                "matchmaking.declined_bots_file"},
         Refusal{"BlockListOnANipIoName",
                 kUrl + "challenge: {online_block_list: [\"http://127.0.0.1.nip.io/list.txt\"]}\n",
                 "online_block_list"}),

@@ -90,6 +90,12 @@ TEST(E2eTaskLimit, ASessionThatCannotStartItsThreadsStopsTheDaemonWithA503) {
     const std::string text = read_file(log);
     EXPECT_NE(text.find("critical the event loop stopped: game tasks00"), std::string::npos)
         << text;
+    // Said once: the critical line is not repeated.
+    std::size_t criticals = 0;
+    for (auto at = text.find("critical "); at != std::string::npos;
+         at = text.find("critical ", at + 1))
+        ++criticals;
+    EXPECT_EQ(criticals, 1u) << text;
     EXPECT_NE(text.find("its session's threads could not be started"), std::string::npos) << text;
     EXPECT_NE(text.find("task limit"), std::string::npos) << text;
     EXPECT_NE(text.find("stopped"), std::string::npos) << text;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "lichess_client/http_client.hpp"
 #include "test_data.hpp"
 #include "tests/support/log_capture.hpp"
 #include "tests/support/test_server.hpp"
@@ -51,6 +52,18 @@ TEST(ApiHttp, AuthorizationUserAgentAndAccount) {
     EXPECT_EQ(reqs[0].header("authorization"), std::string("Bearer ") + kToken);
     EXPECT_EQ(reqs[0].header("user-agent"),
               std::string("outpost/") + OUTPOST_VERSION + " user:OutpostBot");
+}
+
+// A server that echoes the token, or only its body after "lip_", shows neither in what the
+// client hands on (error excerpts, log lines).
+TEST(ApiHttp, RedactionHidesTheTokenAndItsBodyWithoutThePrefix) {
+    HttpConfig config;
+    config.base_url = "http://127.0.0.1:9";
+    config.token = "lip_RedactMeBody0123";
+    const HttpClient http(config);
+    EXPECT_EQ(http.redact("a lip_RedactMeBody0123 b RedactMeBody0123 c"),
+              "a <redacted> b <redacted> c");
+    EXPECT_EQ(http.redact("lip_ alone and RedactMe"), "lip_ alone and RedactMe");
 }
 
 TEST(ApiHttp, UsernameCanBeSetAfterStartup) {

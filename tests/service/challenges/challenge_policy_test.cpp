@@ -124,6 +124,43 @@ const PolicyRow kPolicyRows[] = {
      Verdict::Accept},
     {"variant_key_lichess_may_add_later", [](auto& c, auto&, auto&) { c.variant.key = "duckChess"; },
      Verdict::Decline, lichess::DeclineReason::Variant},
+    // lila's keys are exact (Variant.LilaKey): another spelling is no key of its.
+    {"variant_key_in_another_case", [](auto& c, auto&, auto&) { c.variant.key = "CrazyHouse"; },
+     Verdict::Decline, lichess::DeclineReason::Variant},
+    {"variant_key_all_lower_case", [](auto& c, auto&, auto&) { c.variant.key = "kingofthehill"; },
+     Verdict::Decline, lichess::DeclineReason::Variant},
+    // FENs as scalachess's FenReader reads them, strict off (the API): accepted and played.
+    {"from_position_with_nine_pawns",
+     [](auto& c, auto&, auto&) {
+         c.variant.key = "fromPosition";
+         c.initial_fen = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1";
+     },
+     Verdict::Accept},
+    {"from_position_castling_right_without_its_rook",
+     [](auto& c, auto&, auto&) {
+         c.variant.key = "fromPosition";
+         c.initial_fen = "r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1";
+     },
+     Verdict::Accept},
+    {"from_position_impossible_en_passant_square",
+     [](auto& c, auto&, auto&) {
+         c.variant.key = "fromPosition";
+         c.initial_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1";
+     },
+     Verdict::Accept},
+    // A start that is already over is no game to play (scalachess Position.playable: not end).
+    {"racing_kings_start_already_won",
+     [](auto& c, auto&, auto&) {
+         c.variant.key = "racingKings";
+         c.initial_fen = "K7/8/8/8/8/8/k7/8 b - - 0 1";
+     },
+     Verdict::Decline, lichess::DeclineReason::Variant},
+    {"from_position_start_is_mate",
+     [](auto& c, auto&, auto&) {
+         c.variant.key = "fromPosition";
+         c.initial_fen = "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1";
+     },
+     Verdict::Decline, lichess::DeclineReason::Variant},
     {"variant_narrowed_out",
      [](auto& c, auto& cfg, auto&) {
          cfg.variants = {"standard", "chess960", "crazyhouse"};

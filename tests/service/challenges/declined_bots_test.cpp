@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <utility>
 
 namespace service {
 namespace {
@@ -33,7 +37,10 @@ TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
                                         Refusal{"picky", "bullet", "", "rated", steady + 2h},
                                         Refusal{"gone", "", "", "", steady - 1s}};
     ASSERT_EQ(DeclinedBotsFile(file).save(refusals, steady, wall), std::nullopt);
-    EXPECT_FALSE(std::filesystem::exists(file + ".tmp"));  // renamed over, nothing left aside
+    // Renamed over: nothing left beside it but the file itself.
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path),
+                            std::filesystem::directory_iterator()),
+              1);
 
     // A restart an hour later, with another steady clock: the same wall-clock ends.
     const auto steady2 = steady + 5000h;
@@ -100,6 +107,50 @@ TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
                   std::chrono::steady_clock::now(), std::chrono::system_clock::now());
     ASSERT_TRUE(error.has_value());
     EXPECT_NE(error->find("cannot write"), std::string::npos) << *error;
+}
+
+// Files that are not what they seem: a FIFO (which blocked start-up when read), a link to
+// /dev/zero and a 20 GB sparse file are each a warning at once, before a byte is read.
+TEST(DeclinedBotsFile, AFifoADeviceOrAHugeFileIsAWarningWithoutAReadOrAWait) {
+    TempDir dir;
+    const auto fifo = dir.path / "fifo.json";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const auto zero = dir.path / "zero.json";
+    std::filesystem::create_symlink("/dev/zero", zero);
+    const auto huge = dir.path / "huge.json";
+    write(huge, "");
+    std::filesystem::resize_file(huge, 20ULL * 1024 * 1024 * 1024);
+    for (const auto& [file, reason] :
+         {std::pair{fifo, "FIFO"}, std::pair{zero, "device"}, std::pair{huge, "larger than"}}) {
+        const auto loaded =
+            DeclinedBotsFile(file.string())
+                .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+        EXPECT_TRUE(loaded.refusals.empty());
+        ASSERT_TRUE(loaded.warning.has_value()) << file;
+        EXPECT_NE(loaded.warning->find(reason), std::string::npos) << *loaded.warning;
+    }
+}
+
+// A symbolic link planted where an older save put its temporary file (FILE.tmp) is neither
+// followed nor written through: the save goes to a fresh name and only the file is replaced.
+TEST(DeclinedBotsFile, ASaveFollowsNoLinkPlantedBesideTheFile) {
+    using namespace std::chrono_literals;
+    TempDir dir;
+    const auto file = (dir.path / "declined-bots.json").string();
+    const auto victim = dir.path / "victim.txt";
+    write(victim, "keep me\n");
+    std::filesystem::create_symlink(victim, file + ".tmp");
+    const auto steady = std::chrono::steady_clock::now();
+    ASSERT_EQ(DeclinedBotsFile(file).save({Refusal{"grumpy", "", "", "", steady + 1h}}, steady,
+                                          std::chrono::system_clock::now()),
+              std::nullopt);
+    std::ifstream in(victim);
+    const std::string text{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_EQ(text, "keep me\n");
+    EXPECT_TRUE(std::filesystem::is_symlink(file + ".tmp"));
+    EXPECT_FALSE(std::filesystem::is_symlink(file));
+    EXPECT_EQ(DeclinedBotsFile(file).load(steady, std::chrono::system_clock::now()).refusals.size(),
+              1u);
 }
 
 }  // namespace

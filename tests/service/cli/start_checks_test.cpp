@@ -3,7 +3,11 @@
 // row of the table on real paths of this machine (/proc, a folder, a file, a missing folder).
 #include "service/cli/start_checks.hpp"
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -126,6 +130,7 @@ class StartChecksOnDisk : public ::testing::Test {
     std::string problems(const std::function<void(config::Config&)>& change) const {
         config::Config c;
         c.engine.hash_mb = 16;
+        c.health.listen = "127.0.0.1:0";  // any free port: the rows below name their own
         change(c);
         std::ostringstream out;
         for (const auto& p : start_problems(c)) out << p.key << ": " << p.message << "\n";
@@ -196,6 +201,69 @@ TEST_F(StartChecksOnDisk, TooMuchHashIsRefusedWithAClearMessage) {
               0u)
         << p;
     EXPECT_NE(p.find("lower engine.hash_mb or the concurrency"), std::string::npos) << p;
+}
+
+TEST_F(StartChecksOnDisk, TheHealthEndpointMustBeAnAddressAndPortWeCanListenOn) {
+    // A port this test holds: run would fail to bind it after logging in.
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    ASSERT_EQ(::listen(fd, 1), 0);
+    socklen_t len = sizeof addr;
+    ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+    const std::string busy = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+    const std::string in_use = problems([&](config::Config& c) { c.health.listen = busy; });
+    ::close(fd);
+    EXPECT_EQ(in_use.rfind("health.listen: cannot bind on \"" + busy + "\": ", 0), 0u) << in_use;
+    // 192.0.2.1 (TEST-NET-1) is no address of this machine.
+    const std::string elsewhere =
+        problems([](config::Config& c) { c.health.listen = "192.0.2.1:8080"; });
+    EXPECT_NE(elsewhere.find("cannot bind on \"192.0.2.1:8080\""), std::string::npos) << elsewhere;
+    // Off, or a free port: nothing to say (and the check holds no port afterwards).
+    EXPECT_EQ(problems([](config::Config& c) { c.health.listen = ""; }), "");
+    EXPECT_EQ(problems([&](config::Config& c) { c.health.listen = busy; }), "");
+}
+
+TEST_F(StartChecksOnDisk, TheDeclinedBotsFileMustBeReadableAndItsFolderWritable) {
+    const auto with = [&](const std::string& file) {
+        return problems([&](config::Config& c) {
+            c.matchmaking.enabled = true;
+            c.matchmaking.declined_bots_file = file;
+        });
+    };
+    EXPECT_EQ(with((dir_ / "declined-bots.json").string()), "");  // a new file in a folder we write
+    std::ofstream(dir_ / "old.json") << "{\"declined\": []}";
+    EXPECT_EQ(with((dir_ / "old.json").string()), "");
+    const std::string fifo = (dir_ / "fifo.json").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(with(fifo), "matchmaking.declined_bots_file: cannot read '" + fifo +
+                              "': it is a FIFO (named pipe), not a regular file\n");
+    const std::string huge = (dir_ / "huge.json").string();
+    std::ofstream(huge).close();
+    std::filesystem::resize_file(huge, 20ULL * 1024 * 1024 * 1024);
+    EXPECT_NE(with(huge).find("larger than the 1048576"), std::string::npos) << with(huge);
+    EXPECT_EQ(with("/proc/outpost/declined-bots.json"),
+              "matchmaking.declined_bots_file: cannot save '/proc/outpost/declined-bots.json': its "
+              "folder '/proc/outpost' does not exist\n");
+    // A read-only root, as the compose and Kubernetes layouts have: /proc stands in for it.
+    const std::string ro = with("/proc/declined-bots.json");
+    EXPECT_EQ(ro.rfind("matchmaking.declined_bots_file: cannot save '/proc/declined-bots.json': "
+                       "its folder '/proc' is not writable (",
+                       0),
+              0u)
+        << ro;
+    // Inside a PGN folder that run makes at start: that folder's own row judges it.
+    EXPECT_EQ(problems([&](config::Config& c) {
+                  c.matchmaking.enabled = true;
+                  c.pgn_directory = (dir_ / "pgn").string();
+                  c.matchmaking.declined_bots_file = (dir_ / "pgn" / "declined-bots.json").string();
+              }),
+              "");
+    // Matchmaking off: the file is never used.
+    EXPECT_EQ(problems([&](config::Config& c) { c.matchmaking.declined_bots_file = fifo; }), "");
 }
 
 }  // namespace

@@ -691,6 +691,21 @@ const std::vector<RulesRow> kRulesRows = {
        "ponder stop, leave (abort)"}},
      nullptr,
      Phase::Left},
+    // lila reads a fromPosition FEN with strict off (scalachess FenReader): nine pawns, a
+    // right without its rook and a stale en-passant square are a game to play.
+    {"AFromPositionGameWithNinePawnsIsPlayed",
+     {{variant_full("fromPosition", true, "", "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"), 0ms,
+       kHello + ", think"}}},
+    {"AFromPositionGameWithAStaleRightAndEnPassantIsPlayed",
+     {{variant_full("fromPosition", true, "", "r3k2r/8/8/8/8/8/8/4K3 w KQkq e6 0 1"), 0ms,
+       kHello + ", think"}}},
+    // A start our rules see as over (white's king home in racing kings) has no move: the
+    // session says so and leaves, rather than wait without a move.
+    {"ARacingKingsStartAlreadyWonLeaves",
+     {{variant_full("racingKings", false, "", "K7/8/8/8/8/8/k7/8 b - - 0 1"), 0ms,
+       kHello + ", ponder stop, leave (abort)"}},
+     nullptr,
+     Phase::Left},
     {"AMoveListIllegalUnderTheVariantResigns",
      // Antichess: after 1. e3 b5 White must take on b5; a quiet move is no move there.
      {{variant_full("antichess", true, "e2e3 b7b5 a2a3"), 0ms, "ponder stop, leave (resign)"}},

@@ -1,4 +1,5 @@
-// Result and Termination for every status, as lila's PgnDump writes them (docs/LICHESS.md).
+// Event for every perf and arena games, Result and Termination for every status, as lila's
+// PgnDump writes them (docs/LICHESS.md).
 #include "service/game/pgn_tags.hpp"
 
 #include <gtest/gtest.h>
@@ -49,6 +50,49 @@ INSTANTIATE_TEST_SUITE_P(
         TagRow{lichess::GameStatus::UnknownFinish, lichess::Color::Black, "0-1", "Unknown"},
         TagRow{lichess::GameStatus::Started, std::nullopt, "*", "Unterminated"},
         TagRow{lichess::GameStatus::Unknown, std::nullopt, "*", "Unterminated"}));
+
+struct EventRow {
+    bool rated;
+    const char* variant;
+    const char* speed;
+    const char* tournament_id;
+    const char* event;
+};
+
+class PgnEvent : public ::testing::TestWithParam<EventRow> {};
+
+TEST_P(PgnEvent, AsEventOfWritesIt) {
+    const EventRow& r = GetParam();
+    EXPECT_EQ(pgn_event(r.rated, r.variant, r.speed, r.tournament_id), r.event);
+}
+
+// lila modules/game/src/main/PgnDump.scala eventOf: "<Rated|Casual> <perf> game", an arena's
+// "... tournament https://lichess.org/tournament/<id>"; the perf is PerfType.nameKey.
+INSTANTIATE_TEST_SUITE_P(
+    Perfs, PgnEvent,
+    ::testing::Values(
+        EventRow{true, "crazyhouse", "blitz", "", "Rated Crazyhouse game"},
+        EventRow{false, "chess960", "rapid", "", "Casual Chess960 game"},
+        EventRow{true, "kingOfTheHill", "bullet", "", "Rated King of the Hill game"},
+        EventRow{true, "threeCheck", "blitz", "", "Rated Three-check game"},
+        EventRow{false, "racingKings", "blitz", "", "Casual Racing Kings game"},
+        EventRow{true, "antichess", "bullet", "", "Rated Antichess game"},
+        EventRow{true, "atomic", "blitz", "", "Rated Atomic game"},
+        EventRow{true, "horde", "classical", "", "Rated Horde game"},
+        // Standard and fromPosition are rated by speed: nameKey is the speed's i18n key, but
+        // UltraBullet's is its name.
+        EventRow{true, "standard", "blitz", "", "Rated blitz game"},
+        EventRow{false, "standard", "bullet", "", "Casual bullet game"},
+        EventRow{true, "standard", "ultraBullet", "", "Rated UltraBullet game"},
+        EventRow{false, "fromPosition", "rapid", "", "Casual rapid game"},
+        EventRow{false, "standard", "correspondence", "", "Casual correspondence game"},
+        EventRow{true, "standard", "classical", "", "Rated classical game"},
+        EventRow{true, "standard", "", "", "Rated game"},
+        // An arena game.
+        EventRow{true, "standard", "blitz", "Qa7aFb4z",
+                 "Rated blitz tournament https://lichess.org/tournament/Qa7aFb4z"},
+        EventRow{false, "crazyhouse", "bullet", "hourly01",
+                 "Casual Crazyhouse tournament https://lichess.org/tournament/hourly01"}));
 
 }  // namespace
 }  // namespace service

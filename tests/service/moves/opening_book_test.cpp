@@ -3,7 +3,9 @@
 #include "service/moves/opening_book.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -222,10 +224,21 @@ TEST_F(BookMove, BadFilesAreErrorsThatNameTheFile) {
                   test_util::book_bytes({test_util::book_entry(start_, "e2e4", 1)}).substr(0, 13));
     const std::string missing = (dir_.path() / "missing.bin").string();
     const std::string folder = dir_.path().string();
+    // Files that are not what they seem, refused before a byte is read: a FIFO (the read hung),
+    // a link to /dev/zero and a sparse file past the limit (both were read whole).
+    const std::string fifo = (dir_.path() / "fifo.bin").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string zero = (dir_.path() / "zero.bin").string();
+    std::filesystem::create_symlink("/dev/zero", zero);
+    const std::string huge = write_raw("huge.bin", "");
+    std::filesystem::resize_file(huge, config::kMaxBookFileBytes + 16);
     for (const auto& [file, why] : std::vector<std::pair<std::string, std::string>>{
              {truncated, "13 bytes is not a whole number of 16-byte entries"},
-             {missing, "cannot read the book file"},
-             {folder, "is a directory"}}) {
+             {missing, "does not exist"},
+             {folder, "is a folder"},
+             {fifo, "FIFO"},
+             {zero, "device"},
+             {huge, "larger than"}}) {
         config::BookConfig c;
         c.enabled = true;
         c.files = {{"standard", {good, file}}};

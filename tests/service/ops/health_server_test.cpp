@@ -625,7 +625,9 @@ TEST(HealthServer, ServesThePgnFilesOfTheFinishedGamesOnly) {
 
     Metrics metrics;
     StatusBoard board;
-    for (const char* id : {"kept0001", "gone0001", "huge0001"}) {
+    // An id of other characters: the page links it %-encoded (status_page's path_segment).
+    std::ofstream(dir / "odd-id_1.pgn") << pgn;
+    for (const char* id : {"kept0001", "gone0001", "huge0001", "odd-id_1"}) {
         StatusBoard::GameEntry entry(&board, id);
         FinishedGameStatus f;
         f.id = id;
@@ -650,8 +652,14 @@ TEST(HealthServer, ServesThePgnFilesOfTheFinishedGamesOnly) {
     EXPECT_EQ(kept.body, pgn);
     EXPECT_NE(kept.head.find("Content-Type: text/plain; charset=utf-8\r\n"), std::string::npos);
     EXPECT_NE(kept.head.find("X-Content-Type-Options: nosniff\r\n"), std::string::npos);
-    EXPECT_EQ(fetch(port, "GET", "/pgn/gone0001").status, 404);  // the file is not there
-    EXPECT_EQ(fetch(port, "GET", "/pgn/huge0001").status, 404);  // beyond kMaxPgnBytes
+    const Reply odd = fetch(port, "GET", "/pgn/odd%2Did%5F1");
+    EXPECT_EQ(odd.status, 200);
+    EXPECT_EQ(odd.body, pgn);
+    EXPECT_EQ(fetch(port, "GET", "/pgn/odd%2did%5f1").status, 200);  // either case of hex
+    EXPECT_EQ(fetch(port, "GET", "/pgn/odd%2").status, 404);         // a cut escape
+    EXPECT_EQ(fetch(port, "GET", "/pgn/odd%zzid").status, 404);      // not hex
+    EXPECT_EQ(fetch(port, "GET", "/pgn/gone0001").status, 404);      // the file is not there
+    EXPECT_EQ(fetch(port, "GET", "/pgn/huge0001").status, 404);      // beyond kMaxPgnBytes
     EXPECT_EQ(fetch(port, "GET", "/pgn/none0001").status, 404);
     EXPECT_EQ(fetch(port, "GET", "/pgn/other").status, 404);  // a file, but no game of the list
     EXPECT_EQ(fetch(port, "GET", "/pgn/../other.pgn").status, 404);

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "lichess_client/api.hpp"
 #include "tests/support/documented_metrics.hpp"
 #include "tests/support/prometheus_text.hpp"
 
@@ -320,7 +321,37 @@ TEST(Metrics, DeclineReasonsAreEscapedAndBounded) {
         by_reason[sample.labels.at("reason")] = sample.value;
     }
     EXPECT_EQ(by_reason["we\"ird\\reason"], 1);
-    EXPECT_EQ(by_reason.size(), counts.size());
+    // The counted reasons, and Lichess's own reasons at 0 besides (none of them counted here).
+    EXPECT_EQ(by_reason.size(), counts.size() + std::size(lichess::kAllDeclineReasons));
+}
+
+// A fresh daemon shows every labelled series it knows at 0, so a dashboard panel that plots one
+// has a line from the first scrape ("no data" reads as broken).
+TEST(Metrics, EveryKnownLabelHasASeriesAtZeroFromTheStart) {
+    const Metrics metrics;
+    const std::string text = render_prometheus(metrics);
+    EXPECT_EQ(test_support::prometheus_format_errors(text), std::vector<std::string>{}) << text;
+    const test_support::Exposition parsed = test_support::parse_prometheus(text);
+    std::set<std::string> reasons;
+    for (const test_support::Sample& sample :
+         parsed.families.at("outpost_challenges_declined_total").samples) {
+        EXPECT_EQ(sample.value, 0) << sample.labels.at("reason");
+        reasons.insert(sample.labels.at("reason"));
+    }
+    for (const lichess::DeclineReason reason : lichess::kAllDeclineReasons)
+        EXPECT_EQ(reasons.count(lichess::to_string(reason)), 1u) << lichess::to_string(reason);
+    EXPECT_EQ(reasons.size(), std::size(lichess::kAllDeclineReasons));
+    EXPECT_EQ(parsed.families.at("outpost_games_finished_total").samples.size(), kGameResultCount);
+    // Each source with each result, each source's pause gauge and pause counter.
+    EXPECT_EQ(parsed.families.at("outpost_online_requests_total").samples.size(), 4u * 4u);
+    EXPECT_EQ(parsed.families.at("outpost_online_source_paused").samples.size(), 4u);
+    EXPECT_EQ(parsed.families.at("outpost_online_source_pauses_total").samples.size(), 4u);
+    // Once counted, a reason's series carries its count and the others stay.
+    Metrics counted;
+    counted.challenges_declined.increment("later");
+    const std::string after = render_prometheus(counted);
+    EXPECT_EQ(sample_value(after, "outpost_challenges_declined_total{reason=\"later\"}"), "1");
+    EXPECT_EQ(sample_value(after, "outpost_challenges_declined_total{reason=\"noBot\"}"), "0");
 }
 
 TEST(Metrics, TimesAreRelativeToTheGivenNow) {

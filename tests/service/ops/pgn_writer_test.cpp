@@ -263,6 +263,19 @@ TEST(PgnWriter, HeaderValuesHoldNoControlBytes) {
     EXPECT_NE(pgn.find("[Event \"Rated bullet\\\\x1b game\"]"), std::string::npos) << pgn;
 }
 
+// The Event tag names the variant's perf and an arena as lila's PgnDump.eventOf does.
+TEST(PgnWriter, EventNamesTheVariantAndTheArena) {
+    GameRecord r = record({"e2e4"});
+    r.variant = "crazyhouse";
+    EXPECT_NE(to_pgn(r).find("[Event \"Rated Crazyhouse game\"]\n"), std::string::npos);
+    r.variant = "standard";
+    r.tournament_id = "Qa7aFb4z";
+    EXPECT_NE(to_pgn(r).find(
+                  "[Event \"Rated blitz tournament https://lichess.org/tournament/Qa7aFb4z\"]\n"),
+              std::string::npos)
+        << to_pgn(r);
+}
+
 class PgnFile : public ::testing::Test {
   protected:
     void SetUp() override {

@@ -111,7 +111,8 @@ TEST(StatusPage, ShowsEachPartOfTheSnapshot) {
     EXPECT_TRUE(has(page, R"(<span class="name">Carol</span> <span class="rating">1720?</span>)"));
     EXPECT_TRUE(has(page, "<td>mate</td><td>bullet</td><td>13:43</td>"));
     EXPECT_TRUE(has(page, R"(<a href="https://lichess.org/zzzz9999" rel="noreferrer">game</a>)"));
-    EXPECT_TRUE(has(page, R"(<a href="/pgn/zzzz9999" title="/var/lib/outpost/pgn/zzzz9999.pgn">)"));
+    EXPECT_TRUE(has(page, R"(<a href="/pgn/zzzz9999">PGN</a>)"));
+    EXPECT_FALSE(has(page, "/var/lib/outpost"));  // the link names the game, never the folder
     EXPECT_TRUE(has(page, "Updated 14:03:27 UTC"));
     // Refreshes itself, and without JavaScript a reload (or the noscript refresh) does.
     EXPECT_TRUE(has(page, R"(<noscript><meta http-equiv="refresh" content="10"></noscript>)"));
