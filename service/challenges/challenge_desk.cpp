@@ -271,12 +271,15 @@ void ChallengeDesk::send_decline(challenge::Decline decline, challenge::TimePoin
 
 void ChallengeDesk::flush_declines(challenge::TimePoint now, Requests& out) {
     const auto lapsed = [&](const Waiting& w) { return now - w.since > times_.decline_max_wait; };
-    if (const auto n = std::count_if(outbox_.begin(), outbox_.end(), lapsed); n > 0) {
-        std::erase_if(outbox_, lapsed);
+    declines_dropped_ += std::erase_if(outbox_, lapsed);
+    // In a flood this happens on every round: one line a minute at most.
+    if (declines_dropped_ > 0 && now - last_drop_logged_ >= std::chrono::minutes(1)) {
         add_log(out, common::LogLevel::Warn,
                 fmt::format("{} decline(s) dropped unsent: they waited more than {:.0f} s, and "
                             "their challengers have given up by now",
-                            n, seconds_in(times_.decline_max_wait)));
+                            declines_dropped_, seconds_in(times_.decline_max_wait)));
+        declines_dropped_ = 0;
+        last_drop_logged_ = now;
     }
     if (requests_paused(now)) return;
     // The newest first: its challenger is the one most likely still waiting for an answer.

@@ -298,6 +298,8 @@ class ChallengeDesk {
     };
     std::vector<Waiting> outbox_;
     std::set<std::string> declines_in_flight_;  // challenge ids whose Decline is not answered
+    std::size_t declines_dropped_ = 0;          // lapsed, not logged yet
+    TimePoint last_drop_logged_{};
 };
 
 }  // namespace service

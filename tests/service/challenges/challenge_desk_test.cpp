@@ -727,6 +727,20 @@ TEST(ChallengeDesk, TheChallengesRulesGoWithItsGamesSession) {
     EXPECT_EQ(session.game.game_id, "c1");
 }
 
+TEST(ChallengeDesk, DeclinesDroppedUnsentAreLoggedOnceAMinute) {
+    using namespace std::chrono_literals;
+    Harness h({}, {});
+    for (int i = 1; i <= 6; ++i)
+        (void)h.desk.on_challenge(unwanted("c" + std::to_string(i), "A"), {}, h.clock.now());
+    h.clock.advance(2min + 1s);
+    EXPECT_NE(logged(h.desk.tick(h.clock.now()))
+                  .find("2 decline(s) dropped unsent: they waited more than 120 s"),
+              std::string::npos);
+    // Four are still on their way: their answers bring no more lines about drops.
+    h.clock.advance(1s);
+    EXPECT_EQ(logged(h.desk.tick(h.clock.now())).find("dropped"), std::string::npos);
+}
+
 TEST(ChallengeDesk, A429IsLoggedOnceWithItsPause) {
     using namespace std::chrono_literals;
     Harness h({}, {});
