@@ -160,9 +160,9 @@ faults:
     send_challenges(fx, R"(
 challenges:
   - {id: late0001, at_ms: 0, challenger: {name: Alice, rating: 1500}, clock: {limit: 60, increment: 1},
-     color: black, opponent: {kind: random, think_ms: 50, resign_at_ply: 8}}
+     color: black, opponent: {kind: random, think_ms: 50, resign_at_ply: 4}}
   - {id: next0001, at_ms: 150, challenger: {name: Bob, rating: 1500}, clock: {limit: 60, increment: 1},
-     color: black, opponent: {kind: random, think_ms: 20, resign_at_ply: 4}}
+     color: black, opponent: {kind: random, think_ms: 20, resign_at_ply: 2}}
 )");
     const auto first = fx.wait_game_over("late0001", 90s);
     EXPECT_TRUE(legal_end(first)) << describe(first);

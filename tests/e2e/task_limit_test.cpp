@@ -145,8 +145,8 @@ TEST(E2eTaskLimit, ArenaGamesBeyondTheConcurrencyAreCappedToo) {
     s << "name: arena-cap\nseed: 63\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\ngames:\n";
     for (int i = 0; i < 8; ++i)
         s << "  - {id: arenacp" << i << ", at_ms: " << 50 * i
-          << ", bot_color: white, source: arena, tournament: othr0001, clock: {limit: 300, "
-             "increment: 0}, opponent: {kind: random, think_ms: 100, resign_at_ply: 6}}\n";
+          << ", bot_color: white, source: arena, tournament: othr0001, clock: {limit: 60, "
+             "increment: 0}, opponent: {kind: random, think_ms: 100, resign_at_ply: 4}}\n";
     test_support::LogCapture logs;
     emu::EmulatorFixture fx(s.str());
     BotRunner bot(fx, settings("{concurrency: 1}"));
