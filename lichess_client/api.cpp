@@ -106,7 +106,8 @@ void Api::count_error(const ApiError& e) {
 }
 
 Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
-                               const std::function<bool()>& still_on, const RetryPolicy* policy) {
+                               const std::function<bool()>& still_on, const RetryPolicy* policy,
+                               bool through_pause) {
     const RetryPolicy& retry = policy != nullptr ? *policy : options_.retry;
     const int attempts = std::max(1, retry.max_attempts);
     Backoff* backoff = &backoff_;
@@ -122,7 +123,8 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
         if (is_shut_down()) return ApiError{ApiError::Kind::Cancelled, 0, "shutting down", {}, {}};
         // A game's own requests go even during their family's pause: the caller waited what
         // its clock allows (retry_after, paused_until); the server answers another 429 if not.
-        if (auto left = limiter_.paused_for(family); left && !is_per_game(family)) {
+        if (auto left = limiter_.paused_for(family);
+            left && !is_per_game(family) && !through_pause) {
             return ApiError{ApiError::Kind::RateLimited,
                             429,
                             std::string(to_string(family)) + " requests paused after a 429",
@@ -155,13 +157,13 @@ Result<HttpResponse> Api::call(Family family, const HttpRequest& request,
 }
 
 Result<Ok> Api::post_ok(Family family, std::string target, std::string body,
-                        const RetryPolicy* policy) {
+                        const RetryPolicy* policy, bool through_pause) {
     HttpRequest req;
     req.method = Method::Post;
     req.target = std::move(target);
     req.body = std::move(body);
     if (family == Family::GameAction) req.timeout = options_.game_action_timeout;
-    auto r = call(family, req, {}, policy);
+    auto r = call(family, req, {}, policy, through_pause);
     if (!r) return r.error();
     return Ok{};
 }
@@ -392,7 +394,8 @@ Result<Ok> Api::join_tournament(std::string_view id, const TournamentJoin& join)
 }
 
 Result<Ok> Api::withdraw_tournament(std::string_view id) {
-    return post_ok(Family::Tournament, "/api/tournament/" + url_encode(id) + "/withdraw");
+    return post_ok(Family::Tournament, "/api/tournament/" + url_encode(id) + "/withdraw", {},
+                   nullptr, true);
 }
 
 // ---- streams ----

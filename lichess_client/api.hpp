@@ -154,7 +154,9 @@ class Api {
     // 400 `{"error": "..."}` when lila refuses (a pause not over, a wrong entry code, no team).
     [[nodiscard]] Result<Ok> join_tournament(std::string_view id, const TournamentJoin& join);
     // lila selfPause: removes us from an arena that has not started, withdraws us from a running
-    // one (a pause when we rank in its top 7).
+    // one (a pause when we rank in its top 7). Sent even while a 429 pauses the Tournament
+    // family: lila limits joins (limit.tourJoinOrResume), not withdrawals, and a bot that stops
+    // without withdrawing is paired, and loses, while it is gone.
     [[nodiscard]] Result<Ok> withdraw_tournament(std::string_view id);
 
     // ---- streams: one connection each; EventStream / GameStream add parsing and reconnects.
@@ -193,11 +195,15 @@ class Api {
     bool sleep_for(Millis duration, std::stop_token stop = {});
 
   private:
+    // through_pause: sent even while the family is paused after a 429 (as a game's own requests
+    // always are).
     [[nodiscard]] Result<HttpResponse> call(Family family, const HttpRequest& request,
                                             const std::function<bool()>& still_on = {},
-                                            const RetryPolicy* policy = nullptr);
+                                            const RetryPolicy* policy = nullptr,
+                                            bool through_pause = false);
     [[nodiscard]] Result<Ok> post_ok(Family family, std::string target, std::string body = {},
-                                     const RetryPolicy* policy = nullptr);
+                                     const RetryPolicy* policy = nullptr,
+                                     bool through_pause = false);
     StreamResult open_stream(Family family, const std::string& target, std::stop_token stop,
                              Millis silence, const ByteSink& on_bytes);
     [[nodiscard]] std::uint64_t jitter_seed() const;

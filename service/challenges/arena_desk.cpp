@@ -128,17 +128,33 @@ void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, Wa
         a.said_no_bots = true;
         return;
     }
+    // lila pauses a player who withdrew near the top (TournamentApi.selfPause, Pause: 10 s,
+    // growing to 120 s, per user across arenas), as we do at shutdown: a restart inside the
+    // pause waits it out (`me.pauseDelay`), then joins again.
+    if (t.me && t.me->pause_delay_s && t.is_started) {
+        const auto wait = std::chrono::seconds(*t.me->pause_delay_s + 1);
+        if (!a.join_wanted || a.next_join < now + wait)
+            say(out, common::LogLevel::Info,
+                fmt::format("arena {}: lila pauses us in it for {} s (a withdrawal near the top); "
+                            "joining again then",
+                            name_of(a), *t.me->pause_delay_s));
+        a.join_wanted = true;
+        a.next_join = std::max(a.next_join, now + wait);
+        return;
+    }
     if (joined) {
-        // lila withdraws a player who did not move in time (TournamentApi.withdrawNonMover) and
-        // pauses one who left near the top (Pause); a moderator may remove one.
-        if (t.me && t.me->pause_delay_s)
-            return drop(a, common::LogLevel::Warn,
-                        fmt::format("lila paused us in it ({} s before we may join again)",
-                                    *t.me->pause_delay_s),
-                        out);
-        if (t.me && t.me->withdraw && t.is_started)
-            return drop(a, common::LogLevel::Warn,
-                        "lila withdrew us from it (a game we did not start, or a moderator)", out);
+        // lila withdraws a player who did not move in time (TournamentApi.withdrawNonMover), with
+        // no pause: joined again (lila pairs active bots by itself, StartedOrganizer). A player
+        // lila no longer lists was removed (a moderator): dropped.
+        if (t.me && t.me->withdraw && t.is_started && !a.join_wanted) {
+            say(out, common::LogLevel::Warn,
+                fmt::format("arena {}: lila withdrew us from it (a game we did not start); "
+                            "joining again",
+                            name_of(a)));
+            a.join_wanted = true;
+            if (!a.join_pending && a.game_id.empty()) join(a, now, out);
+            return;
+        }
         if (!t.me && t.is_started)
             return drop(a, common::LogLevel::Warn, "lila no longer lists us in it", out);
         return;
@@ -147,7 +163,7 @@ void ArenaDesk::decide(Arena& a, const lichess::Tournament& t, TimePoint now, Wa
         t.seconds_to_start ? std::chrono::seconds(*t.seconds_to_start) : std::chrono::seconds(0);
     if (t.is_started || starts_in <= times_.join_before) {
         a.join_wanted = true;
-        if (!a.join_pending && a.game_id.empty()) join(a, now, out);
+        if (!a.join_pending && a.game_id.empty() && now >= a.next_join) join(a, now, out);
         return;
     }
     // Read again when the time to join comes, if that is before the next regular read.
@@ -160,7 +176,7 @@ void ArenaDesk::join(Arena& a, TimePoint now, Requests& out) {
         return;
     }
     a.join_pending = true;
-    a.next_join = now + times_.rejoin_every;
+    a.next_join = now + times_.retry_after_error;  // the answer tells when, if ever, again
     const bool started = a.last && a.last->is_started;
     lichess::TournamentJoin join;
     if (!a.config.team.empty()) join.team = a.config.team;
@@ -208,6 +224,10 @@ ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint n
     a->join_pending = false;
     if (a->stage == Stage::Dropped) return out;
     if (!answer.error) {
+        // Joined once: lila pairs every active bot by itself on each round (StartedOrganizer
+        // fetchWaitingBots), so no join is spent again (30 per 10 minutes per user, all arenas
+        // together) unless lila withdraws or pauses us.
+        a->join_wanted = false;
         if (a->stage != Stage::Joined) {
             a->stage = Stage::Joined;
             const bool started = a->last && a->last->is_started;
@@ -219,6 +239,27 @@ ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint n
         return out;
     }
     const lichess::ApiError& e = *answer.error;
+    if (e.kind == lichess::ApiError::Kind::Http && e.status == 400 &&
+        e.message == "Your pause is not over yet") {
+        // Tournament.JoinResult.Paused: the arena's read says for how long (me.pauseDelay).
+        a->next_read = now;
+        a->next_join = now + times_.retry_after_error;
+        say(out, common::LogLevel::Info,
+            fmt::format("arena {}: lila says our pause is not over yet; joining again once it is",
+                        name_of(*a)));
+        return out;
+    }
+    if (e.kind == lichess::ApiError::Kind::RateLimited) {
+        // lila's join allowance (limit.tourJoinOrResume) or our own pause after a 429: wait.
+        const auto wait = std::max<std::chrono::milliseconds>(
+            e.retry_after.value_or(times_.retry_after_error), times_.retry_after_error);
+        a->next_join = now + wait;
+        say(out, common::LogLevel::Warn,
+            fmt::format("arena {}: joining was refused with a 429; trying again in {} s",
+                        name_of(*a),
+                        std::chrono::duration_cast<std::chrono::seconds>(wait).count()));
+        return out;
+    }
     if (e.kind == lichess::ApiError::Kind::Http && e.status >= 400 && e.status < 500) {
         drop(*a, common::LogLevel::Warn,
              "lila refused to let us join: " + common::printable(e.message), out);
@@ -249,26 +290,27 @@ ArenaDesk::Requests ArenaDesk::on_game_finish(const lichess::GameEventInfo& game
     if (!game.tournament_id || game.status != lichess::GameStatus::NoStart) return out;
     Arena* a = find(*game.tournament_id);
     if (a == nullptr || a->stage == Stage::Dropped) return out;
-    // The player who did not move loses (lila Finisher.noStart) and is withdrawn.
+    // The player who did not move loses (lila Finisher.noStart) and is withdrawn, with no pause
+    // (TournamentApi.withdrawNonMover): joined again once the game's session has ended.
     if (game.winner && game.color && *game.winner == *game.color) return out;
-    drop(*a, common::LogLevel::Warn,
-         fmt::format("our game {} ended as noStart, and lila withdraws a player who does not "
-                     "move",
-                     game.game_id),
-         out);
+    say(out, common::LogLevel::Warn,
+        fmt::format("arena {}: our game {} ended as noStart, and lila withdraws a player who does "
+                    "not move; joining again",
+                    name_of(*a), common::printable(game.game_id)));
+    a->join_wanted = true;
+    a->next_join = {};
     return out;
 }
 
-ArenaDesk::Requests ArenaDesk::on_session_finished(const std::string& game_id, TimePoint now) {
+ArenaDesk::Requests ArenaDesk::on_session_finished(const std::string& game_id, TimePoint) {
     Requests out;
     for (Arena& a : arenas_) {
         if (a.game_id != game_id) continue;
         a.game_id.clear();
         if (a.stage != Stage::Joined || stopped_) continue;
         // Its slot at once, before a challenge takes it; lila pairs us again by itself while
-        // we are an active player (StartedOrganizer), and a join now asks it to hurry.
+        // we are an active player (StartedOrganizer), so no join is sent.
         (void)reserve(a, out);
-        a.next_join = now;
     }
     return out;
 }

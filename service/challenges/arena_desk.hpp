@@ -10,12 +10,15 @@
 //    speed challenge.variants / challenge.time_controls leave out; an arena not yet started
 //    without bots is watched, since its creator may still allow them;
 //  - it is joined join_before its start, with a game slot reserved first (no free slot: it
-//    waits); once it runs, with pairMeAsap, and joined again every rejoin_every while we have no
-//    game in it (lila counts an API player as waiting for 70 s, WaitingUsers);
+//    waits); once it runs, with pairMeAsap; joined once: lila pairs every active bot by itself
+//    on each round (StartedOrganizer), and joins are limited (30 per 10 minutes per user);
 //  - its games take its slot (the reservation becomes the game) and give it back when they end;
-//  - lila's refusal of a join (400: a pause not over, a wrong entry code, no team), a noStart loss
-//    (lila then withdraws the player who did not move), or a read showing us withdrawn or
-//    paused: logged, and the arena dropped, its slot freed;
+//  - lila's pause (a withdrawal near the top, as at our shutdown: Pause, 10 s growing to 120 s)
+//    is waited out, `me.pauseDelay` of the arena's read saying how long, then joined again; a
+//    noStart loss (lila withdraws the player who did not move, with no pause) or a read showing
+//    us withdrawn: joined again; a 429 on a join: tried again after its wait;
+//  - lila's refusal of a join (400: a wrong entry code, no team, restrictions) or a read that no
+//    longer lists us: logged, and the arena dropped, its slot freed;
 //  - when the arena ends its slot is freed; at shutdown every arena we are in is withdrawn from.
 // No berserk: lila never lets a bot berserk (TournamentApi.berserk).
 #pragma once
@@ -71,7 +74,6 @@ struct JoinAnswered {
 struct ArenaTimes {
     std::chrono::milliseconds read_every{std::chrono::minutes(1)};
     std::chrono::milliseconds join_before{std::chrono::minutes(2)};
-    std::chrono::milliseconds rejoin_every{std::chrono::seconds(50)};
     std::chrono::milliseconds retry_after_error{std::chrono::seconds(30)};
 };
 

@@ -38,8 +38,10 @@ ChallengeDesk::Requests ChallengeDesk::on_challenge(const lichess::ChallengeInfo
                                                     challenge::TimePoint now) {
     Requests out;
     // Lichess sends pending challenges again when the event stream reconnects: one that waits
-    // already keeps its place (judging it again would count it against its own challenger).
-    if (queue_.contains(c.id)) return out;
+    // already keeps its place (judging it again would count it against its own challenger), and
+    // one being answered is not answered twice (a `later` decline against our own accept, a
+    // second accept).
+    if (handled(c.id)) return out;
     // Our ratings move with every game: read again when older than ratings_max_age.
     if (config_.rating_difference > 0 && ratings_.stale(now, times_.ratings_max_age)) {
         const bool asked = !held_.empty();
@@ -63,6 +65,16 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::RatingsRead& answer,
     held.swap(held_);
     for (const Held& h : held) judge(h.challenge, h.arrival, now, out);
     return out;
+}
+
+bool ChallengeDesk::handled(const std::string& id) const {
+    if (queue_.contains(id) || accepts_pending_.count(id) || awaiting_start_.count(id) ||
+        started_before_answer_.count(id) || declines_in_flight_.count(id) || slots_.holds(id))
+        return true;
+    const auto same = [&](const auto& x) { return x.challenge.id == id; };
+    if (std::any_of(held_.begin(), held_.end(), same)) return true;
+    return std::any_of(outbox_.begin(), outbox_.end(),
+                       [&](const Waiting& w) { return w.decline.challenge_id == id; });
 }
 
 void ChallengeDesk::judge(const lichess::ChallengeInfo& c, const ChallengeArrival& arrival,
@@ -132,8 +144,18 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answe
                 fmt::format("challenge {} from {} ({} {} {}): accepted", common::printable(c.id),
                             a.who, common::printable(c.variant.key), common::printable(c.speed),
                             c.rated ? "rated" : "casual"));
+    } else if (started_before_answer_.erase(c.id)) {
+        // Its game started already (the answer of a try lila had carried out was lost, and the
+        // next try was told 404): the game is ours, nothing failed.
+        add_log(out, common::LogLevel::Info,
+                fmt::format("challenge {} from {}: its game started before the accept's answer "
+                            "({})",
+                            common::printable(c.id), a.who, answer.error->describe()));
+    } else if (const lichess::ApiError& e = *answer.error;
+               (e.kind == lichess::ApiError::Kind::Http && (e.status == 404 || e.status >= 500)) ||
+               e.kind == lichess::ApiError::Kind::Network) {
+        keep_waiting(a, e, now, out);
     } else {
-        started_before_answer_.erase(c.id);
         slots_.release_reservation(c.id);
         accept_failed(a, *answer.error, now, out);
     }
@@ -142,6 +164,23 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AcceptAnswered& answe
         accept_from_queue(now, out);
     }
     return out;
+}
+
+void ChallengeDesk::keep_waiting(const challenge::Accept& a, const lichess::ApiError& error,
+                                 challenge::TimePoint now, Requests& out) {
+    // lila answers a second accept of an accepted challenge with 404 (Challenge.apiAccept:
+    // accepted, then tryRematch, then notFoundJson): when the answer to an earlier try was lost,
+    // the game is on its way. The slot stays the challenge's until its gameStart comes (or it is
+    // found among the ongoing games), the challenge is withdrawn or declined, or the
+    // reservation ends (challenge.accept_timeout_s).
+    const lichess::ChallengeInfo& c = a.challenge;
+    awaiting_start_[c.id] = now;
+    if (rules_.size() >= 1000) rules_.clear();
+    if (!c.rules.empty()) rules_[c.id] = c.rules;
+    add_log(out, common::LogLevel::Warn,
+            fmt::format("challenge {} from {}: the accept's answer was {}; it may be accepted "
+                        "already, so its slot waits for its game",
+                        common::printable(c.id), a.who, error.describe()));
 }
 
 void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::ApiError& error,
@@ -166,13 +205,13 @@ void ChallengeDesk::accept_failed(const challenge::Accept& a, const lichess::Api
                                    common::printable(c.id), a.who, error.describe()));
     if (!limit->ours) {
         // lila answers 400 when the challenger has played its bot games for today: the
-        // challenge cannot become a game, so it is let go at once (its slot is free already).
-        return add_log(
-            out, common::LogLevel::Info,
-            fmt::format("challenge {} from {}: dropped, {} played its bot games for today "
-                        "({})",
-                        common::printable(c.id), a.who, common::printable(c.challenger.name),
-                        common::printable(error.message)));
+        // challenge cannot become a game today, so it is declined `later` at once rather than
+        // left open until it lapses (its slot is free already).
+        return decline(
+            c.id, a.who, lichess::DeclineReason::Later,
+            fmt::format("{} played its bot games for today ({})",
+                        common::printable(c.challenger.name), common::printable(error.message)),
+            now, out);
     }
     // Our own daily limit: only bot games stop; humans' challenges are still accepted.
     const auto wait = limit->wait.value_or(times_.bot_limit_default_wait);
@@ -210,24 +249,46 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::DeclineAnswered& answ
                                           challenge::TimePoint now) {
     Requests out;
     const challenge::Decline& d = answer.decline;
+    declines_in_flight_.erase(d.challenge_id);
     if (answer.error && answer.error->kind == lichess::ApiError::Kind::RateLimited &&
         !lichess::bot_game_limit(*answer.error)) {
         pause_requests(*answer.error, now, out);
-        held_declines_.push_back(d);
+        outbox_.push_back({d, now});  // sent again when the pause ends
         return out;
     }
     if (!d.log.text.empty())
         add_log(out, d.log.level,
                 d.log.text + (answer.error ? " - " + answer.error->describe() : ""));
+    flush_declines(now, out);
     return out;
 }
 
 void ChallengeDesk::send_decline(challenge::Decline decline, challenge::TimePoint now,
                                  Requests& out) {
-    if (requests_paused(now))
-        held_declines_.push_back(std::move(decline));
-    else
-        out.push_back(std::move(decline));
+    outbox_.push_back({std::move(decline), now});
+    flush_declines(now, out);
+}
+
+void ChallengeDesk::flush_declines(challenge::TimePoint now, Requests& out) {
+    const auto lapsed = [&](const Waiting& w) { return now - w.since > times_.decline_max_wait; };
+    declines_dropped_ += std::erase_if(outbox_, lapsed);
+    // In a flood this happens on every round: one line a minute at most.
+    if (declines_dropped_ > 0 && now - last_drop_logged_ >= std::chrono::minutes(1)) {
+        add_log(out, common::LogLevel::Warn,
+                fmt::format("{} decline(s) dropped unsent: they waited more than {:.0f} s, and "
+                            "their challengers have given up by now",
+                            declines_dropped_, seconds_in(times_.decline_max_wait)));
+        declines_dropped_ = 0;
+        last_drop_logged_ = now;
+    }
+    if (requests_paused(now)) return;
+    // The newest first: its challenger is the one most likely still waiting for an answer.
+    while (!outbox_.empty() && declines_in_flight_.size() < kMaxDeclinesInFlight) {
+        challenge::Decline d = std::move(outbox_.back().decline);
+        outbox_.pop_back();
+        declines_in_flight_.insert(d.challenge_id);
+        out.push_back(std::move(d));
+    }
 }
 
 void ChallengeDesk::enqueue(const lichess::ChallengeInfo& c, const std::string& who,
@@ -273,12 +334,8 @@ void ChallengeDesk::accept_from_queue(challenge::TimePoint now, Requests& out) {
 ChallengeDesk::Requests ChallengeDesk::tick(challenge::TimePoint now) {
     Requests out;
     (void)slots_.expire_now();
-    // A pause after a 429 ended: the declines it held go first.
-    if (!requests_paused(now) && !held_declines_.empty()) {
-        std::vector<challenge::Decline> held;
-        held.swap(held_declines_);
-        for (auto& d : held) out.push_back(std::move(d));
-    }
+    // A pause after a 429 ended, or a decline was answered: the declines waiting go first.
+    flush_declines(now, out);
     if (!queue_.empty() && accepting_) {
         for (const auto& c : queue_.expire(now - times_.queue_max_wait))
             add_log(out, common::LogLevel::Info,
@@ -336,6 +393,8 @@ ChallengeDesk::Requests ChallengeDesk::on_challenge_gone(const std::string& id, 
                 fmt::format("challenge {} canceled; it leaves the queue", common::printable(id)));
     awaiting_start_.erase(id);
     slots_.release_reservation(id);
+    // Gone: a decline still waiting would be a request spent on nothing.
+    std::erase_if(outbox_, [&](const Waiting& w) { return w.decline.challenge_id == id; });
     add_log(
         out, common::LogLevel::Info,
         fmt::format("challenge {} {}", common::printable(id), canceled ? "canceled" : "declined"));
@@ -380,12 +439,10 @@ ChallengeDesk::Requests ChallengeDesk::on_game_start(const lichess::GameEventInf
     const std::string opponent = game.opponent && game.opponent->id ? *game.opponent->id : "";
     if (slots_.on_game_start(game.game_id, opponent) == Admission::OverLimit) {
         if (lichess::is_mandatory(game)) {
-            // lila lets no one abort an arena, simul or swiss game: played (with a small engine).
-            add_log(out, common::LogLevel::Warn,
-                    fmt::format("game {} started beyond challenge.concurrency ({}); an arena, "
-                                "simul or swiss game cannot be aborted, so it is played",
-                                common::printable(game.game_id), slots_.limit()));
-            out.push_back(challenge::StartSession{game.game_id, game, std::move(rules)});
+            // lila lets no one abort an arena, simul or swiss game: played (with a small engine)
+            // up to the cap, resigned beyond it.
+            play_beyond_limit(game.game_id, game, std::move(rules), "an arena, simul or swiss game",
+                              out);
             return out;
         }
         // A burst, another client on the same token, or a replay: as lichess-bot does, abort
@@ -409,28 +466,36 @@ ChallengeDesk::Requests ChallengeDesk::on(const challenge::AbortAnswered& answer
                             common::printable(answer.game_id), slots_.limit()));
         return out;
     }
+    lichess::GameEventInfo game;
+    game.game_id = answer.game_id;
+    play_beyond_limit(answer.game_id, game, {}, answer.error->describe(), out);
+    return out;
+}
+
+void ChallengeDesk::play_beyond_limit(const std::string& game_id,
+                                      const lichess::GameEventInfo& game,
+                                      std::vector<std::string> rules, const std::string& why,
+                                      Requests& out) {
     // This game is counted among the active ones already.
     const int beyond = slots_.active() - slots_.limit();
     if (beyond > kMaxGamesBeyondConcurrency) {
-        (void)slots_.on_game_finish(answer.game_id);
+        (void)slots_.on_game_finish(game_id);
         if (aborted_over_limit_.size() >= 1000) aborted_over_limit_.clear();
-        aborted_over_limit_.insert(answer.game_id);  // a replayed gameStart starts nothing
+        aborted_over_limit_.insert(game_id);  // a replayed gameStart starts nothing
         out.push_back(challenge::ResignGame{
-            answer.game_id,
+            game_id,
             {common::LogLevel::Warn,
              fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
                          "({}); {} such games are played already (the most), so it is resigned",
-                         common::printable(answer.game_id), slots_.limit(),
-                         answer.error->describe(), kMaxGamesBeyondConcurrency)}});
-        return out;
+                         common::printable(game_id), slots_.limit(), why,
+                         kMaxGamesBeyondConcurrency)}});
+        return;
     }
-    add_log(
-        out, common::LogLevel::Warn,
-        fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
-                    "({}); playing it with a small engine",
-                    common::printable(answer.game_id), slots_.limit(), answer.error->describe()));
-    out.push_back(challenge::StartSession{answer.game_id});
-    return out;
+    add_log(out, common::LogLevel::Warn,
+            fmt::format("game {} started beyond challenge.concurrency ({}) and cannot be aborted "
+                        "({}); playing it with a small engine",
+                        common::printable(game_id), slots_.limit(), why));
+    out.push_back(challenge::StartSession{game_id, game, std::move(rules)});
 }
 
 void ChallengeDesk::on_session_finished(const std::string& game_id) {
@@ -454,10 +519,15 @@ ChallengeDesk::Requests ChallengeDesk::decline_queued(challenge::TimePoint now) 
     for (const auto& c : queue_.drain())
         decline(c.id, common::printable(c.challenger.name), lichess::DeclineReason::Later,
                 "shutting down; it waited in the queue", now, out);
-    // Declines a pause still holds are sent now: the pause may be over by the time they go, and
-    // unanswered they would hang on the challengers' side.
-    for (auto& d : held_declines_) out.push_back(std::move(d));
-    held_declines_.clear();
+    // Declines still waiting (in the outbox, or held by a pause) are sent now, the newest
+    // first: the pause may be over by the time they go, and unanswered they would hang on the
+    // challengers' side.
+    for (auto it = outbox_.rbegin(); it != outbox_.rend(); ++it)
+        if (now - it->since <= times_.decline_max_wait) {
+            declines_in_flight_.insert(it->decline.challenge_id);
+            out.push_back(std::move(it->decline));
+        }
+    outbox_.clear();
     return out;
 }
 

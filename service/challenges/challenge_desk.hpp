@@ -10,21 +10,32 @@
 //    preference, max_queued; a full queue declines `later`), and is accepted when a slot frees;
 //  - lila's daily bot-vs-bot limit (a 429 `bot.vsBot.day` on an accept) pauses bot games: bots
 //    are declined `later` for the wait it gives (an hour when it gives none), humans still play;
-//    a 400 for the challenger's limit drops its challenge at once;
+//    a 400 for the challenger's limit declines its challenge `later` at once;
 //  - any other 400 on an accept (the challenge is gone, or no longer fits) is answered with a
 //    decline `generic`, logged with lila's error;
+//  - an accept whose answer says nothing sure (a 404, which lila gives a second accept of an
+//    accepted challenge, as when the first try's answer was lost; a network error or a 5xx)
+//    keeps its slot until the game starts, the challenge is known gone or the reservation ends;
+//  - a challenge sent again (the event stream reconnects) while it waits in the queue, for our
+//    ratings, for its accept's answer, for its gameStart or for its decline, or whose game
+//    runs, is not judged again;
+//  - declines wait in an outbox, at most kMaxDeclinesInFlight sent at once, the newest first:
+//    in a flood the challengers still waiting are answered first, a challenge withdrawn
+//    meanwhile is never declined, and a decline that waited decline_max_wait is dropped;
 //  - a 429 on the challenge requests pauses them: an acceptable challenge waits in the queue and
 //    a decline waits too, both sent when the pause ends, none dropped;
 //  - requests are answered later than they were asked (the Bot runs them off the event loop):
 //    a challenge arriving meanwhile is judged against the slots the pending accepts hold, and
 //    one arriving while our ratings are read waits for them (in order);
 //  - an accepted challenge whose gameStart does not come is looked for among the ongoing games;
-//  - a game started beyond challenge.concurrency is aborted while lila allows it, else played
-//    (an arena, simul or swiss game never can be: lichess::is_mandatory);
+//  - a game started beyond challenge.concurrency is aborted while lila allows it (an arena,
+//    simul or swiss game never can be: lichess::is_mandatory); one that cannot be is played, up
+//    to kMaxGamesBeyondConcurrency such games at once, and the next is resigned;
 //  - shutdown declines every queued challenge `later`.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <set>
@@ -70,9 +81,10 @@ struct ListPlaying {};  // GET /api/account/playing; the answer is PlayingListed
 struct AbortGame {      // POST abort (a game beyond concurrency); the answer is AbortAnswered
     std::string game_id;
 };
-// POST resign: a game beyond challenge.concurrency that cannot be aborted, when
-// kMaxGamesBeyondConcurrency such games are played already. Its slot is freed at once (the
-// game is not ours to play); `log` is written with the request's error, if any, appended.
+// POST resign: a game beyond challenge.concurrency that cannot be aborted (an arena, simul or
+// swiss game, or one both sides moved in), when kMaxGamesBeyondConcurrency such games are played
+// already. Its slot is freed at once (the game is not ours to play); `log` is written with the
+// request's error, if any, appended.
 struct ResignGame {
     std::string game_id;
     common::LogLine log;
@@ -125,11 +137,17 @@ struct AbortAnswered {
 
 }  // namespace challenge
 
-// Games beyond challenge.concurrency that lila would not let us abort (both sides moved) are
-// played, each with a session and a small engine, up to this many at once; one more is resigned
-// (or, when resigning fails, left to lila's clock), logged. A burst of such games (another
-// client on the token, a replay after an outage) so costs a bounded number of threads and MB.
+// Games beyond challenge.concurrency that lila would not let us abort (both sides moved, or an
+// arena, simul or swiss game) are played, each with a session and a small engine, up to this
+// many at once; one more is resigned (or, when resigning fails, left to lila's clock), logged
+// in one line. A burst of such games (another client on the token, 60 arena games, a replay
+// after an outage) so costs a bounded number of threads and MB: resigning loses the game, as
+// lila's clock would, but frees its opponent at once and costs no thread.
 inline constexpr int kMaxGamesBeyondConcurrency = 4;
+
+// Declines sent at once; the others wait in the desk's outbox, the newest first (a flood of
+// challenges must not use every request thread, and the challengers still waiting go first).
+inline constexpr std::size_t kMaxDeclinesInFlight = 4;
 
 // What the Bot knows of a challenge that the desk does not.
 struct ChallengeArrival {
@@ -154,6 +172,10 @@ struct DeskTimes {
     std::chrono::milliseconds game_start_poll{std::chrono::seconds(4)};
     // Our ratings (challenge.rating_difference) are read again after this.
     std::chrono::milliseconds ratings_max_age{std::chrono::minutes(10)};
+    // A decline that waited this long in the outbox is dropped: its challenger has given up (lila
+    // marks a real-time challenge whose challenger is not seen for 20 s offline, ChallengeApi
+    // sweep; bots cancel theirs after about as long). Long enough for a 429's pause.
+    std::chrono::milliseconds decline_max_wait{std::chrono::minutes(2)};
 };
 
 // Single-threaded: the Bot's event loop feeds it. GameSlots is shared with the matchmaker (and
@@ -227,12 +249,24 @@ class ChallengeDesk {
                        TimePoint now, Requests& out);
     void decline(const std::string& challenge_id, const std::string& who,
                  lichess::DeclineReason reason, std::string_view why, TimePoint now, Requests& out);
-    // Sends a decline, or holds it while challenge requests are paused after a 429.
+    // Puts a decline in the outbox and sends what may go (flush_declines).
     void send_decline(challenge::Decline decline, TimePoint now, Requests& out);
+    // Sends the outbox's newest declines while fewer than kMaxDeclinesInFlight are on their way
+    // and no 429 pauses challenge requests; drops those that waited decline_max_wait.
+    void flush_declines(TimePoint now, Requests& out);
+    // An accept's answer that is no sure refusal: the challenge may have become a game.
+    void keep_waiting(const challenge::Accept& accept, const lichess::ApiError& error,
+                      TimePoint now, Requests& out);
+    // A challenge we answered or are answering (accept or decline), or whose game runs.
+    [[nodiscard]] bool handled(const std::string& challenge_id) const;
     // A 429 (not lila's daily bot limit) on a challenge request: pauses them for its wait.
     void pause_requests(const lichess::ApiError& error, TimePoint now, Requests& out);
     [[nodiscard]] bool requests_paused(TimePoint now) const { return requests_paused_until_ > now; }
     void look_for_started_games(TimePoint now, Requests& out);
+    // A game beyond challenge.concurrency that cannot be aborted (`why`): played while fewer than
+    // kMaxGamesBeyondConcurrency such games are, else resigned.
+    void play_beyond_limit(const std::string& game_id, const lichess::GameEventInfo& game,
+                           std::vector<std::string> rules, const std::string& why, Requests& out);
 
     const config::ChallengeConfig& config_;
     const std::string my_id_;
@@ -256,8 +290,16 @@ class ChallengeDesk {
     std::set<std::string> started_before_answer_;
     // The rules of challenges we accepted, until their game starts (StartSession::rules).
     std::map<std::string, std::vector<std::string>> rules_;
-    TimePoint requests_paused_until_{};              // challenge requests paused after a 429
-    std::vector<challenge::Decline> held_declines_;  // sent when that pause ends
+    TimePoint requests_paused_until_{};  // challenge requests paused after a 429
+    // Declines not sent yet, oldest first, with when each was asked for.
+    struct Waiting {
+        challenge::Decline decline;
+        TimePoint since;
+    };
+    std::vector<Waiting> outbox_;
+    std::set<std::string> declines_in_flight_;  // challenge ids whose Decline is not answered
+    std::size_t declines_dropped_ = 0;          // lapsed, not logged yet
+    TimePoint last_drop_logged_{};
 };
 
 }  // namespace service

@@ -159,6 +159,12 @@ bool GameSlots::is_active(std::string_view game_id) const {
     return games_.contains(game_id);
 }
 
+bool GameSlots::holds(std::string_view id) const {
+    std::lock_guard lock(mutex_);
+    expire_locked();
+    return games_.contains(id) || reservations_.contains(id);
+}
+
 int GameSlots::games_with(std::string_view user_id) const {
     std::lock_guard lock(mutex_);
     expire_locked();

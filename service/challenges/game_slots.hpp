@@ -87,6 +87,8 @@ class GameSlots {
     [[nodiscard]] int reserved() const;
     [[nodiscard]] int free() const;
     [[nodiscard]] bool is_active(std::string_view game_id) const;
+    // A reservation or a started game under this id.
+    [[nodiscard]] bool holds(std::string_view id) const;
     // Active games plus reservations against that opponent.
     [[nodiscard]] int games_with(std::string_view user_id) const;
     [[nodiscard]] SlotSnapshot snapshot() const;

@@ -155,7 +155,10 @@ std::optional<std::string> Bot::health_problem() const {
 
 int Bot::play(std::stop_token stop, std::stop_token abort_now,
               std::optional<lichess::EventStream>& events, std::jthread& stream_thread) {
-    resume_ongoing_games();
+    // The ongoing games are listed off the loop: lila may hold /api/account/playing for a while
+    // (tried for up to about 22 s), and the event stream, which replays the ongoing games
+    // itself, opens at once.
+    workers_.post([this](std::stop_token) { resume_ongoing_games(); });
     block_lists_.emplace(online_block_list_, options_.block_list_refresh);
     start_matchmaking();
 
@@ -356,6 +359,8 @@ void Bot::execute(challenge::Request& request) {
                     queue_.push(DeskAnswer{challenge::AbortAnswered{id, error_of(answer)}});
                 });
             } else if constexpr (std::is_same_v<T, challenge::ResignGame>) {
+                // No session plays it: an arena of ours takes its slot back at once.
+                carry_out(arenas_.on_session_finished(r.game_id, std::chrono::steady_clock::now()));
                 workers_.post([this, r](std::stop_token) {
                     auto answer = api_.resign(r.game_id);
                     write_log(
@@ -414,8 +419,22 @@ void Bot::carry_out(std::vector<arena::Request> requests) {
                         queue_.push(ArenaAnswer{arena::JoinAnswered{r.id, error_of(joined)}});
                     });
                 } else if constexpr (std::is_same_v<T, arena::WithdrawArena>) {
-                    workers_.post([this, id = r.id](std::stop_token) {
-                        if (auto left = api_.withdraw_tournament(id); !left)
+                    workers_.post([this, id = r.id](std::stop_token stop) {
+                        // Still in the arena, lila pairs us while we are gone and each such
+                        // game is lost: a 429 from lila is waited out (a few seconds at most,
+                        // within the shutdown's grace) and the withdrawal sent again.
+                        auto left = api_.withdraw_tournament(id);
+                        for (int again = 0;
+                             again < 2 && !left &&
+                             left.error().kind == lichess::ApiError::Kind::RateLimited;
+                             ++again) {
+                            const auto wait = std::min<std::chrono::milliseconds>(
+                                left.error().retry_after.value_or(std::chrono::seconds(1)),
+                                std::chrono::seconds(2));
+                            if (!api_.sleep_for(wait, stop)) break;
+                            left = api_.withdraw_tournament(id);
+                        }
+                        if (!left)
                             spdlog::warn("arena {}: withdrawing failed: {}", id,
                                          left.error().describe());
                     });
@@ -460,9 +479,11 @@ void Bot::resume_ongoing_games() {
         spdlog::warn("could not list ongoing games: {}", playing.error().describe());
         return;
     }
-    for (const auto& g : playing->now_playing) {
+    // Each as a gameStart through the loop's queue: the loop alone starts sessions, and one the
+    // event stream's replay started already is found running.
+    for (auto& g : playing->now_playing) {
         spdlog::info("resuming game {}", common::printable(g.game_id));
-        on_game_start(g);
+        queue_.push(lichess::Event{lichess::GameStart{std::move(g)}});
     }
 }
 

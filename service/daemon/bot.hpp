@@ -139,6 +139,8 @@ class Bot {
     // matchmaker's pause as the desk sees it, sessions that ended.
     void publish();
     void reap_sessions();
+    // On the WorkerPool at start: lists the ongoing games and hands each to the loop's queue
+    // as a gameStart.
     void resume_ongoing_games();
     // Shutdown: waits (when `wait`) up to shutdown_grace_s for running games, then stops them.
     void finish_games(bool wait, std::stop_token abort_now);

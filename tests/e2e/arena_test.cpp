@@ -1,8 +1,8 @@
 // Arenas end to end: the bot joins an arena that allows bots shortly before it starts, plays the
 // games lila pairs it in (its first move at once, none aborted, none forfeited, one of them
 // started while a request of the bot's is held), until the arena ends; it skips an arena without
-// bots, leaves one after a noStart, withdraws at shutdown, and never aborts an arena game joined
-// elsewhere.
+// bots, joins again after a noStart, withdraws at shutdown, waits out lila's pause after a
+// restart, and never aborts an arena game joined elsewhere.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -17,7 +17,6 @@ BotSettings arena_settings(const std::string& tournaments, const std::string& ch
     using namespace std::chrono_literals;
     BotSettings s = settings(challenge, "tournaments: " + tournaments + "\n");
     s.arenas.read_every = 1s;
-    s.arenas.rejoin_every = 3s;
     s.arenas.retry_after_error = 1s;
     return s;
 }
@@ -128,7 +127,7 @@ tournaments:
     EXPECT_EQ(arena(fx, "arena002").withdrawals, 1);
 }
 
-TEST(E2eArena, ANoStartLossLeavesTheArena) {
+TEST(E2eArena, ANoStartLossJoinsAgainAndPlaysOn) {
     using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: arena-nostart
@@ -137,7 +136,7 @@ keepalive_ms: 500
 tournaments:
   - {id: arena003, name: Strict Arena, starts_at_ms: 0, duration_ms: 600000, first_move_timeout_ms: 3000,
      clock: {limit: 60, increment: 0}, pair_delay_ms: 200,
-     opponent: {kind: random, think_ms: 40}}
+     opponent: {kind: random, think_ms: 40, resign_at_ply: 6}}
 faults:
   # lila refuses the bot's first move (as if it never came): the game ends as noStart.
   - {kind: http_4xx, target: move, status: 400, count: 1}
@@ -147,17 +146,54 @@ faults:
     ASSERT_TRUE(fx.wait_until([&] { return !arena(fx, "arena003").games.empty(); }, 20s));
     const std::string first = arena(fx, "arena003").games[0];
     ASSERT_TRUE(fx.wait_until([&] { return game(fx, first).over; }, 20s));
-    const auto g = game(fx, first);
-    ASSERT_EQ(g.status, "noStart") << describe(g);
-    ASSERT_TRUE(fx.wait_until([&] { return bot.metrics().tournaments_joined.load() == 0; }, 10s));
+    ASSERT_EQ(game(fx, first).status, "noStart") << describe(game(fx, first));
+    // lila withdrew the bot with no pause: it joins again, once, and lila pairs it again.
+    ASSERT_TRUE(fx.wait_until([&] { return arena(fx, "arena003").games.size() >= 2; }, 20s))
+        << log.text();
+    const std::string second = arena(fx, "arena003").games[1];
+    const auto g = fx.wait_game_over(second, 60s);
+    EXPECT_TRUE(legal_end(g)) << describe(g);
     EXPECT_TRUE(log.contains("ended as noStart")) << log.text();
-    // lila withdrew the bot; the bot does not join again, so no second game is paired.
-    const int joins = arena(fx, "arena003").joins;
-    std::this_thread::sleep_for(4s);
-    EXPECT_EQ(arena(fx, "arena003").joins, joins);
-    EXPECT_EQ(arena(fx, "arena003").games.size(), 1u);
-    EXPECT_TRUE(arena(fx, "arena003").withdrawn);
+    EXPECT_EQ(arena(fx, "arena003").joins, 2);
     EXPECT_EQ(bot.stop(), 0);
+}
+
+// Stopped inside a running arena, the bot withdraws, and lila pauses it (10 s for a first pause).
+// Started again inside that pause, it reads `me.pauseDelay`, waits it out, joins once and plays;
+// lila is never asked to let it in early.
+TEST(E2eArena, ARestartInsideLilasPauseWaitsItOutAndPlaysOn) {
+    using namespace std::chrono_literals;
+    emu::EmulatorFixture fx(R"(
+name: arena-restart
+seed: 25
+keepalive_ms: 500
+tournaments:
+  - {id: arena005, name: Restart Arena, starts_at_ms: 0, duration_ms: 600000,
+     clock: {limit: 60, increment: 0}, pair_delay_ms: 2000,
+     opponent: {kind: random, think_ms: 40, resign_at_ply: 4}}
+)");
+    test_support::LogCapture log;
+    {
+        BotRunner bot(fx, arena_settings("[{id: arena005}]"));
+        ASSERT_TRUE(fx.wait_until([&] { return arena(fx, "arena005").joins == 1; }, 20s));
+        EXPECT_EQ(bot.stop(), 0);  // before lila pairs it (2 s after the join)
+    }
+    ASSERT_EQ(arena(fx, "arena005").withdrawals, 1);
+    ASSERT_TRUE(arena(fx, "arena005").withdrawn);
+    const std::size_t games_before = arena(fx, "arena005").games.size();
+    BotRunner again(fx, arena_settings("[{id: arena005}]"));
+    ASSERT_TRUE(
+        fx.wait_until([&] { return arena(fx, "arena005").games.size() > games_before; }, 40s))
+        << log.text();
+    const auto g = fx.wait_game_over(arena(fx, "arena005").games.back(), 60s);
+    EXPECT_TRUE(legal_end(g)) << describe(g);
+    EXPECT_TRUE(log.contains("lila pauses us in it for")) << log.text();
+    int refused = 0;
+    for (const auto& r : requests_with(fx, "/api/tournament/arena005/join"))
+        refused += r.status == 400 ? 1 : 0;
+    EXPECT_EQ(refused, 0);
+    EXPECT_EQ(arena(fx, "arena005").joins, 2);
+    EXPECT_EQ(again.stop(), 0);
 }
 
 TEST(E2eArena, AnArenaGameJoinedElsewhereIsNeverAborted) {

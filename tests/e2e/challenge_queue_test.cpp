@@ -136,6 +136,83 @@ challenges:
     EXPECT_EQ(bot.stop(), 0);
 }
 
+// lila carries out an accept whose answer is lost (held past the client's 3 s try), and answers
+// the next try 404 (Challenge.apiAccept: an accepted challenge, no rematch, notFoundJson); the
+// gameStart comes late (the event stream silent for 6 s). The slot stays the game's: the
+// challenger queued behind it waits for the game to end instead of taking it, and the game is
+// played, never aborted as one beyond the limit.
+TEST(E2eQueue, ALostAcceptAnswerKeepsTheSlotUntilTheGameStarts) {
+    using namespace std::chrono_literals;
+    test_support::LogCapture log;
+    emu::EmulatorFixture fx(R"(
+name: lost-accept
+seed: 45
+keepalive_ms: 500
+faults:
+  - {kind: delay, target: challenge, path: /late0001/accept, count: 1, delay_ms: 500}
+  - {kind: delay, hold_reply: true, target: challenge, path: /late0001/accept, count: 1, delay_ms: 5000}
+  - {kind: silence, target: event_stream, after_lines: 2, duration_ms: 6000, count: 1}
+)");
+    BotSettings s = settings("{concurrency: 1}");
+    s.silence = 10s;  // the event stream's 6 s silence is no reason to reconnect
+    BotRunner bot(fx, s);
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: late0001, at_ms: 0, challenger: {name: Alice, rating: 1500}, clock: {limit: 60, increment: 1},
+     color: black, opponent: {kind: random, think_ms: 50, resign_at_ply: 4}}
+  - {id: next0001, at_ms: 150, challenger: {name: Bob, rating: 1500}, clock: {limit: 60, increment: 1},
+     color: black, opponent: {kind: random, think_ms: 20, resign_at_ply: 2}}
+)");
+    const auto first = fx.wait_game_over("late0001", 90s);
+    EXPECT_TRUE(legal_end(first)) << describe(first);
+    const auto accepts = requests_with(fx, "/api/challenge/late0001/accept");
+    ASSERT_EQ(accepts.size(), 2u);
+    EXPECT_EQ(accepts[1].status, 404);
+    EXPECT_TRUE(log.contains("it may be accepted already")) << log.text();
+    // Bob was accepted only once Alice's game had ended, and played.
+    const auto second = fx.wait_game_over("next0001", 60s);
+    EXPECT_TRUE(legal_end(second)) << describe(second);
+    const auto next = requests_with(fx, "/api/challenge/next0001/accept");
+    ASSERT_EQ(next.size(), 1u);
+    EXPECT_GE(next[0].t_ms, ended_ms(fx, "late0001"));
+    EXPECT_EQ(requests_to(fx, "/abort"), 0);
+    EXPECT_EQ(bot.stop(), 0);
+}
+
+// The event stream drops while an accept is on its way (lila holds it 2.5 s); the new connection
+// sends the challenge again, still pending. It is not judged again: one accept, no decline, no
+// stale entry in the queue.
+TEST(E2eQueue, AChallengeSentAgainWhileItsAcceptIsPendingIsJudgedOnce) {
+    using namespace std::chrono_literals;
+    emu::EmulatorFixture fx(R"(
+name: replayed-challenge
+seed: 46
+keepalive_ms: 500
+faults:
+  - {kind: delay, target: challenge, path: /again001/accept, count: 1, delay_ms: 2500}
+  - {kind: drop, target: event_stream, after_lines: 1, count: 1}
+)");
+    BotRunner bot(fx, settings("{concurrency: 1}"));
+    ASSERT_TRUE(wait_event_stream(fx));
+    send_challenges(fx, R"(
+challenges:
+  - {id: again001, at_ms: 0, challenger: {name: Alice, rating: 1500}, clock: {limit: 60, increment: 1},
+     color: black, opponent: {kind: random, think_ms: 50, resign_at_ply: 6}}
+)");
+    // The stream dropped after the challenge and came back (it was sent again there).
+    ASSERT_TRUE(fx.wait_until([&] { return fx->streams().size() >= 2; }, 10s));
+    ASSERT_TRUE(fx.wait_until([&] { return challenge(fx, "again001").status == "accepted"; }, 10s))
+        << challenge(fx, "again001").status;
+    EXPECT_TRUE(bot.bot().slots().queued.empty());
+    const auto g = fx.wait_game_over("again001", 60s);
+    EXPECT_TRUE(legal_end(g)) << describe(g);
+    EXPECT_EQ(requests_with(fx, "/api/challenge/again001/accept").size(), 1u);
+    EXPECT_TRUE(requests_with(fx, "/api/challenge/again001/decline").empty());
+    EXPECT_TRUE(bot.bot().slots().queued.empty());
+    EXPECT_EQ(bot.stop(), 0);
+}
+
 TEST(E2eQueue, OnlineBlockListServedBlocksAndAFailingOneCostsNoGame) {
     using namespace std::chrono_literals;
     test_support::LogCapture log;

@@ -88,10 +88,11 @@ challenges:
     EXPECT_EQ(bot.stop(), 0);
 }
 
-TEST(E2eLila, AnOpponentOutOfBotGamesIsDroppedAndItsSlotFreedAtOnce) {
+TEST(E2eLila, AnOpponentOutOfBotGamesIsDeclinedLaterAndItsSlotFreedAtOnce) {
     using namespace std::chrono_literals;
     // The challenger has played its 100 bot games: lila answers our accept with 400 and its
-    // OpponentLimit text. With one slot, the next challenge must be accepted straight away.
+    // OpponentLimit text. Its challenge is declined `later` rather than left open, and with one
+    // slot, the next challenge is accepted straight away.
     test_support::LogCapture log;
     emu::EmulatorFixture fx("name: opponent-limit\nseed: 32\nkeepalive_ms: 500\n");
     BotRunner bot(fx, settings("{concurrency: 1}"));
@@ -110,6 +111,9 @@ challenges:
     EXPECT_EQ(tired[0].status, 400);
     EXPECT_TRUE(log.contains("TiredBot played its bot games for today")) << log.text();
     EXPECT_EQ(bot.metrics().bot_game_limit_hits.load(), 0u);  // the opponent's, not ours
+    ASSERT_TRUE(fx.wait_until([&] { return challenge(fx, "tired001").status == "declined"; }, 10s))
+        << challenge(fx, "tired001").status;
+    EXPECT_EQ(challenge(fx, "tired001").decline_reason_key, "later");
     EXPECT_TRUE(fx.wait_game_over("fresh001", 60s).over);
     EXPECT_EQ(bot.stop(), 0);
 }

@@ -1,5 +1,6 @@
 // Nothing waits behind anything: a request lila holds (a decline, the list of online bots, a
-// challenge creation, all held 40 s; twelve declines, more than the bot's request threads)
+// challenge creation, all held 40 s; twelve declines, more than the bot's request threads; the
+// ongoing games' list at start, 20 s)
 // delays neither the answer to the next challenge nor the first move of the game it starts. Each
 // test prints what it measured.
 #include <gtest/gtest.h>
@@ -42,7 +43,7 @@ Measured accept_and_first_move(emu::EmulatorFixture& fx) {
 }
 
 void expect_fast(const Measured& m, const char* held) {
-    std::cout << "[measured] " << held << " held 40 s: accept " << m.accept_ms
+    std::cout << "[measured] " << held << " held: accept " << m.accept_ms
               << " ms after the challenge, first move " << m.first_move_ms
               << " ms after the game's start\n";
     EXPECT_GE(m.accept_ms, 0);
@@ -76,7 +77,8 @@ challenges:
     EXPECT_EQ(bot.stop(), 0);
 }
 
-// More held declines than the bot has threads for its requests: an accept still goes at once.
+// More held declines than the bot has threads for its requests: at most four are on their way
+// at once (the others wait in the desk's outbox), and an accept still goes at once.
 TEST(E2eResponsive, TwelveHeldDeclinesDelayNoAccept) {
     using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
@@ -93,8 +95,10 @@ faults: [{kind: delay, target: challenge, path: /decline, count: -1, delay_ms: 4
                     ", at_ms: 0, challenger: {name: Zed" + std::to_string(i) +
                     ", rating: 1500}, variant: crazyhouse, clock: {limit: 180, increment: 0}}\n";
     send_challenges(fx, declined);
-    ASSERT_TRUE(fx.wait_until([&] { return fx->faults_fired().size() >= 12; }, 10s));
+    ASSERT_TRUE(fx.wait_until([&] { return fx->faults_fired().size() >= 4; }, 10s));
     std::this_thread::sleep_for(500ms);
+    // Each held decline is given up after 3 s and tried again: until then, four went out.
+    EXPECT_EQ(fx->faults_fired().size(), 4u);
     send_challenges(fx, kHumansBullet);
     expect_fast(accept_and_first_move(fx), "twelve declines");
     EXPECT_EQ(bot.stop(), 0);
@@ -139,6 +143,30 @@ outgoing: [{user: "*", response: ignore}]
 faults: [{kind: delay, target: challenge, path: /api/challenge/OtherBot, count: 1, delay_ms: 40000}]
 )",
                                               "a challenge creation");
+}
+
+// The list of ongoing games at start held 20 s (each try given up after 3 s and tried again):
+// the event stream opens at once, and a challenge meanwhile is answered and played.
+TEST(E2eResponsive, TheOngoingGamesListHeldAtStartDelaysNeitherTheEventStreamNorAGame) {
+    using namespace std::chrono_literals;
+    emu::EmulatorFixture fx(R"(
+name: held-playing
+seed: 16
+keepalive_ms: 500
+faults: [{kind: delay, target: account, path: /api/account/playing, count: 1, delay_ms: 20000}]
+)");
+    const auto started = std::chrono::steady_clock::now();
+    BotRunner bot(fx, settings("{concurrency: 1}"));
+    ASSERT_TRUE(wait_event_stream(fx, 10s));
+    const auto stream_after = std::chrono::steady_clock::now() - started;
+    std::cout << "[measured] ongoing games' list held 20 s: event stream open after "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(stream_after).count()
+              << " ms\n";
+    EXPECT_LT(stream_after, 3s);
+    ASSERT_TRUE(fx.wait_until([&] { return !fx->faults_fired().empty(); }, 10s));
+    send_challenges(fx, kHumansBullet);
+    expect_fast(accept_and_first_move(fx), "the ongoing games' list");
+    EXPECT_EQ(bot.stop(), 0);
 }
 
 // Four block lists the server holds 30 s each: the event stream opens at once and a stop is quick.

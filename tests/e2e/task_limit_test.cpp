@@ -142,5 +142,46 @@ TEST(E2eTaskLimit, GamesBeyondTheConcurrencyThatCannotBeAbortedAreCapped) {
     EXPECT_EQ(bot.stop(), 0);
 }
 
+// Arena games (lila lets nobody abort them) are capped too: of 8 that start at once beyond
+// concurrency 1 (an arena joined elsewhere, a replay after a restart), 1 + 4 are played and 3
+// resigned at once, each logged in one line.
+TEST(E2eTaskLimit, ArenaGamesBeyondTheConcurrencyAreCappedToo) {
+    using namespace std::chrono_literals;
+    std::ostringstream s;
+    s << "name: arena-cap\nseed: 63\nkeepalive_ms: 500\nfirst_move_timeout_ms: 0\ngames:\n";
+    for (int i = 0; i < 8; ++i)
+        s << "  - {id: arenacp" << i << ", at_ms: " << 50 * i
+          << ", bot_color: white, source: arena, tournament: othr0001, clock: {limit: 60, "
+             "increment: 0}, opponent: {kind: random, think_ms: 100, resign_at_ply: 4}}\n";
+    test_support::LogCapture logs;
+    emu::EmulatorFixture fx(s.str());
+    BotRunner bot(fx, settings("{concurrency: 1}"));
+    int most_sessions = 0;
+    ASSERT_TRUE(fx.wait_until(
+        [&] {
+            most_sessions = std::max(most_sessions, bot.bot().active_games());
+            int over = 0;
+            for (const auto& g : fx->games()) over += g.over ? 1 : 0;
+            return over == 8;
+        },
+        180s));
+    int played = 0, resigned_at_once = 0;
+    for (const auto& g : fx->games()) {
+        if (g.moves.empty() && g.status == "resign" && g.winner && *g.winner != g.bot_color)
+            ++resigned_at_once;
+        else if (legal_end(g))
+            ++played;
+        else
+            ADD_FAILURE() << describe(g);
+    }
+    EXPECT_EQ(played, 5);
+    EXPECT_EQ(resigned_at_once, 3);
+    EXPECT_LE(most_sessions, 1 + 4);
+    EXPECT_EQ(requests_to(fx, "/abort"), 0);
+    EXPECT_EQ(logs.count("such games are played already (the most), so it is resigned"), 3u)
+        << logs.text();
+    EXPECT_EQ(bot.stop(), 0);
+}
+
 }  // namespace
 }  // namespace e2e

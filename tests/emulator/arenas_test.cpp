@@ -108,5 +108,32 @@ tournaments:
               "Your pause is not over yet");
 }
 
+// Pause.scala: a pause is the user's, in every arena, and the next one is longer (a 5+0 arena's
+// games last about 300 s, so a second pause is 300 / 15 = 20 s).
+TEST(Arenas, APauseHoldsInEveryArenaAndGrowsWithTheNext) {
+    EmulatorFixture emu(R"(
+keepalive_ms: 200
+tournaments:
+  - {id: arenaaaa, starts_at_ms: 0, duration_ms: 600000, clock: {limit: 300, increment: 0}, max_games: 0}
+  - {id: arenabbb, starts_at_ms: 0, duration_ms: 600000, clock: {limit: 300, increment: 0}, max_games: 0}
+)");
+    emu_test::HttpClient http(emu.port(), emu.token());
+    ASSERT_EQ(http.post("/api/tournament/arenaaaa/join").status, 200);
+    ASSERT_EQ(http.post("/api/tournament/arenabbb/join").status, 200);
+    EXPECT_FALSE(emu_test::parse_json(http.get("/api/tournament/arenabbb").body)["me"].contains(
+        "pauseDelay"));
+    ASSERT_EQ(http.post("/api/tournament/arenaaaa/withdraw").status, 200);
+    const auto first = emu_test::parse_json(http.get("/api/tournament/arenabbb").body);
+    EXPECT_GE(first["me"]["pauseDelay"].get<int>(), 9);
+    EXPECT_LE(first["me"]["pauseDelay"].get<int>(), 10);
+    ASSERT_EQ(http.post("/api/tournament/arenabbb/withdraw").status, 200);
+    const auto second = emu_test::parse_json(http.get("/api/tournament/arenabbb").body);
+    EXPECT_GE(second["me"]["pauseDelay"].get<int>(), 19);
+    EXPECT_LE(second["me"]["pauseDelay"].get<int>(), 20);
+    const auto refused = http.post("/api/tournament/arenaaaa/join");
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_EQ(emu_test::parse_json(refused.body)["error"], "Your pause is not over yet");
+}
+
 }  // namespace
 }  // namespace emu

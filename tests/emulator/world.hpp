@@ -152,7 +152,6 @@ class World {
         ArenaView view;
         std::string playing;  // the bot's game in it now
         Ms next_pair_at = 0;
-        Ms paused_until = -1;  // lila Pause: a withdrawal near the top pauses the player
     };
     struct ChallengeSlot {
         Challenge c;
@@ -234,6 +233,11 @@ class World {
     std::vector<GameSpec> pending_games_;
     std::vector<int> outgoing_uses_;
     std::map<std::string, ArenaSlot> arenas_;
+    // lila Pause: the bot's pauses (a withdrawal near the top of a running arena), per user across
+    // arenas; the record is forgotten 20 min after its last pause.
+    int pauses_ = 0;
+    Ms paused_at_ = -1;
+    Ms pause_left(const TournamentSpec& t, Ms now) const;
     Ms presence_until_ = -1;  // /api/bot/online lists the bot until then (OnlineApiUsers)
     std::uint64_t stream_seed_ = 0;
     BotLimit bot_limit_;

@@ -3,6 +3,8 @@
 // (TournamentApi.withdraw, Pause), pairing an active bot again after each game while the arena
 // runs (StartedOrganizer.fetchWaitingBots), withdrawing a player who did not move
 // (TournamentApi.withdrawNonMover), and the arena's end.
+#include <algorithm>
+
 #include "game_json.hpp"
 #include "world.hpp"
 
@@ -13,6 +15,17 @@ using json = nlohmann::json;
 World::ArenaSlot* World::find_arena(const std::string& id) {
     const auto it = arenas_.find(id);
     return it == arenas_.end() ? nullptr : &it->second;
+}
+
+// Pause.scala: the first pause is 10 s; then the arena's estimated game length (limit + 40
+// increments) / 15 per earlier pause, between 10 s and 120 s; remainingDelay counts only more
+// than a second.
+Ms World::pause_left(const TournamentSpec& t, Ms now) const {
+    if (pauses_ == 0 || now - paused_at_ > 20 * 60'000) return 0;
+    const Ms base = (*t.time_control.limit_s + 40 * t.time_control.increment_s) / 15;
+    const Ms delay_s = std::clamp<Ms>(base * (pauses_ - 1), 10, 120);
+    const Ms left = paused_at_ + delay_s * 1000 - now;
+    return left > 1000 ? left : 0;
 }
 
 json World::arena_json(const ArenaSlot& a) const {
@@ -47,7 +60,7 @@ json World::arena_json(const ArenaSlot& a) const {
         json me{{"rank", 1}};  // myInfoJson
         if (a.view.withdrawn) me["withdraw"] = true;
         if (!a.playing.empty()) me["gameId"] = a.playing;
-        if (a.paused_until > t_now) me["pauseDelay"] = (a.paused_until - t_now + 999) / 1000;
+        if (const Ms left = pause_left(t, t_now); left > 0) me["pauseDelay"] = (left + 999) / 1000;
         j["me"] = me;
     }
     return j;
@@ -76,7 +89,7 @@ Reply World::join_tournament(const std::string& id,
     if (!before && !a->spec.password.empty() && field("password") != a->spec.password)
         return error_reply(400, "Wrong entry code");
     if (!a->spec.bots_allowed) return error_reply(400, "Tournament restrictions");
-    if (t >= a->spec.starts_at_ms && a->paused_until > t)
+    if (t >= a->spec.starts_at_ms && pause_left(a->spec, t) > 0)
         return error_reply(400, "Your pause is not over yet");
     if (!a->spec.team.empty() && !before && field("team") != a->spec.team)
         return error_reply(400, "Missing team");
@@ -100,7 +113,9 @@ Reply World::withdraw_tournament(const std::string& id) {
         a->view.joined = false;  // not started: the player is removed
     } else {
         a->view.withdrawn = true;
-        a->paused_until = t + 10'000;  // selfPause near the top (rank < 7): Pause, 10 s first
+        // selfPause near the top (rank < 7; the bot is first here): Pause.add.
+        pauses_ = pauses_ > 0 && t - paused_at_ <= 20 * 60'000 ? pauses_ + 1 : 1;
+        paused_at_ = t;
     }
     a->view.events.push_back("withdrawn_by_bot@" + std::to_string(t));
     return ok_reply();

@@ -852,6 +852,29 @@ TEST(ApiHttp, ArenaReadJoinAndWithdraw) {
     EXPECT_EQ(reqs[4].header("authorization"), std::string("Bearer ") + kToken);
 }
 
+// A 429 on a join pauses the Tournament family; the withdrawal at shutdown still goes (lila
+// limits joins, not withdrawals), while another join waits for the pause.
+TEST(ApiHttp, AWithdrawalGoesThroughTheTournamentFamilysPause) {
+    test_support::TestServer server([](test_support::Connection& c) {
+        if (c.request().target == "/api/tournament/arena001/join")
+            c.respond(429, R"({"error":"Too many requests"})");
+        else
+            c.respond(200, kOk);
+    });
+    Api api(fast_options(server.base_url()));
+    const auto joined = api.join_tournament("arena001", TournamentJoin{});
+    ASSERT_FALSE(joined.ok());
+    EXPECT_EQ(joined.error().kind, ApiError::Kind::RateLimited);
+    ASSERT_TRUE(api.paused_for(Family::Tournament).has_value());
+    const auto again = api.join_tournament("arena001", TournamentJoin{});
+    ASSERT_FALSE(again.ok());
+    EXPECT_EQ(again.error().kind, ApiError::Kind::RateLimited);
+    const auto withdrawn = api.withdraw_tournament("arena001");
+    ASSERT_TRUE(withdrawn.ok()) << withdrawn.error().describe();
+    EXPECT_EQ(server.count("/api/tournament/arena001/join"), 1u);
+    EXPECT_EQ(server.count("/api/tournament/arena001/withdraw"), 1u);
+}
+
 TEST(IsoInstant, ReadsLilasDates) {
     EXPECT_EQ(parse_iso_instant("1970-01-01T00:00:00.000Z"), std::optional<std::int64_t>(0));
     EXPECT_EQ(parse_iso_instant("2025-06-01T12:00:00Z"),

@@ -211,14 +211,15 @@ const std::vector<ArenaRow> kArenaRows = {
       {arena_tick(), 8min + 200ms, "read arena001"},
       {arena_answer(2min), 8min + 300ms, "join arena001", std::pair(1, 0), false},
       {join_answered(), 8min + 400ms, "", std::pair(1, 0), true}}},
-    {"WhileItRunsJoinsWithPairMeAsapAndAgainWithinLilasExpiry",
+    {"WhileItRunsJoinsOnceWithPairMeAsapAndLetsLilaPair",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-5min), 100ms, "join arena001 asap", std::pair(1, 0)},
       {join_answered(), 200ms, "", std::nullopt, true},
       {arena_tick(), 30s, ""},
-      {arena_tick(), 50200ms, "join arena001 asap"},
-      {join_answered(), 50300ms, ""},
-      {arena_tick(), 60200ms, "read arena001"}}},
+      {arena_tick(), 50200ms, ""},
+      {arena_tick(), 60200ms, "read arena001"},
+      {arena_answer(-6min, kPlayer), 60300ms, ""},
+      {arena_tick(), 10min, "read arena001"}}},
 
     // Skipping, and saying why.
     {"AnArenaWithoutBotsIsSkippedOnceItStarts",
@@ -266,7 +267,8 @@ const std::vector<ArenaRow> kArenaRows = {
       {arena_game_starts("game0001"), 1s, "", std::pair(0, 1)},
       {arena_tick(), 55s, ""},  // no join while we play in it
       {arena_session_ends("game0001"), 80s, "", std::pair(1, 0)},
-      {arena_tick(), 80100ms, "read arena001, join arena001 asap"}}},
+      // lila pairs us again by itself: no join.
+      {arena_tick(), 80100ms, "read arena001"}}},
     {"AGameOfAnArenaJoinedElsewhereIsNotOurs",
      {{arena_game_starts("game0001", "other999"), 0ms, "not ours"}}},
     {"NoFreeSlotMeansNoJoinUntilOneFrees",
@@ -278,14 +280,17 @@ const std::vector<ArenaRow> kArenaRows = {
       {arena_tick(), 4s, "join arena001 asap", std::pair(1, 0)}}},
 
     // Leaving.
-    {"ANoStartLossDropsTheArena",
+    {"ANoStartLossJoinsAgainOnceItsSessionEnds",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
       {join_answered(), 200ms, ""},
       {arena_game_starts("game0001"), 1s, ""},
-      {arena_no_start("game0001", false), 40s, "", std::nullopt, false},
-      {arena_session_ends("game0001"), 41s, "", std::pair(0, 0)},
-      {arena_tick(), 2min, ""}}},
+      // lila withdraws the player who did not move, with no pause.
+      {arena_no_start("game0001", false), 40s, "", std::nullopt, true},
+      {arena_tick(), 40100ms, ""},
+      {arena_session_ends("game0001"), 41s, "", std::pair(1, 0)},
+      {arena_tick(), 41100ms, "join arena001 asap"},
+      {join_answered(), 41200ms, "", std::pair(1, 0), true}}},
     {"AnOpponentsNoStartKeepsUsIn",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
@@ -296,9 +301,33 @@ const std::vector<ArenaRow> kArenaRows = {
     {"LilasRefusalToLetUsJoinDropsTheArena",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap", std::pair(1, 0)},
-      {join_answered(lila_fixtures::http_error(400, "Your pause is not over yet")), 200ms, "",
+      {join_answered(lila_fixtures::http_error(400, "Wrong entry code")), 200ms, "",
        std::pair(0, 0), false},
       {arena_tick(), 2min, ""}}},
+    // lila's pause after a withdrawal near the top (ours at shutdown): waited out, then joined.
+    {"APauseOnJoinIsReadThenWaitedOutThenJoinedAgain",
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-1min), 100ms, "join arena001 asap", std::pair(1, 0)},
+      {join_answered(lila_fixtures::http_error(400, "Your pause is not over yet")), 200ms, "",
+       std::pair(1, 0), false},
+      {arena_tick(), 300ms, "read arena001"},
+      {arena_answer(-1min, kPaused), 400ms, ""},
+      {arena_tick(), 30s, ""},
+      {arena_tick(), 51500ms, "join arena001 asap"},
+      {join_answered(), 51600ms, "", std::pair(1, 0), true}}},
+    {"ARestartInsideThePauseWaitsItOutBeforeJoining",
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-1min, kPaused), 100ms, "", std::pair(0, 0), false},
+      {arena_tick(), 40s, ""},
+      {arena_tick(), 51200ms, "join arena001 asap", std::pair(1, 0)},
+      {join_answered(), 51300ms, "", std::pair(1, 0), true}}},
+    {"A429OnAJoinIsTriedAgainAfterItsWait",
+     {{arena_tick(), 0ms, "read arena001"},
+      {arena_answer(-1min), 100ms, "join arena001 asap"},
+      {join_answered(lila_fixtures::http_error(429, "Too many requests")), 200ms, "",
+       std::pair(1, 0), false},
+      {arena_tick(), 59s, ""},
+      {arena_tick(), 60300ms, "read arena001, join arena001 asap"}}},
     {"AJoinThatFailsOnTheWayIsTriedAgain",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
@@ -306,18 +335,19 @@ const std::vector<ArenaRow> kArenaRows = {
        std::pair(1, 0), false},
       {arena_tick(), 20s, ""},
       {arena_tick(), 30300ms, "join arena001 asap"}}},
-    {"AReadShowingUsWithdrawnDropsTheArena",
+    {"AReadShowingUsWithdrawnJoinsAgain",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
       {join_answered(), 200ms, ""},
-      {arena_tick(), 60200ms, "read arena001, join arena001 asap"},
-      {arena_answer(-2min, kWithdrawn), 60300ms, "", std::pair(0, 0), false}}},
-    {"AReadShowingUsPausedDropsTheArena",
+      {arena_tick(), 60200ms, "read arena001"},
+      {arena_answer(-2min, kWithdrawn), 60300ms, "join arena001 asap", std::pair(1, 0), true}}},
+    {"AReadShowingUsPausedWaitsThePauseOut",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
       {join_answered(), 200ms, ""},
-      {arena_tick(), 60200ms, "read arena001, join arena001 asap"},
-      {arena_answer(-2min, kPaused), 60300ms, "", std::pair(0, 0), false}}},
+      {arena_tick(), 60200ms, "read arena001"},
+      {arena_answer(-2min, kPaused), 60300ms, "", std::pair(1, 0), true},
+      {arena_tick(), 111400ms, "join arena001 asap"}}},
     {"TheArenasEndFreesItsSlot",
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-59min), 100ms, "join arena001 asap"},
@@ -333,7 +363,7 @@ const std::vector<ArenaRow> kArenaRows = {
      {{arena_tick(), 0ms, "read arena001"},
       {arena_answer(-1min), 100ms, "join arena001 asap"},
       {join_answered(), 200ms, ""},
-      {arena_tick(), 60200ms, "read arena001, join arena001 asap"},
+      {arena_tick(), 60200ms, "read arena001"},
       {arena_answer(-2min, kPlayer), 60300ms, "", std::pair(1, 0), true}}},
 };
 }  // namespace arena_table
@@ -410,16 +440,15 @@ TEST(ArenaDesk, LilasRefusalAndANoStartAreLoggedAsWarnings) {
     (void)h.desk.tick(h.clock.now(), h.wall());
     (void)h.desk.on(arena::ArenaRead{"arena001", lila_arena("arena001", -1min, h.wall()), {}},
                     h.clock.now(), h.wall());
-    const auto refused =
-        h.desk.on(arena::JoinAnswered{"arena001",
-                                      lila_fixtures::http_error(400, "Your pause is not over yet")},
-                  h.clock.now());
+    const auto refused = h.desk.on(
+        arena::JoinAnswered{"arena001", lila_fixtures::http_error(400, "Wrong entry code")},
+        h.clock.now());
     ASSERT_EQ(refused.size(), 1u);
     const auto& line = std::get<arena::Log>(refused[0]);
     EXPECT_EQ(line.level, common::LogLevel::Warn);
     EXPECT_EQ(line.text,
-              "arena arena001 (Bot Arena arena001): lila refused to let us join: Your pause is "
-              "not over yet; skipped");
+              "arena arena001 (Bot Arena arena001): lila refused to let us join: Wrong entry "
+              "code; skipped");
 }
 
 TEST(ArenaDesk, TheJoinCarriesTheTeamAndTheEntryCode) {

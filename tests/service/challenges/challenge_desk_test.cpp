@@ -143,6 +143,12 @@ std::function<ChallengeDesk::Requests(Harness&)> decline_answered(
         return h.desk.on(challenge::DeclineAnswered{decline, error}, h.clock.now());
     };
 }
+// A challenge of a variant the default config leaves out: declined `variant`.
+lichess::ChallengeInfo unwanted(const std::string& id, const std::string& name) {
+    auto c = offer(id, name);
+    c.variant.key = "duckChess";
+    return c;
+}
 // An arena's game (gameStart with a tournamentId).
 lichess::GameEventInfo arena_game_start(const std::string& id,
                                         const std::string& opponent = "carol") {
@@ -311,8 +317,8 @@ const std::vector<DeskRow> kDeskRows = {
       {withdrawn("c0"), 35ms, ""},
       {desk_tick(), 40ms, "accept c2"},
       {desk_tick(), 50ms, ""},  // c2's answer is awaited: nothing more
-      {accept_fails("c2", lila_fixtures::http_error(404, "no such challenge")), 60ms, "accept c3",
-       std::vector<std::string>{}}},
+      {accept_fails("c2", lila_fixtures::http_error(400, "This challenge has been canceled.")),
+       60ms, "decline c2 generic, accept c3", std::vector<std::string>{}}},
      [](auto& c) { c.concurrency = 2; }},
     {"ABotThatDoesNotFitDoesNotHoldBackAHuman",
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
@@ -380,14 +386,72 @@ const std::vector<DeskRow> kDeskRows = {
      {{matchmaking_paused(600s), 0ms, ""},
       {arrives(bot_offer("c1", "SomeBot")), 10ms, "decline c1 later"},
       {arrives(offer("c2", "Alice")), 20ms, "accept c2"}}},
-    {"AChallengerOutOfBotGamesIsDroppedAndItsSlotFreed",
+    {"AChallengerOutOfBotGamesIsDeclinedLaterAndItsSlotFreed",
      {{arrives(bot_offer("c1", "TiredBot")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_fixtures::their_bot_limit("TiredBot")), 10ms, ""},
+      {accept_fails("c1", lila_fixtures::their_bot_limit("TiredBot")), 10ms, "decline c1 later"},
       {arrives(bot_offer("c2", "FreshBot")), 20ms, "accept c2"}}},
     {"AnAcceptThatFailsFreesTheSlot",
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
-      {accept_fails("c1", lila_fixtures::http_error(404, "no such challenge")), 10ms, ""},
+      {accept_fails("c1", lila_fixtures::http_error(403, "Missing scope")), 10ms, ""},
       {arrives(offer("c2", "Bob")), 20ms, "accept c2"}}},
+
+    // An accept whose answer was lost: lila answers the next try 404 (Challenge.apiAccept:
+    // accepted, then tryRematch, then notFoundJson), and the game is on its way.
+    {"A404OnAnAcceptKeepsTheSlotUntilTheGameStarts",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1", lila_fixtures::http_error(404, "Not found")), 3s, ""},
+      {arrives(offer("c2", "Bob")), 3100ms, "", std::vector<std::string>{"Bob"}},
+      {desk_tick(), 3200ms, ""},
+      {game_started(game_start("c1")), 3300ms, "session c1"},
+      {finished("c1"), 10s, ""},
+      {desk_tick(), 10100ms, "accept c2", std::vector<std::string>{}}}},
+    {"A404OnAnAcceptKeepsTheSlotUntilTheChallengeIsGone",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1", lila_fixtures::http_error(404, "Not found")), 3s, ""},
+      {arrives(offer("c2", "Bob")), 3100ms, "", std::vector<std::string>{"Bob"}},
+      {withdrawn("c1"), 3200ms, ""},
+      {desk_tick(), 3300ms, "accept c2", std::vector<std::string>{}}}},
+    {"ANetworkErrorOnAnAcceptKeepsTheSlotUntilTheReservationEnds",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1",
+                    lichess::ApiError{lichess::ApiError::Kind::Network, 0, "timed out", {}, {}}),
+       9s, ""},
+      {arrives(offer("c2", "Bob")), 10s, "", std::vector<std::string>{"Bob"}},
+      {desk_tick(), 29s, "list playing"},
+      {listed({}), 29100ms, ""},
+      // challenge.accept_timeout_s (30) after the reservation: the slot is free again.
+      {desk_tick(), 31s, "accept c2", std::vector<std::string>{}}}},
+    {"A404AfterTheGameStartedIsNoFailure",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {game_started(game_start("c1")), 100ms, "session c1"},
+      {accept_fails("c1", lila_fixtures::http_error(404, "Not found")), 3s, ""},
+      {desk_tick(), 8s, ""}}},
+
+    // A challenge sent again when the event stream reconnects is judged once.
+    {"AReplayedChallengeIsNotJudgedAgainWhileItsAcceptIsPendingOrItsGameRuns",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {arrives(offer("c1", "Alice")), 500ms, ""},
+      {answered_ok("c1"), 1s, ""},
+      {arrives(offer("c1", "Alice")), 1100ms, ""},
+      {game_started(game_start("c1")), 1200ms, "session c1"},
+      {arrives(offer("c1", "Alice")), 1300ms, ""}}},
+    {"AReplayedChallengeIsNotJudgedAgainWhileItsLost404IsSettled",
+     {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
+      {accept_fails("c1", lila_fixtures::http_error(404, "Not found")), 3s, ""},
+      {arrives(offer("c1", "Alice")), 3100ms, ""}}},
+    {"AReplayedChallengeIsNotDeclinedTwice",
+     {{arrives([] {
+           auto c = offer("c1", "Alice");
+           c.variant.key = "duckChess";
+           return c;
+       }()),
+       0ms, "decline c1 variant"},
+      {arrives([] {
+           auto c = offer("c1", "Alice");
+           c.variant.key = "duckChess";
+           return c;
+       }()),
+       100ms, ""}}},
     {"A400OnAnAcceptIsAnsweredWithADeclineGeneric",
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
       {accept_fails("c1", lila_fixtures::http_error(400, "This challenge has been canceled.")),
@@ -398,7 +462,8 @@ const std::vector<DeskRow> kDeskRows = {
     {"AChallengeArrivingWhileAnAcceptIsPendingCountsItsSlot",
      {{arrives(offer("c1", "Alice")), 0ms, "accept c1"},
       {arrives(offer("c2", "Bob")), 500ms, "", std::vector<std::string>{"Bob"}},
-      {accept_fails("c1", lila_fixtures::http_error(404, "no such challenge")), 3s, ""},
+      {accept_fails("c1", lila_fixtures::http_error(400, "This challenge has been canceled.")), 3s,
+       "decline c1 generic"},
       {desk_tick(), 3100ms, "accept c2", std::vector<std::string>{}}}},
     {"ChallengesArrivingWhileOurRatingsAreReadWaitForThemInOrder",
      {{arrives(offer("c1", "Alice", 1900)), 0ms, "read ratings"},
@@ -439,6 +504,30 @@ const std::vector<DeskRow> kDeskRows = {
       {desk_tick(), 61s, "decline c1 variant"},
       {decline_answered("c1"), 62s, ""}}},
 
+    // A flood of declines: at most four on their way, the newest first, none for a challenge
+    // that is gone or waited too long.
+    {"ADeclineFloodAnswersTheNewestFirstAndNeverAWithdrawnChallenge",
+     {{arrives(unwanted("c1", "A1")), 0ms, "decline c1 variant"},
+      {arrives(unwanted("c2", "A2")), 1ms, "decline c2 variant"},
+      {arrives(unwanted("c3", "A3")), 2ms, "decline c3 variant"},
+      {arrives(unwanted("c4", "A4")), 3ms, "decline c4 variant"},
+      {arrives(unwanted("c5", "A5")), 4ms, ""},
+      {arrives(unwanted("c6", "A6")), 5ms, ""},
+      {arrives(unwanted("c7", "A7")), 6ms, ""},
+      {decline_answered("c1"), 2s, "decline c7 variant"},
+      {withdrawn("c6"), 2100ms, ""},
+      {decline_answered("c2"), 2500ms, "decline c5 variant"},
+      {decline_answered("c3"), 3s, ""}}},
+    {"ADeclineThatWaitedTooLongIsDropped",
+     {{arrives(unwanted("c1", "A1")), 0ms, "decline c1 variant"},
+      {arrives(unwanted("c2", "A2")), 1ms, "decline c2 variant"},
+      {arrives(unwanted("c3", "A3")), 2ms, "decline c3 variant"},
+      {arrives(unwanted("c4", "A4")), 3ms, "decline c4 variant"},
+      {arrives(unwanted("c5", "A5")), 4ms, ""},
+      {desk_tick(), 2min + 5ms, ""},
+      {decline_answered("c1"), 2min + 10ms, ""},
+      {arrives(unwanted("c6", "A6")), 2min + 20ms, "decline c6 variant"}}},
+
     // Games.
     {"AGameBeyondConcurrencyIsAborted",
      {{game_started(game_start("g1")), 0ms, "session g1"},
@@ -471,6 +560,17 @@ const std::vector<DeskRow> kDeskRows = {
       {finished("g2"), 70ms, ""},
       {game_started(game_start("g7", "b7")), 80ms, "abort g7"},
       {aborted("g7", false), 81ms, "session g7"}}},
+    {"ArenaGamesBeyondConcurrencyAreCappedTooTheNextIsResigned",
+     {{game_started(game_start("g1")), 0ms, "session g1"},
+      {game_started(arena_game_start("g2", "b2")), 10ms, "session g2"},
+      {game_started(arena_game_start("g3", "b3")), 20ms, "session g3"},
+      {game_started(arena_game_start("g4", "b4")), 30ms, "session g4"},
+      {game_started(arena_game_start("g5", "b5")), 40ms, "session g5"},
+      {game_started(arena_game_start("g6", "b6")), 50ms, "resign g6"},
+      // Replayed after a restart or a reconnect: nothing more.
+      {game_started(arena_game_start("g6", "b6")), 60ms, ""},
+      {finished("g3"), 70ms, ""},
+      {game_started(arena_game_start("g7", "b7")), 80ms, "session g7"}}},
     {"AReplayedGameStartOfARunningGameStartsNothing",
      {{game_started(game_start("g1")), 0ms, "session g1"},
       {game_started(game_start("g1"), true), 10ms, ""}}},
@@ -625,6 +725,20 @@ TEST(ChallengeDesk, TheChallengesRulesGoWithItsGamesSession) {
     const auto session = std::get<challenge::StartSession>(started.at(0));
     EXPECT_EQ(session.rules, (std::vector<std::string>{"noAbort", "noEarlyDraw"}));
     EXPECT_EQ(session.game.game_id, "c1");
+}
+
+TEST(ChallengeDesk, DeclinesDroppedUnsentAreLoggedOnceAMinute) {
+    using namespace std::chrono_literals;
+    Harness h({}, {});
+    for (int i = 1; i <= 6; ++i)
+        (void)h.desk.on_challenge(unwanted("c" + std::to_string(i), "A"), {}, h.clock.now());
+    h.clock.advance(2min + 1s);
+    EXPECT_NE(logged(h.desk.tick(h.clock.now()))
+                  .find("2 decline(s) dropped unsent: they waited more than 120 s"),
+              std::string::npos);
+    // Four are still on their way: their answers bring no more lines about drops.
+    h.clock.advance(1s);
+    EXPECT_EQ(logged(h.desk.tick(h.clock.now())).find("dropped"), std::string::npos);
 }
 
 TEST(ChallengeDesk, A429IsLoggedOnceWithItsPause) {
