@@ -1,0 +1,52 @@
+#!/bin/sh
+# Self-play data on a lent many-core machine that has no compiler or network: build a static
+# outpost-datagen here, run it there on every core for a fixed time, and bring the data back in
+# pieces small enough for the trip. Run from the repository root. Usage: docs/NNUE.md.
+#
+#   engine/tools/datagen/device_run.sh build
+#       here: a static x86-64-v3 binary at build/static/engine/tools/datagen/outpost-datagen
+#   engine/tools/datagen/device_run.sh run SEED SECONDS [NODES]
+#       there: plays run gSEED with the current net at NODES (10000) a move on every core for
+#       SECONDS, stops it cleanly (SIGTERM: complete games stay, the games in play are dropped),
+#       and leaves under $OUT: gSEED.log, gSEED.bin.part00, part01, ... (15 MiB each; `cat` them
+#       back together in order) and gSEED.sha256 (of the whole file).
+set -eu
+
+bin=build/static/engine/tools/datagen/outpost-datagen
+net=engine/nets/outpost-nn10.nnue  # the embedded net (engine/CMakeLists.txt)
+
+case "${1:-}" in
+build)
+    # The flags g7-g9 were played with; the tests are not built (only the generator travels).
+    cmake -S . -B build/static -G Ninja -DCMAKE_BUILD_TYPE=Release -DOUTPOST_BUILD_TESTS=OFF \
+        -DOUTPOST_MARCH=x86-64-v3 -DCMAKE_EXE_LINKER_FLAGS=-static
+    cmake --build build/static --target outpost-datagen -j "${JOBS:-2}"
+    ls -l "$bin"
+    ;;
+run)
+    seed=${2:?SEED}
+    seconds=${3:?SECONDS}
+    nodes=${4:-10000}
+    out=${OUT:?OUT: the folder whose files come back}
+    [ -x "$bin" ] || { echo "no $bin: run '$0 build' first and carry build/static" >&2; exit 2; }
+    file=/tmp/g$seed.bin
+    # Every core (the default --threads); the timeout's SIGTERM is the generator's clean stop.
+    status=0
+    timeout -s TERM "$seconds" "$bin" --out "$file" --seed "$seed" --nodes "$nodes" \
+        --net "$net" --progress 30 >"$out/g$seed.log" 2>&1 || status=$?
+    # 124: stopped by the timeout, as planned.
+    if [ "$status" -ne 0 ] && [ "$status" -ne 124 ]; then
+        cat "$out/g$seed.log" >&2
+        exit "$status"
+    fi
+    "$bin" --dump "$file" 2>>"$out/g$seed.log" >/dev/null
+    sha256sum "$file" | sed "s|/tmp/||" >"$out/g$seed.sha256"
+    split -b 15M -d -a 2 "$file" "$out/g$seed.bin.part"
+    ls -l "$out"
+    tail -n 3 "$out/g$seed.log"
+    ;;
+*)
+    echo "usage: $0 build | run SEED SECONDS [NODES]" >&2
+    exit 2
+    ;;
+esac
