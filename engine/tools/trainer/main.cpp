@@ -98,12 +98,13 @@ int main(int argc, char** argv) {
                                        o.count("--hce-mix") > 0);
         if (bad < 0) {
             // A binary file's header says what is wrong with it; text files just cannot be opened.
-            const auto scan = datagen::is_binary_data_file(file)
-                                  ? datagen::read_data_file(
-                                        file, [](const datagen::Record&) {}, 1)
-                                  : engine::Result<datagen::FileScan>::failure("cannot open it");
-            std::cerr << "outpost-train: cannot read --data file '" << file
-                      << "': " << (scan ? std::string("read error") : scan.error()) << "\n";
+            const auto scan =
+                datagen::is_binary_data_file(file)
+                    ? datagen::read_data_file(
+                          file, [](const datagen::Record&) {}, 1)
+                    : engine::Result<datagen::FileScan>::failure("cannot open '" + file + "'");
+            std::cerr << "outpost-train: --data: "
+                      << (scan ? "cannot read '" + file + "'" : scan.error()) << "\n";
             return 2;
         }
         std::fprintf(stderr, "%s: %ld unreadable lines or records\n", file.c_str(), bad);
