@@ -18,8 +18,15 @@ net=engine/nets/outpost-nn10.nnue  # the embedded net (engine/CMakeLists.txt)
 case "${1:-}" in
 build)
     # The flags g7-g9 were played with; the tests are not built (only the generator travels).
+    # The engine links libgaviotatb: its static archive (Debian's libgaviotatb-dev ships one)
+    # and the zlib it calls.
+    gtb=$(find /usr/lib /usr/local/lib -name libgaviotatb.a 2>/dev/null | head -n 1)
+    zlib=$(find /usr/lib /usr/local/lib -name libz.a 2>/dev/null | head -n 1)
+    [ -n "$gtb" ] && [ -n "$zlib" ] ||
+        { echo "no libgaviotatb.a or libz.a (Debian: libgaviotatb-dev, zlib1g-dev)" >&2; exit 2; }
+    gtb="$gtb;$zlib"
     cmake -S . -B build/static -G Ninja -DCMAKE_BUILD_TYPE=Release -DOUTPOST_BUILD_TESTS=OFF \
-        -DOUTPOST_MARCH=x86-64-v3 -DCMAKE_EXE_LINKER_FLAGS=-static
+        -DOUTPOST_MARCH=x86-64-v3 -DCMAKE_EXE_LINKER_FLAGS=-static -DGAVIOTATB_LIBRARY="$gtb"
     cmake --build build/static --target outpost-datagen -j "${JOBS:-2}"
     ls -l "$bin"
     ;;
