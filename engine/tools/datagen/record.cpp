@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
