@@ -15,6 +15,9 @@ games() {
 "$datagen" --out "$work/whole.bin" $args --threads 2 2>"$work/whole.log"
 games "$work/whole.bin" >"$work/whole.txt"
 test -s "$work/whole.txt"
+# Its last progress line: the totals and both rates.
+grep -Eq "done: 10 games, [0-9]+ positions .* [0-9]+ positions/s, [0-9]+ positions/core-hour" \
+    "$work/whole.log" || { cat "$work/whole.log"; exit 1; }
 
 # Killed once records are in the file (a game may be cut off mid-write), then stopped cleanly.
 stop_after_records() {  # SIGNAL NAME BYTES: start a run, send SIGNAL once the file is larger
