@@ -20,15 +20,18 @@ std::uint64_t splitmix64(std::uint64_t& state) {
     return z ^ (z >> 31);
 }
 
-engine::SearchResult search_nodes(engine::Engine& engine, const engine::Position& pos, int nodes) {
+engine::SearchResult search_nodes(engine::Engine& engine, const engine::Position& pos, int nodes,
+                                  const std::atomic<bool>& stop) {
     engine::SearchLimits limits;
     limits.nodes = std::uint64_t(nodes);
-    const std::atomic<bool> stop{false};
     return engine.search(pos, limits, stop);
 }
 
+const std::atomic<bool> never{false};
+
 // A random opening: random legal plies from the start, searched once to reject lopsided ones.
-engine::Position random_opening(engine::Engine& engine, const Config& config, std::uint64_t& rng) {
+engine::Position random_opening(engine::Engine& engine, const Config& config, std::uint64_t& rng,
+                                const std::atomic<bool>& stop) {
     for (int attempt = 0;; ++attempt) {
         engine::Position pos;
         const int plies = config.random_plies + int(splitmix64(rng) & 1);
@@ -42,7 +45,8 @@ engine::Position random_opening(engine::Engine& engine, const Config& config, st
             pos.play(moves[int(splitmix64(rng) % std::uint64_t(moves.size()))]);
         }
         if (!ok || pos.status() != engine::PositionStatus::ONGOING) continue;
-        const engine::SearchResult r = search_nodes(engine, pos, config.nodes);
+        const engine::SearchResult r = search_nodes(engine, pos, config.nodes, stop);
+        if (stop) return pos;  // the game is dropped anyway
         if (attempt < 1000 && (engine::is_mate_score(r.raw_score) ||
                                std::abs(r.raw_score) > config.max_opening_score))
             continue;
@@ -58,10 +62,12 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index) {
     return splitmix64(s);
 }
 
-Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index) {
+Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index,
+               const std::atomic<bool>* stop_flag) {
+    const std::atomic<bool>& stop = stop_flag ? *stop_flag : never;
     engine.new_game();
     std::uint64_t rng = game_seed(config.seed, index);
-    engine::Position pos = random_opening(engine, config, rng);
+    engine::Position pos = random_opening(engine, config, rng, stop);
     engine.new_game();
 
     Game game;
@@ -76,7 +82,11 @@ Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index
             game.result = 0.5f;
             break;
         }
-        const engine::SearchResult r = search_nodes(engine, pos, config.nodes);
+        const engine::SearchResult r = search_nodes(engine, pos, config.nodes, stop);
+        if (stop) {  // a search cut short: the rest of the game would not be this game's
+            game.complete = false;
+            return game;
+        }
         const engine::Board& b = pos.board();
         const int score = r.raw_score;
         const int white = b.side == engine::WHITE ? score : -score;
@@ -84,7 +94,7 @@ Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index
         const bool quiet = !b.in_check() && !b.is_capture(r.best) &&
                            r.best.kind() != engine::MoveKind::PROMOTION &&
                            !engine::is_mate_score(score);
-        if (quiet) game.samples.push_back({engine::to_fen(b), white});
+        if (quiet) game.samples.push_back({b, white});
 
         // Adjudication on the search score: mates count as beyond the win score.
         white_wins = white >= config.win_score ? white_wins + 1 : 0;
@@ -114,7 +124,7 @@ std::string format_line(const Sample& s, float result, std::uint64_t index) {
                   : result == 0.0f ? "0.0"
                                    : "0.5",
                   static_cast<unsigned long long>(index));
-    return s.fen + tail;
+    return engine::to_fen(s.board) + tail;
 }
 
 bool parse_line(const std::string& text, Line& out) {

@@ -2,6 +2,7 @@
 // random openings, quiet positions labelled with the search score and the game's result.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,23 +24,26 @@ struct Config {
     int max_plies = 400;
 };
 
-// One recorded position: the FEN and the search score in centipawns from WHITE's view.
+// One recorded position and its search score in centipawns from WHITE's view.
 struct Sample {
-    std::string fen;
+    engine::Board board;
     int score_white = 0;
 };
 
 struct Game {
     std::vector<Sample> samples;
-    float result = 0.5f;  // white's view: 1, 0.5 or 0
-    int plies = 0;        // moves played after the opening
+    float result = 0.5f;   // white's view: 1, 0.5 or 0
+    int plies = 0;         // moves played after the opening
+    bool complete = true;  // false: stopped before its end (never written)
 };
 
 // A 64-bit seed for game `index` of a run seeded with `seed` (SplitMix64 of both).
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t index);
 
 // Plays one game; the same (engine state after new_game, config, index) gives the same game.
-Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index);
+// When `stop` becomes true the game ends at once, incomplete.
+Game play_game(engine::Engine& engine, const Config& config, std::uint64_t index,
+               const std::atomic<bool>* stop = nullptr);
 
 // The text line of a sample: `<FEN>;<score white cp>;<result 1.0|0.5|0.0>;<game index>`.
 std::string format_line(const Sample& s, float result, std::uint64_t index);

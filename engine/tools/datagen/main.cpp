@@ -1,47 +1,70 @@
-// outpost-datagen: self-play training data for the NNUE, appended to a text file and resumed
-// after a restart. Usage and the data format: docs/NNUE.md.
+// outpost-datagen: self-play training data for the NNUE, appended to a binary file and resumed
+// after any stop; `--dump` prints a binary file as the text format. Usage and the data format:
+// docs/NNUE.md.
 #include <atomic>
-#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <map>
+#include <iterator>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "engine/attacks.hpp"
-#include "engine/tools/datagen/datagen.hpp"
+#include "engine/fen.hpp"
+#include "engine/tools/datagen/data_file.hpp"
+#include "engine/tools/datagen/generator.hpp"
 #include "engine/tools/tool_options.hpp"
 
 namespace {
 
-void usage() {
-    std::cerr << "usage: outpost-datagen --out FILE [--seed S] [--games N (0: no end)] "
-                 "[--nodes N] [--random-plies P] [--threads T] [--hash MB] [--net NNUE]\n";
+std::atomic<bool> g_stop{false};
+
+// SIGINT / SIGTERM: finish cleanly (complete games are already on disk, the games in play are
+// dropped). A second signal kills at once, which loses nothing more either.
+extern "C" void on_signal(int sig) {
+    g_stop = true;
+    std::signal(sig, SIG_DFL);
 }
 
-// Game indices already in the file (a restart plays only the missing ones). A torn last line
-// is ended so the next game starts on a line of its own.
-std::vector<bool> games_done(const std::string& path, long long& positions) {
-    std::vector<bool> done;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return done;
-    std::string line;
-    datagen::Line parsed;
-    bool torn = false;
-    while (std::getline(in, line)) {
-        torn = in.eof();  // the last line had no newline
-        if (!datagen::parse_line(line, parsed)) continue;
-        ++positions;
-        if (parsed.game >= done.size()) done.resize(std::size_t(parsed.game) + 1, false);
-        done[std::size_t(parsed.game)] = true;
+void usage() {
+    std::cerr << "usage: outpost-datagen --out FILE [--seed S] [--games N (0: no end)] "
+                 "[--nodes N] [--random-plies P] [--threads T (default: every core)] "
+                 "[--hash MB] [--net NNUE] [--progress SECONDS]\n"
+                 "       outpost-datagen --dump FILE   (the records as text lines, file order)\n";
+}
+
+// Every complete game's records as `FEN;score;result;game` lines (the text format), so binary
+// data can be compared, hashed and read by anything that reads the text.
+int dump(const std::string& path) {
+    long long bad = 0;
+    std::string out;
+    const auto scan = datagen::read_data_file(path, [&](const datagen::Record& r) {
+        const auto d = datagen::decode_record(r);
+        if (!d) {
+            ++bad;
+            return;
+        }
+        out += datagen::format_line({d->board, d->score_white}, d->result, d->game);
+        if (out.size() > (1 << 20)) {
+            std::fwrite(out.data(), 1, out.size(), stdout);
+            out.clear();
+        }
+    });
+    if (!scan) {
+        std::cerr << "outpost-datagen: --dump: " << scan.error() << "\n";
+        return 2;
     }
-    if (torn) std::ofstream(path, std::ios::app) << "\n";
-    return done;
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fprintf(stderr,
+                 "%s: %llu records of complete games, %lld unreadable; ignored: %llu records of "
+                 "a game cut off and %llu bytes of a partial record\n",
+                 path.c_str(), static_cast<unsigned long long>(scan->records), bad,
+                 static_cast<unsigned long long>(scan->torn_records),
+                 static_cast<unsigned long long>(scan->torn_bytes));
+    return std::fflush(stdout) == 0 ? 0 : 2;
 }
 
 }  // namespace
@@ -54,83 +77,40 @@ int main(int argc, char** argv) {
         return 2;
     }
     tools::Options o = *parsed;
+    if (o.count("--dump")) return dump(o["--dump"]);
     if (!o.count("--out")) {
         usage();
         return 2;
     }
-    const std::string path = o["--out"];
-    datagen::Config config;
-    config.seed = std::uint64_t(tools::int_option(o, "--seed", 1));
-    config.nodes = int(tools::int_option(o, "--nodes", config.nodes));
-    config.random_plies = int(tools::int_option(o, "--random-plies", config.random_plies));
-    const long long games = tools::int_option(o, "--games", 0);
-    const int threads = int(tools::int_option(o, "--threads", 1));
-    const int hash_mb = int(tools::int_option(o, "--hash", 8));
-    // --net FILE: both sides evaluate with that NNUE (later generations of data).
-    std::shared_ptr<const engine::nnue::Network> net;
+    datagen::RunOptions run;
+    run.path = o["--out"];
+    run.config.seed = std::uint64_t(tools::int_option(o, "--seed", 1));
+    run.config.nodes = int(tools::int_option(o, "--nodes", run.config.nodes));
+    run.config.random_plies = int(tools::int_option(o, "--random-plies", run.config.random_plies));
+    run.games = tools::int_option(o, "--games", 0);
+    run.threads = int(tools::int_option(o, "--threads", datagen::available_cores()));
+    run.hash_mb = int(tools::int_option(o, "--hash", 8));
+    run.progress_seconds = double(tools::int_option(o, "--progress", 5));
+    // --net FILE: both sides evaluate with that NNUE (later generations of data); its bytes'
+    // hash goes into the file header so that a resumed run cannot change nets.
     if (o.count("--net")) {
         auto r = engine::nnue::load_network_file(o["--net"]);
         if (!r) {
             std::cerr << "outpost-datagen: --net: " << r.error() << "\n";
             return 2;
         }
-        net = *r;
+        run.net = *r;
+        std::ifstream in(o["--net"], std::ios::binary);
+        const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(in), {}};
+        run.net_hash = datagen::fnv1a64(bytes.data(), bytes.size());
     }
 
-    long long positions = 0;
-    const std::vector<bool> done = games_done(path, positions);
-    long long already = 0;
-    for (bool d : done) already += d;
-    std::FILE* out = std::fopen(path.c_str(), "ab");
-    if (!out) {
-        std::cerr << "outpost-datagen: cannot append to '" << path << "'\n";
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    const auto summary = datagen::run(run, g_stop);
+    if (!summary) {
+        std::cerr << "outpost-datagen: " << summary.error() << "\n";
         return 2;
     }
-    std::fprintf(stderr,
-                 "outpost-datagen: seed %llu, %d nodes/move, %s: %lld games (%lld positions) "
-                 "already there\n",
-                 static_cast<unsigned long long>(config.seed), config.nodes, path.c_str(), already,
-                 positions);
-
-    std::atomic<long long> next{0};
-    std::mutex mu;
-    long long played = 0, new_positions = 0, white = 0, black = 0;
-    const auto start = std::chrono::steady_clock::now();
-    auto worker = [&] {
-        // The HCE unless --net, whatever the build's default evaluation.
-        engine::Engine eng({.hash_mb = hash_mb, .threads = 1, .nnue = false});
-        if (net) {
-            eng.set_net(net);
-            eng.set_nnue(true);
-        }
-        for (;;) {
-            const long long i = next++;
-            if (games > 0 && i >= games) return;
-            if (std::size_t(i) < done.size() && done[std::size_t(i)]) continue;
-            const datagen::Game g = datagen::play_game(eng, config, std::uint64_t(i));
-            std::string text;
-            for (const auto& s : g.samples) text += datagen::format_line(s, g.result, i);
-            std::lock_guard lock(mu);
-            std::fwrite(text.data(), 1, text.size(), out);
-            std::fflush(out);
-            ++played;
-            new_positions += long(g.samples.size());
-            white += g.result == 1.0f;
-            black += g.result == 0.0f;
-            if (played % 20 == 0) {
-                const double s =
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::fprintf(stderr,
-                             "game %lld: %lld games, %lld positions (%.0f/h), +%lld =%lld -%lld, "
-                             "%.0f s\n",
-                             i, played, new_positions, double(new_positions) * 3600 / s, white,
-                             played - white - black, black, s);
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
-    std::fclose(out);
     return 0;
 }

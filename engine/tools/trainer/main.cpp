@@ -12,6 +12,7 @@
 
 #include "engine/attacks.hpp"
 #include "engine/fen.hpp"
+#include "engine/tools/datagen/data_file.hpp"
 #include "engine/tools/tool_options.hpp"
 #include "engine/tools/trainer/trainer.hpp"
 
@@ -96,10 +97,17 @@ int main(int argc, char** argv) {
                                        int(opt_num(o, "--hce-walks", opt_num(o, "--hce-mix", -1))),
                                        o.count("--hce-mix") > 0);
         if (bad < 0) {
-            std::cerr << "outpost-train: cannot read --data file '" << file << "'\n";
+            // A binary file's header says what is wrong with it; text files just cannot be opened.
+            const auto scan =
+                datagen::is_binary_data_file(file)
+                    ? datagen::read_data_file(
+                          file, [](const datagen::Record&) {}, 1)
+                    : engine::Result<datagen::FileScan>::failure("cannot open '" + file + "'");
+            std::cerr << "outpost-train: --data: "
+                      << (scan ? "cannot read '" + file + "'" : scan.error()) << "\n";
             return 2;
         }
-        std::fprintf(stderr, "%s: %ld unreadable lines\n", file.c_str(), bad);
+        std::fprintf(stderr, "%s: %ld unreadable lines or records\n", file.c_str(), bad);
         pos = comma == std::string::npos ? comma : comma + 1;
     }
     std::fprintf(stderr, "%zu training positions, %zu held out, loaded in %.1f s\n",

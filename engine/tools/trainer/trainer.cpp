@@ -10,6 +10,7 @@
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
 #include "engine/movegen.hpp"
+#include "engine/tools/datagen/data_file.hpp"
 #include "engine/tools/datagen/datagen.hpp"
 #include "engine/tools/tuner/selfplay.hpp"
 
@@ -45,40 +46,27 @@ Sample sample_from_board(const engine::Board& b, int score_stm, float result_stm
 
 long load(const std::string& path, Data& out, int validation_every, std::size_t max_lines,
           int hce_walks, bool mix) {
-    std::ifstream in(path);
-    if (!in) return -1;
-    long bad = 0;
-    datagen::Line line;
     tuner::MiniSearch hce(engine::DEFAULT_EVAL_PARAMS, 4);
     std::mt19937_64 rng(7);
-    std::size_t lines = 0;
-    for (std::string text; std::getline(in, text);) {
-        if (max_lines && lines++ >= max_lines) break;
-        if (!datagen::parse_line(text, line)) {
-            ++bad;
-            continue;
-        }
-        auto board = engine::parse_fen(line.fen);
-        if (!board) {
-            ++bad;
-            continue;
-        }
+    // One position of either format, with its labels (white's view) and its game.
+    auto add = [&](const engine::Board& board, const std::string& fen, int score_white,
+                   float result, std::uint64_t game) {
         // Whole games are held out: positions of one game are strongly correlated.
         const bool held_out =
-            validation_every > 0 && datagen::game_seed(12345, line.game) % validation_every == 0;
+            validation_every > 0 && datagen::game_seed(12345, game) % validation_every == 0;
         std::vector<Sample>& into = held_out ? out.validation : out.train;
-        if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(line.fen);
+        if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(fen);
         if (hce_walks < 0 || mix) {
-            if (held_out) out.validation_hce.push_back(std::int16_t(engine::evaluate(*board)));
-            const bool white = board->side == engine::WHITE;
-            into.push_back(sample_from_board(*board, white ? line.score_white : -line.score_white,
-                                             white ? line.result : 1.0f - line.result));
-            if (!mix) continue;
+            if (held_out) out.validation_hce.push_back(std::int16_t(engine::evaluate(board)));
+            const bool white = board.side == engine::WHITE;
+            into.push_back(sample_from_board(board, white ? score_white : -score_white,
+                                             white ? result : 1.0f - result));
+            if (!mix) return;
         }
         // Mixed data: the held-out set stays the real positions only (the loss that matters).
-        if (mix && held_out) continue;
+        if (mix && held_out) return;
         for (int walk = mix ? 1 : 0; walk <= hce_walks; ++walk) {
-            engine::Board b = *board;
+            engine::Board b = board;
             const int plies = walk == 0 ? 0 : 1 + int(rng() % 3);
             bool ok = true;
             for (int i = 0; i < plies && ok; ++i) {
@@ -95,6 +83,42 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
             into.push_back(sample_from_board(b, q, 0.5f));
             into.back().distilled = 1;
         }
+    };
+
+    long bad = 0;
+    if (datagen::is_binary_data_file(path)) {
+        const auto scan = datagen::read_data_file(
+            path,
+            [&](const datagen::Record& r) {
+                const auto d = datagen::decode_record(r);
+                if (!d) {
+                    ++bad;
+                    return;
+                }
+                add(d->board, engine::to_fen(d->board), d->score_white, d->result, d->game);
+            },
+            max_lines);
+        if (!scan) return -1;
+        // A game cut off mid-write (the generator was killed, or is still writing it).
+        return bad + long(scan->torn_records) + (scan->torn_bytes ? 1 : 0);
+    }
+
+    std::ifstream in(path);
+    if (!in) return -1;
+    datagen::Line line;
+    std::size_t lines = 0;
+    for (std::string text; std::getline(in, text);) {
+        if (max_lines && lines++ >= max_lines) break;
+        if (!datagen::parse_line(text, line)) {
+            ++bad;
+            continue;
+        }
+        auto board = engine::parse_fen(line.fen);
+        if (!board) {
+            ++bad;
+            continue;
+        }
+        add(*board, line.fen, line.score_white, line.result, line.game);
     }
     return bad;
 }

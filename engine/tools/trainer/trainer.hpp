@@ -29,9 +29,11 @@ struct Data {
     std::vector<std::int16_t> validation_hce;  // the HCE's static eval of each held-out position
 };
 
-// Reads the first `max_lines` lines (0: all) of an outpost-datagen file; one game in
-// `validation_every` (by game index) is held out. Returns the number of unreadable lines, or
-// -1 when the file cannot be opened.
+// Reads the first `max_lines` positions (0: all) of an outpost-datagen file, binary or text
+// (the format the nets up to nn12 were trained on: told apart by the binary header); one game
+// in `validation_every` (by game index) is held out. Returns the number of unreadable lines or
+// records (in a binary file also those of a game cut off at its end), or -1 when the file cannot
+// be opened or its header is not one this program reads.
 // With `hce_walks` >= 0 the file's positions are only a source of positions for distilling the
 // hand-crafted evaluation: each position and `hce_walks` others 1-3 random plies away, where
 // quiet (quiescence == static eval), are labelled with the HCE (result 0.5; use lambda 1).
