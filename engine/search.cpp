@@ -12,6 +12,7 @@
 
 #include "evaluate.hpp"
 #include "history.hpp"
+#include "level_search.hpp"
 #include "movepick.hpp"
 #include "score.hpp"
 #include "search_params.hpp"
@@ -63,15 +64,6 @@ int tablebase_score(const TbResult& r) {
     const bool near = r.plies_to_mate < MAX_PLY;
     if (r.wdl == Wdl::WIN) return near ? mate_in(r.plies_to_mate) : SCORE_TB_WIN;
     return near ? mated_in(r.plies_to_mate) : -SCORE_TB_WIN;
-}
-
-Score uci_score(int s) {
-    if (is_mate_score(s)) return {true, mate_moves(s)};
-    // A tablebase result: centipawns above every evaluation, fewer the further away it is.
-    if (is_tb_score(s))
-        return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
-                             : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
-    return {false, s};
 }
 
 // A game the variant's rules ended before the side to move moves, as a mate-like score: a win
@@ -140,6 +132,15 @@ struct SharedState {
 };
 
 }  // namespace
+
+Score uci_score(int s) {
+    if (is_mate_score(s)) return {true, mate_moves(s)};
+    // A tablebase result: centipawns above every evaluation, fewer the further away it is.
+    if (is_tb_score(s))
+        return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
+                             : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
+    return {false, s};
+}
 
 struct Engine::Worker {
     struct Stack {
@@ -960,6 +961,13 @@ Result<bool> Engine::load_net(const std::string& path) {
 
 SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
                             const std::atomic<bool>& stop, const InfoCallback& on_info) {
+    if (strength_) return search_at_level(*this, pos, limits, stop, *strength_, on_info);
+    return search_full_strength(pos, limits, stop, on_info);
+}
+
+SearchResult Engine::search_full_strength(const Position& pos, const SearchLimits& limits,
+                                          const std::atomic<bool>& stop,
+                                          const InfoCallback& on_info) {
     return pos.visit(
         [&](const auto& root) { return search_variant(pos, root, limits, stop, on_info); });
 }
