@@ -15,7 +15,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::int64_t ms_since(Clock::time_point t) {
+std::int64_t elapsed_ms(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
@@ -99,9 +99,11 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
         think_ms = std::clamp<std::int64_t>(std::int64_t(ms), 1, budget.hard_ms);
     }
     const auto left_ms = [&]() -> std::int64_t {
-        return timed ? std::max<std::int64_t>(1, think_ms - ms_since(start)) : 0;
+        return timed ? std::max<std::int64_t>(1, think_ms - elapsed_ms(start)) : 0;
     };
-    const auto out_of_time = [&] { return stop.load() || (timed && ms_since(start) >= think_ms); };
+    const auto out_of_time = [&] {
+        return stop.load() || (timed && elapsed_ms(start) >= think_ms);
+    };
 
     // Pass 1: every root move one ply deep (the child's quiescence search included).
     std::uint64_t total_nodes = 0;
@@ -148,7 +150,7 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
     result.raw_score = pick.score;
     result.score = uci_score(pick.score);
     result.nodes = total_nodes;
-    result.time_ms = ms_since(start);
+    result.time_ms = elapsed_ms(start);
     result.nps = total_nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, result.time_ms));
     if (on_info) on_info(result);
     return result;

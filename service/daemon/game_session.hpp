@@ -143,6 +143,8 @@ class GameSession final : private MoveSources {
     void dispatch(GameInput event);
     std::optional<GameInput> execute(GameAction& action);
     void leave_game(bool abort);
+    // The engine's level for this game (rules_.level()); none: full strength.
+    [[nodiscard]] std::optional<engine::Strength> strength() const;
     void on_chat(const lichess::ChatLine& line);
     // The file written, or an empty path (none kept, or it failed: logged).
     std::string write_pgn(const GameRecord& record);
