@@ -161,7 +161,8 @@ class GameSession final : private MoveSources {
     // MoveSources, for choose_move. finish_ponder: on a hit the ponder search goes on under the
     // clock and its result is returned; otherwise it is stopped and nullopt returned.
     std::optional<BookChoice> book_move(const game::Think& think) override;
-    bool online_enabled() const override { return ctx_.online != nullptr; }
+    // A game played at a level asks no online source: their moves are full strength.
+    bool online_enabled() const override { return ctx_.online != nullptr && !strength(); }
     std::optional<OnlineChoice> online_move(const engine::Position& position,
                                             const OnlineAsk& ask) override;
     std::optional<engine::SearchResult> finish_ponder(bool hit) override;
