@@ -157,7 +157,7 @@ TEST(LevelSearch, HigherLevelsSeeDeeper) {
     const Position pos = fen(kPositions[2]);
     SearchResult low, high;
     (void)level_move(pos, MIN_LEVEL_ELO, 1, &low);
-    (void)level_move(pos, 2400, 1, &high);
+    (void)level_move(pos, 2100, 1, &high);
     EXPECT_GT(high.depth, low.depth);
     EXPECT_GT(high.nodes, low.nodes);
 }
