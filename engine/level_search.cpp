@@ -15,6 +15,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// With less than this on its clock a level does not wait out its thinking time.
+constexpr std::int64_t NO_WAIT_BELOW_MS = 2000;
+
 std::int64_t elapsed_ms(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
@@ -137,7 +140,11 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
     for (const Candidate& c : chosen_from) scores.push_back(c.score);
     const Candidate& pick = chosen_from[choose_scored(scores, p.margin_cp, p.temperature_cp, seed)];
 
-    if (timed) wait_until(stop, start + std::chrono::milliseconds(think_ms));
+    // Below a couple of seconds a person in time trouble moves at once; so does the level, and a
+    // loaded machine's late wake-ups cannot cost it the game.
+    const std::int64_t clock = us == WHITE ? limits.wtime : limits.btime;
+    const bool time_trouble = clock >= 0 && clock < NO_WAIT_BELOW_MS;
+    if (timed && !time_trouble) wait_until(stop, start + std::chrono::milliseconds(think_ms));
     if (limits.infinite) wait_until(stop, Clock::time_point::max());
 
     SearchResult result;
