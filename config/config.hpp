@@ -33,6 +33,19 @@ struct TablebaseConfig {
     bool operator==(const TablebaseConfig&) const = default;
 };
 
+// engine.strength: the level games are played at (docs/STRENGTH.md). `elo` is "full" (the
+// engine's whole strength) or a level 800..2800; match_opponent picks each game's level from
+// the opponent's Lichess rating for its speed, plus `offset`, within min..max.
+struct StrengthConfig {
+    std::string elo = "full";
+    bool match_opponent = false;
+    int offset = 0;
+    int min = 800;
+    int max = 2800;
+    bool match_bots = false;  // false: bots are met at full strength
+    bool operator==(const StrengthConfig&) const = default;
+};
+
 struct EngineConfig {
     int hash_mb = 64;
     int threads = 1;
@@ -42,6 +55,7 @@ struct EngineConfig {
     std::string evaluation = "nnue";
     BookConfig book;
     TablebaseConfig tablebases;
+    StrengthConfig strength;
     bool operator==(const EngineConfig&) const = default;
 };
 

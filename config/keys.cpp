@@ -126,6 +126,17 @@ std::vector<KeySpec> make_table() {
         list("engine.tablebases.syzygy_paths", OUTPOST_FIELD(engine.tablebases.syzygy_paths)));
     t.push_back(integer("engine.tablebases.syzygy_max_pieces",
                         OUTPOST_FIELD(engine.tablebases.syzygy_max_pieces), 3, 7, "pieces"));
+    t.push_back(section("engine.strength"));
+    t.push_back(text("engine.strength.elo", OUTPOST_FIELD(engine.strength.elo)));
+    t.push_back(
+        boolean("engine.strength.match_opponent", OUTPOST_FIELD(engine.strength.match_opponent)));
+    t.push_back(integer("engine.strength.offset", OUTPOST_FIELD(engine.strength.offset), -2000,
+                        2000, "Elo"));
+    t.push_back(
+        integer("engine.strength.min", OUTPOST_FIELD(engine.strength.min), 800, 2800, "Elo"));
+    t.push_back(
+        integer("engine.strength.max", OUTPOST_FIELD(engine.strength.max), 800, 2800, "Elo"));
+    t.push_back(boolean("engine.strength.match_bots", OUTPOST_FIELD(engine.strength.match_bots)));
 
     t.push_back(section("challenge"));
     t.push_back(
@@ -383,6 +394,7 @@ const std::vector<MinMaxPair>& min_max_pairs() {
         {"challenge.min_days", "challenge.max_days"},
         {"challenge.min_rating", "challenge.max_rating"},
         {"matchmaking.opponent_min_rating", "matchmaking.opponent_max_rating"},
+        {"engine.strength.min", "engine.strength.max"},
     };
     return pairs;
 }

@@ -14,6 +14,7 @@
 #include "common/text.hpp"
 #include "common/url.hpp"
 #include "keys.hpp"
+#include "strength.hpp"
 #include "text.hpp"
 #include "time_control.hpp"
 
@@ -451,6 +452,14 @@ void check_syzygy(const Config& config, Checker& check) {
     }
 }
 
+void check_strength(const Config& config, Checker& check) {
+    const StrengthConfig& st = config.engine.strength;
+    if (auto problem = strength_elo_problem(st.elo)) check.error("engine.strength.elo", *problem);
+    if (st.match_bots && !st.match_opponent)
+        check.warning("engine.strength.match_bots",
+                      "is true but engine.strength.match_opponent is false, so it changes nothing");
+}
+
 void check_cross_rules(const Config& config, Checker& check) {
     const ChallengeConfig& ch = config.challenge;
     if (ch.only_bot && !ch.accept_bot)
@@ -518,6 +527,7 @@ ValidationResult validate(const Config& config, const KeyPositions& positions) {
     check_book(config, check);
     check_tablebases(config, check);
     check_syzygy(config, check);
+    check_strength(config, check);
     check_cross_rules(config, check);
     return result;
 }

@@ -12,6 +12,7 @@
 
 #include "evaluate.hpp"
 #include "history.hpp"
+#include "level_search.hpp"
 #include "movepick.hpp"
 #include "score.hpp"
 #include "search_params.hpp"
@@ -72,15 +73,6 @@ int syzygy_score(const SyzygyRoot& r) {
     if (r.wdl == SyzygyWdl::WIN) return tb_win_in(plies);
     if (r.wdl == SyzygyWdl::LOSS) return tb_loss_in(plies);
     return 0;
-}
-
-Score uci_score(int s) {
-    if (is_mate_score(s)) return {true, mate_moves(s)};
-    // A tablebase result: centipawns above every evaluation, fewer the further away it is.
-    if (is_tb_score(s))
-        return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
-                             : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
-    return {false, s};
 }
 
 // A game the variant's rules ended before the side to move moves, as a mate-like score: a win
@@ -151,6 +143,15 @@ struct SharedState {
 };
 
 }  // namespace
+
+Score uci_score(int s) {
+    if (is_mate_score(s)) return {true, mate_moves(s)};
+    // A tablebase result: centipawns above every evaluation, fewer the further away it is.
+    if (is_tb_score(s))
+        return {false, s > 0 ? EVAL_MAX + MAX_PLY - (SCORE_TB_WIN - s)
+                             : -(EVAL_MAX + MAX_PLY - (SCORE_TB_WIN + s))};
+    return {false, s};
+}
 
 struct Engine::Worker {
     struct Stack {
@@ -995,6 +996,13 @@ Result<bool> Engine::load_net(const std::string& path) {
 
 SearchResult Engine::search(const Position& pos, const SearchLimits& limits,
                             const std::atomic<bool>& stop, const InfoCallback& on_info) {
+    if (strength_) return search_at_level(*this, pos, limits, stop, *strength_, on_info);
+    return search_full_strength(pos, limits, stop, on_info);
+}
+
+SearchResult Engine::search_full_strength(const Position& pos, const SearchLimits& limits,
+                                          const std::atomic<bool>& stop,
+                                          const InfoCallback& on_info) {
     return pos.visit(
         [&](const auto& root) { return search_variant(pos, root, limits, stop, on_info); });
 }

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "nnue.hpp"
 #include "position.hpp"
 #include "syzygy.hpp"
+#include "strength.hpp"
 #include "tablebase.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
@@ -77,6 +79,9 @@ struct SearchResult : SearchInfo {
 
 using InfoCallback = std::function<void(const SearchInfo&)>;
 
+// An internal score (engine/score.hpp) as UCI reports it.
+[[nodiscard]] Score uci_score(int raw);
+
 class Engine {
   public:
     explicit Engine(EngineOptions options = {});
@@ -89,6 +94,19 @@ class Engine {
     // nodes and at least every few milliseconds). Always returns a legal move when there is one.
     SearchResult search(const Position& pos, const SearchLimits& limits,
                         const std::atomic<bool>& stop, const InfoCallback& on_info = {});
+
+    // The full-strength search, whatever the level: what Engine::search does with no level set,
+    // and what the level's own search (engine/level_search.hpp) asks for each candidate move.
+    SearchResult search_full_strength(const Position& pos, const SearchLimits& limits,
+                                      const std::atomic<bool>& stop,
+                                      const InfoCallback& on_info = {});
+
+    // A level below full strength for later searches (engine/strength.hpp); none: full
+    // strength, the default, where the search is exactly as without levels.
+    void set_strength(std::optional<Strength> strength) { strength_ = strength; }
+    const std::optional<Strength>& strength() const { return strength_; }
+    // Whether ponderhit came since the last search started (a level's ponder search waits for it).
+    bool ponderhit_pending() const { return ponderhit_.load(); }
 
     // During a `ponder` search: the opponent played the expected move, so the clock now runs
     // for us; the search continues under normal time control from this moment.
@@ -154,6 +172,7 @@ class Engine {
     std::shared_ptr<const Syzygy> syzygy_;
     int syzygy_limit_ = kSyzygyProbeLimitMax;
     std::shared_ptr<const VariantWeights> variant_weights_;
+    std::optional<Strength> strength_;
 };
 
 }  // namespace engine

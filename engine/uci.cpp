@@ -2,6 +2,7 @@
 #include "uci.hpp"
 
 #include <chrono>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -49,7 +50,22 @@ std::string format_info(const Position& root, const SearchInfo& info) {
     return s.str();
 }
 
-Uci::Uci(std::ostream& out, std::ostream* debug_log) : out_(out), debug_log_(debug_log) {}
+Uci::Uci(std::ostream& out, std::ostream* debug_log) : out_(out), debug_log_(debug_log) {
+    new_level_seed();
+}
+
+void Uci::new_level_seed() {
+    // LevelSeed 0: each game its own choices; a fixed seed replays them.
+    level_seed_ = level_seed_option_ != 0
+                      ? level_seed_option_
+                      : (std::uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
+    apply_strength();
+}
+
+void Uci::apply_strength() {
+    engine_.set_strength(limit_strength_ ? std::optional<Strength>(Strength{elo_, level_seed_})
+                                         : std::nullopt);
+}
 
 Uci::~Uci() { stop_search(); }
 
@@ -104,6 +120,7 @@ bool Uci::handle(std::string_view line) {
     } else if (cmd == "ucinewgame") {
         finish_search();
         engine_.new_game();
+        new_level_seed();
         pos_ = start_position();
     } else if (cmd == "setoption") {
         cmd_setoption(args);
@@ -148,6 +165,10 @@ void Uci::cmd_uci() {
     println("option name SyzygyProbeLimit type spin default " +
             std::to_string(kSyzygyProbeLimitMax) + " min 0 max " +
             std::to_string(kSyzygyProbeLimitMax));
+    println("option name UCI_LimitStrength type check default false");
+    println("option name UCI_Elo type spin default " + std::to_string(DEFAULT_UCI_ELO) + " min " +
+            std::to_string(MIN_LEVEL_ELO) + " max " + std::to_string(MAX_LEVEL_ELO));
+    println("option name LevelSeed type spin default 0 min 0 max 2147483647");
     println("uciok");
 }
 
@@ -209,6 +230,19 @@ void Uci::cmd_setoption(std::string_view args) {
     } else if (name == "syzygyprobelimit") {
         if (auto v = as_int(0, kSyzygyProbeLimitMax))
             finish_search(), engine_.set_syzygy(engine_.syzygy(), *v);
+    } else if (name == "uci_limitstrength") {
+        finish_search();
+        limit_strength_ = lower(value) == "true";
+        apply_strength();
+    } else if (name == "uci_elo") {
+        if (auto v = as_int(MIN_LEVEL_ELO, MAX_LEVEL_ELO))
+            finish_search(), elo_ = *v, apply_strength();
+    } else if (name == "levelseed") {
+        if (auto v = as_int(0, 2147483647)) {
+            finish_search();
+            level_seed_option_ = std::uint64_t(*v);
+            new_level_seed();
+        }
     } else {
         debug("ignored unknown option '" + name + "'");
     }

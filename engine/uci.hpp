@@ -15,6 +15,9 @@
 
 namespace engine {
 
+// UCI_Elo's default: a club player's level.
+inline constexpr int DEFAULT_UCI_ELO = 1500;
+
 class Uci {
   public:
     // `debug_log`, when given, receives a line for every command that was ignored.
@@ -52,6 +55,10 @@ class Uci {
     void finish_search();
     void println(const std::string& line);
     void debug(const std::string& line);
+    // UCI_LimitStrength, UCI_Elo and LevelSeed onto the engine.
+    void apply_strength();
+    // The seed of the next game's choices: LevelSeed, or a random one when it is 0.
+    void new_level_seed();
 
     std::ostream& out_;
     std::ostream* debug_log_;
@@ -63,7 +70,11 @@ class Uci {
     std::int64_t move_overhead_ms_ = 10;
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
-    bool last_go_unbounded_ = false;  // infinite or ponder: must be stopped at end of input
+    bool last_go_unbounded_ = false;
+    bool limit_strength_ = false;  // UCI_LimitStrength
+    int elo_ = DEFAULT_UCI_ELO;    // UCI_Elo
+    std::uint64_t level_seed_option_ = 0;
+    std::uint64_t level_seed_ = 0;  // infinite or ponder: must be stopped at end of input
 };
 
 // Formats a search report as a UCI `info` line (without the trailing newline).

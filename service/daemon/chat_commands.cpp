@@ -48,7 +48,8 @@ std::vector<std::string> pv_san(engine::Position position, const std::vector<eng
 }
 
 constexpr const char* kHelp =
-    "Commands: !help, !name, !eval (spectator room), !wait (before the first moves), !queue";
+    "Commands: !help, !name, !eval (spectator room), !wait (before the first moves), !queue, "
+    "!level";
 
 }  // namespace
 
@@ -65,6 +66,7 @@ std::optional<ChatCommand> parse_chat_command(std::string_view text) {
     if (word == "eval") return ChatCommand::Eval;
     if (word == "wait") return ChatCommand::Wait;
     if (word == "queue") return ChatCommand::Queue;
+    if (word == "level") return ChatCommand::Level;
     return std::nullopt;
 }
 
@@ -81,6 +83,10 @@ std::string eval_text(const LastSearch& search) {
         line += ' ' + san;
     }
     return fit_chat(line.back() == ':' ? head : line);
+}
+
+std::string level_reply(const GameLevel& level) {
+    return "I play this game at " + level_text(level.elo) + " (" + level.why + ").";
 }
 
 ChatCommands::ChatCommands(std::string my_id, std::string my_name, ChatCommandSettings settings)
@@ -132,6 +138,9 @@ std::string ChatCommands::reply_text(ChatCommand command, lichess::ChatRoom room
             reply.extend_abort_timer = settings_.wait_extension;
             return "OK, I will wait " + std::to_string(settings_.wait_extension.count()) +
                    " seconds longer for the first move.";
+        case ChatCommand::Level:
+            if (!facts.level) return "My level for this game is not chosen yet.";
+            return level_reply(*facts.level);
         case ChatCommand::Queue: {
             if (!facts.slots) return "I cannot see my game queue right now.";
             const SlotSnapshot& s = *facts.slots;

@@ -1,5 +1,5 @@
-// ChatCommands: answers !help, !name, !eval, !wait and !queue in a game's player and spectator
-// rooms, at most one reply per command and room every few seconds.
+// ChatCommands: answers !help, !name, !eval, !wait, !queue and !level in a game's player and
+// spectator rooms, at most one reply per command and room every few seconds.
 #pragma once
 
 #include <chrono>
@@ -13,10 +13,11 @@
 #include "lichess_client/events.hpp"
 #include "service/challenges/game_slots.hpp"
 #include "service/game/last_search.hpp"
+#include "service/game/strength_level.hpp"
 
 namespace service {
 
-enum class ChatCommand { Help, Name, Eval, Wait, Queue };
+enum class ChatCommand { Help, Name, Eval, Wait, Queue, Level };
 
 // "!eval", "  !EVAL please" -> Eval; anything else (no '!', unknown word) -> nullopt.
 [[nodiscard]] std::optional<ChatCommand> parse_chat_command(std::string_view text);
@@ -25,6 +26,10 @@ enum class ChatCommand { Help, Name, Eval, Wait, Queue };
 // White's side (so spectators need not know our colour), the pv in SAN, cut by whole moves so
 // the line fits the 140-character chat limit.
 [[nodiscard]] std::string eval_text(const LastSearch& search);
+
+// "I play this game at level 1200 (the opponent's blitz rating 1200)." or "... at full strength
+// (...)": the answer to !level.
+[[nodiscard]] std::string level_reply(const GameLevel& level);
 
 struct ChatCommandSettings {
     // A second reply to the same command in the same room waits this long (spam guard).
@@ -38,6 +43,7 @@ struct ChatFacts {
     const LastSearch* last_search = nullptr;  // none before our first search
     bool first_moves_pending = false;         // the opponent has not moved: the abort timer runs
     std::optional<SlotSnapshot> slots{};      // the daemon's slot counts (!queue); none: unknown
+    const GameLevel* level = nullptr;         // the game's level (!level); none before gameFull
 };
 
 struct ChatReply {

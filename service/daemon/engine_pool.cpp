@@ -64,6 +64,7 @@ void EnginePool::give_back(std::unique_ptr<engine::Engine> engine, bool full_siz
     // Cleared now, on the thread of the game that just ended (clearing a 64 MB table takes
     // tens of milliseconds), and outside the lock.
     engine->new_game();
+    engine->set_strength(std::nullopt);  // the next game chooses its own level
     std::lock_guard lock(mutex_);
     if (int(idle_.size()) < warm_) {
         idle_.push_back(std::move(engine));

@@ -203,8 +203,10 @@ void GameSession::dispatch(GameInput event) {
         if (shown && rules_.phase() == Phase::Playing) status_entry_.publish(watch_.status(rules_));
         // The first game line makes the game Playing: a real-time session holds its engine
         // from then on (a parked correspondence session borrows one per search).
-        if (rules_.phase() == Phase::Playing && !engine_ && !parked_sessions_)
+        if (rules_.phase() == Phase::Playing && !engine_ && !parked_sessions_) {
             engine_.emplace(ctx_.engines.acquire());
+            (*engine_)->set_strength(strength());
+        }
         for (auto& action : actions) {
             // Only an action that waits for an answer returns one, and it is its batch's last.
             if (auto answer = execute(action)) next = std::move(answer);
@@ -291,9 +293,19 @@ bool GameSession::local_tables_cover(const engine::Position& position) {
 engine::SearchResult GameSession::search(const engine::Position& position,
                                          const engine::SearchLimits& limits) {
     std::optional<EnginePool::Lease> lent;
-    if (!engine_) lent.emplace(ctx_.engines.acquire());  // a parked session's, for now
+    if (!engine_) {  // a parked session's, for now
+        lent.emplace(ctx_.engines.acquire());
+        (*lent)->set_strength(strength());
+    }
     const auto stop = start_search();
     return (engine_ ? *engine_ : *lent)->search(position, limits, *stop);
+}
+
+std::optional<engine::Strength> GameSession::strength() const {
+    const GameLevel* level = rules_.level();
+    if (!level || !level->elo) return std::nullopt;
+    // Seeded by the game id: a game's choices can be replayed, and two games differ.
+    return engine::Strength{*level->elo, engine::seed_from_text(game_id_)};
 }
 
 void GameSession::leave_game(bool abort) {
@@ -308,10 +320,10 @@ void GameSession::on_chat(const lichess::ChatLine& line) {
     spdlog::debug("game {}: chat [{}] {}: {}", shown_id_, common::printable(line.room),
                   common::printable(line.username), common::printable(line.text));
     const auto reply = chat_commands_.answer(
-        line,
-        ChatFacts{.last_search = rules_.last_search(),
-                  .first_moves_pending = rules_.first_moves_pending() && !final_seen_,
-                  .slots = ctx_.slots ? std::optional(ctx_.slots->snapshot()) : std::nullopt});
+        line, ChatFacts{.last_search = rules_.last_search(),
+                        .first_moves_pending = rules_.first_moves_pending() && !final_seen_,
+                        .slots = ctx_.slots ? std::optional(ctx_.slots->snapshot()) : std::nullopt,
+                        .level = rules_.level()});
     if (!reply) return;
     // !wait is for the abort timer, which runs until the opponent's first move.
     if (reply->extend_abort_timer.count() > 0)

@@ -143,6 +143,8 @@ class GameSession final : private MoveSources {
     void dispatch(GameInput event);
     std::optional<GameInput> execute(GameAction& action);
     void leave_game(bool abort);
+    // The engine's level for this game (rules_.level()); none: full strength.
+    [[nodiscard]] std::optional<engine::Strength> strength() const;
     void on_chat(const lichess::ChatLine& line);
     // The file written, or an empty path (none kept, or it failed: logged).
     std::string write_pgn(const GameRecord& record);
@@ -160,7 +162,8 @@ class GameSession final : private MoveSources {
     // clock and its result is returned; otherwise it is stopped and nullopt returned.
     std::optional<BookChoice> book_move(const game::Think& think) override;
     bool local_tables_cover(const engine::Position& position) override;
-    bool online_enabled() const override { return ctx_.online != nullptr; }
+    // A game played at a level asks no online source: their moves are full strength.
+    bool online_enabled() const override { return ctx_.online != nullptr && !strength(); }
     std::optional<OnlineChoice> online_move(const engine::Position& position,
                                             const OnlineAsk& ask) override;
     std::optional<engine::SearchResult> finish_ponder(bool hit) override;

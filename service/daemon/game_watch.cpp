@@ -100,6 +100,7 @@ GameStatus GameWatch::status(const GameRules& rules) const {
     g.clocks_at = clocks_at_;
     g.clock_running = g.real_time && g.plies >= 2 && rules.phase() == Phase::Playing;
     g.our_last_move = our_last_move_;
+    if (const GameLevel* level = rules.level()) g.level = level->elo;
     return g;
 }
 

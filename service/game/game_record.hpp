@@ -64,6 +64,7 @@ struct GameRecord {
     std::string initial_fen;   // empty or "startpos": the variant's own start
     std::string result = "*";  // 1-0 | 0-1 | 1/2-1/2 | *; anything else is written "*"
     std::string termination;   // "Normal", "Time forfeit", ...; empty: no header
+    std::optional<int> level;  // the level we played at (engine.strength); none: full strength
     std::vector<PgnMove> moves;
 };
 

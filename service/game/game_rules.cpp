@@ -15,6 +15,18 @@ namespace service {
 
 namespace {
 
+// The game's level from engine.strength and the opponent as gameFull shows them: its rating is
+// the one of the game's perf.
+GameLevel level_of(const config::StrengthConfig& strength, const lichess::GamePlayer& opponent,
+                   const lichess::GameFull& full) {
+    LevelOpponent o;
+    o.bot = opponent.is_bot() || opponent.ai_level.has_value();
+    if (opponent.rating)
+        o.ratings[perf_key(full.variant.key, full.speed)] =
+            PerfRating{*opponent.rating, opponent.provisional};
+    return game_level(strength, o, full.variant.key, full.speed);
+}
+
 std::int64_t ms_between(TimePoint from, TimePoint to) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count();
 }
@@ -67,6 +79,7 @@ GameSettings GameSettings::from(const config::Config& config, std::string game_i
     s.max_takebacks_accepted = config.max_takebacks_accepted;
     s.ponder = config.engine.ponder;
     s.planner = MovePlannerSettings::from(config);
+    s.strength = config.engine.strength;
     return s;
 }
 
@@ -179,6 +192,10 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
                         common::printable(full.white.name), common::printable(full.black.name),
                         common::printable(key), common::printable(full.speed),
                         full.rated ? "rated" : "casual", white ? "white" : "black"));
+        level_ = level_of(s_.strength, white ? full.black : full.white, full);
+        log(out, common::LogLevel::Info,
+            fmt::format("game {}: plays at {} ({})", id_, level_text(level_->elo),
+                        common::printable(level_->why)));
     }
     on_state(full.state, facts, now, out);
 }
@@ -695,6 +712,7 @@ GameRecord GameRules::record(const lichess::GameState& state) const {
     rec.result = pgn_result(state.status, state.winner);
     rec.termination = pgn_termination(state.status);
     rec.moves = notes_;
+    if (level_) rec.level = level_->elo;
     return rec;
 }
 

@@ -28,6 +28,7 @@
 #include "service/game/move_planner.hpp"
 #include "service/game/move_source.hpp"
 #include "service/game/parking.hpp"
+#include "service/game/strength_level.hpp"
 #include "service/game/takeback_policy.hpp"
 
 namespace service {
@@ -67,6 +68,8 @@ struct GameSettings {
     // An arena game's first move (GameRights::arena): thought about at most this long, with no
     // online source asked, since lila gives a bullet arena's first move about 16 s.
     std::int64_t arena_first_move_ms = 100;
+    // engine.strength: the game's level is chosen from it at the first gameFull.
+    config::StrengthConfig strength;
 
     [[nodiscard]] static GameSettings from(const config::Config& config, std::string game_id,
                                            std::string my_id, std::string my_name);
@@ -238,6 +241,9 @@ class GameRules {
     [[nodiscard]] const engine::Position* position() const {
         return position_ ? &*position_ : nullptr;
     }
+    // The level this game is played at (engine.strength), chosen at the first gameFull; null
+    // before it.
+    [[nodiscard]] const GameLevel* level() const { return level_ ? &*level_ : nullptr; }
 
   private:
     using Actions = std::vector<GameAction>;
@@ -299,6 +305,7 @@ class GameRules {
 
     // The game, from gameFull and the states.
     std::optional<lichess::GameFull> full_;
+    std::optional<GameLevel> level_;
     engine::Color us_ = engine::WHITE;
     std::string initial_fen_;
     engine::Variant variant_ = engine::Variant::STANDARD;

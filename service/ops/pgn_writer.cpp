@@ -327,6 +327,8 @@ std::string to_pgn(const GameRecord& r) {
         header(out, "FEN", *fen);
         header(out, "SetUp", "1");
     }
+    // Our own tag: WhiteElo/BlackElo stay Lichess's ratings.
+    if (r.level) header(out, "OutpostLevel", std::to_string(*r.level));
     out += '\n';
 
     Wrapper w;

@@ -58,6 +58,7 @@ struct GameStatus {
     WallTime clocks_at{};
     bool clock_running = false;  // real time, both first moves made, the game on
     std::optional<StatusMove> our_last_move;
+    std::optional<int> level;  // the level we play at (engine.strength); none: full strength
 };
 
 // A game that ended, newest first in StatusSnapshot::finished.

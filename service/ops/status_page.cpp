@@ -252,6 +252,7 @@ void render_game(std::string& out, const GameStatus& g, const StatusSnapshot& s)
     out += " · <span class=\"variant\">" + esc(g.variant_name, 24) + "</span>";
     out += fmt::format(" · move {}", g.plies / 2 + 1);
     if (g.variant_key == "threeCheck") out += checks_text(g.fen);
+    if (g.level) out += fmt::format(R"( · <span class="level">level {}</span>)", *g.level);
     out += "</p>";
 
     out += R"(<p class="think">)";

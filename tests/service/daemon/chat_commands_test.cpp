@@ -261,3 +261,26 @@ TEST(ChatCommands, EveryReplyFitsTheChatLimit) {
 
 }  // namespace
 }  // namespace service
+
+namespace service {
+namespace {
+
+TEST(ChatCommands, LevelTellsTheGamesLevelAndHowItWasChosen) {
+    Harness h;
+    EXPECT_EQ(parse_chat_command("!level"), ChatCommand::Level);
+    EXPECT_NE(h.say("player", "!help")->text.find("!level"), std::string::npos);
+    EXPECT_EQ(h.say("player", "!level")->text, "My level for this game is not chosen yet.");
+    const GameLevel matched{1150, "the opponent's blitz rating 1200, offset -50"};
+    ChatFacts facts;
+    facts.level = &matched;
+    EXPECT_EQ(h.say("player", "!level", facts)->text,
+              "I play this game at level 1150 (the opponent's blitz rating 1200, offset -50).");
+    const GameLevel full{std::nullopt, "a bot, and engine.strength.match_bots is false"};
+    facts.level = &full;
+    EXPECT_EQ(h.say("spectator", "!level", facts)->text,
+              "I play this game at full strength (a bot, and engine.strength.match_bots is "
+              "false).");
+}
+
+}  // namespace
+}  // namespace service

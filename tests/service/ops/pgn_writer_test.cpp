@@ -438,3 +438,19 @@ TEST(PgnWriter, FileNameIsSafe) {
 
 }  // namespace
 }  // namespace service
+
+namespace service {
+namespace {
+
+TEST(PgnWriter, ALevelIsATagOfItsOwnAndTheRatingsStayLichesss) {
+    GameRecord r = record({"e2e4"});
+    EXPECT_EQ(to_pgn(r).find("OutpostLevel"), std::string::npos);  // full strength: no tag
+    r.level = 1400;
+    const std::string pgn = to_pgn(r);
+    EXPECT_NE(pgn.find("[BlackElo \"1850\"]\n"), std::string::npos);
+    EXPECT_NE(pgn.find("[Termination \"Normal\"]\n[OutpostLevel \"1400\"]\n\n"), std::string::npos)
+        << pgn;
+}
+
+}  // namespace
+}  // namespace service

@@ -363,3 +363,18 @@ TEST(StatusPage, TheCspAllowsExactlyThePagesScript) {
 
 }  // namespace
 }  // namespace service::test
+
+namespace service::test {
+namespace {
+
+TEST(StatusPage, AGamesLevelStandsBesideIt) {
+    StatusSnapshot s = sample_snapshot();
+    EXPECT_FALSE(has(render_status_page(s), "class=\"level\""));  // full strength: nothing
+    s.games[0].level = 1350;
+    EXPECT_TRUE(has(render_status_page(s),
+                    "blitz 3+2 · rated · <span class=\"variant\">Standard</span> · move 2 · "
+                    "<span class=\"level\">level 1350</span></p>"));
+}
+
+}  // namespace
+}  // namespace service::test
