@@ -11,8 +11,8 @@
 
 #include "nnue.hpp"
 #include "position.hpp"
-#include "syzygy.hpp"
 #include "strength.hpp"
+#include "syzygy.hpp"
 #include "tablebase.hpp"
 #include "timeman.hpp"
 #include "tt.hpp"
