@@ -12,8 +12,18 @@ namespace {
 // Variant.name, UltraBullet by Speed.name, the other speeds by their i18n key, which is the
 // speed's key. Standard and fromPosition games are rated by speed (PerfKey.byVariant: none).
 std::string perf_name(std::string_view variant_key, std::string_view speed) {
-    static constexpr std::pair<std::string_view, std::string_view> kVariants[] = {
+    const std::string_view name = pgn_variant_name(variant_key);
+    if (name != "Standard" && variant_key != "fromPosition") return std::string(name);
+    if (speed == "ultraBullet") return "UltraBullet";
+    return std::string(speed);
+}
+
+}  // namespace
+
+std::string_view pgn_variant_name(std::string_view key) {
+    static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
         {"chess960", "Chess960"},
+        {"fromPosition", "From Position"},
         {"crazyhouse", "Crazyhouse"},
         {"antichess", "Antichess"},
         {"atomic", "Atomic"},
@@ -21,13 +31,10 @@ std::string perf_name(std::string_view variant_key, std::string_view speed) {
         {"kingOfTheHill", "King of the Hill"},
         {"racingKings", "Racing Kings"},
         {"threeCheck", "Three-check"}};
-    for (const auto& [key, name] : kVariants)
-        if (key == variant_key) return std::string(name);
-    if (speed == "ultraBullet") return "UltraBullet";
-    return std::string(speed);
+    for (const auto& [k, name] : kNames)
+        if (k == key) return name;
+    return "Standard";
 }
-
-}  // namespace
 
 std::string pgn_event(bool rated, std::string_view variant_key, std::string_view speed,
                       std::string_view tournament_id) {

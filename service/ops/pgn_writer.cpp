@@ -106,24 +106,6 @@ std::string eval_text(const PgnEval& e, engine::Color mover) {
     return text;
 }
 
-// The Variant tag: scalachess's variant `name` (core/src/main/scala/variant/*.scala), which lila's
-// PgnDump writes capitalised.
-std::string_view variant_name(std::string_view key) {
-    static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
-        {"chess960", "Chess960"},
-        {"fromPosition", "From Position"},
-        {"crazyhouse", "Crazyhouse"},
-        {"antichess", "Antichess"},
-        {"atomic", "Atomic"},
-        {"horde", "Horde"},
-        {"kingOfTheHill", "King of the Hill"},
-        {"racingKings", "Racing Kings"},
-        {"threeCheck", "Three-check"}};
-    for (const auto& [k, name] : kNames)
-        if (k == key) return name;
-    return "Standard";
-}
-
 // The game's variant; standard chess for standard, chess960, fromPosition and a key we do not
 // know (the movetext then says the record cannot be read, if it cannot).
 engine::Variant engine_variant(std::string_view key) {
@@ -320,7 +302,7 @@ std::string to_pgn(const GameRecord& r) {
     if (r.white_title) header(out, "WhiteTitle", *r.white_title);
     if (r.black_title) header(out, "BlackTitle", *r.black_title);
     // lila's order (PgnDump.tags): Variant, TimeControl, ..., Termination, then FEN and SetUp.
-    header(out, "Variant", variant_name(r.variant));
+    header(out, "Variant", pgn_variant_name(r.variant));
     header(out, "TimeControl", r.time_control.empty() ? "-" : r.time_control);
     if (!r.termination.empty()) header(out, "Termination", r.termination);
     if (const auto fen = fen_tag(r)) {
