@@ -1,4 +1,4 @@
-// The evaluation weights as (middlegame, endgame) pairs; outpost-tune (engine/tools/tuner) prints
+// The evaluation weights as (middlegame, endgame) pairs; outpost-tune (tools/tuner) prints
 // this file with tuned values. Starting values: material and piece-square tables are Ronald
 // Friederich's PeSTO tables as published on the Chess Programming Wiki; the rest were set by hand.
 #include "eval_params.hpp"

@@ -1,7 +1,7 @@
 // The NNUE evaluation: a 768 -> 2x256 -> 1 perspective network with a squared clipped ReLU and
 // 8 output buckets (the output layer is chosen by the number of pieces on the board), int16
 // weights, accumulators updated from the parent's along the search path, the net file format
-// and its checks. Trained by engine/tools/trainer; see docs/NNUE.md.
+// and its checks. Trained by tools/trainer; see docs/NNUE.md.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The variants' evaluation weights; outpost-tune --variant (engine/tools/tuner) prints this
+// The variants' evaluation weights; outpost-tune --variant (tools/tuner) prints this
 // file with tuned values. Starting values were set by hand; the horde's, antichess's,
 // three-check's and racing kings' are tuned and crazyhouse's king-danger units tripled (the
 // tuner's crazyhouse weights raised them three- to fivefold), each kept for its score in a match

@@ -8,8 +8,8 @@
 #include "engine/position.hpp"
 #include "engine/san.hpp"
 #include "engine/search.hpp"
-#include "engine/tools/epd/epd.hpp"
 #include "test_util.hpp"
+#include "tools/epd/epd.hpp"
 
 namespace engine {
 namespace {

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "engine/position.hpp"
-#include "engine/tools/tuner/variant_tuner.hpp"
 #include "engine/variant_eval.hpp"
+#include "tools/tuner/variant_tuner.hpp"
 
 namespace engine {
 namespace {

@@ -1,5 +1,5 @@
 // Texel tuning of the variants' evaluation weights.
-#include "engine/tools/tuner/variant_tuner.hpp"
+#include "tools/tuner/variant_tuner.hpp"
 
 #include <cmath>
 #include <fstream>

@@ -1,5 +1,5 @@
 // The NNUE trainer (see trainer.hpp and docs/NNUE.md).
-#include "engine/tools/trainer/trainer.hpp"
+#include "tools/trainer/trainer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +10,9 @@
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
 #include "engine/movegen.hpp"
-#include "engine/tools/datagen/data_file.hpp"
-#include "engine/tools/datagen/datagen.hpp"
-#include "engine/tools/tuner/selfplay.hpp"
+#include "tools/datagen/data_file.hpp"
+#include "tools/datagen/datagen.hpp"
+#include "tools/tuner/selfplay.hpp"
 
 namespace trainer {
 

@@ -1,5 +1,5 @@
 // Texel tuner core: data loading into traced features, error, K search, Adam steps, printing.
-#include "engine/tools/tuner/tuner.hpp"
+#include "tools/tuner/tuner.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -329,9 +329,8 @@ double Optimizer::step(Weights& w) {
 std::string params_to_cpp(const engine::EvalParams& p) {
     static constexpr const char* pieces[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
     std::ostringstream out;
-    out << "// The evaluation weights as (middlegame, endgame) pairs; outpost-tune "
-           "(engine/tools/tuner)"
-           " prints\n"
+    out << "// The evaluation weights as (middlegame, endgame) pairs; outpost-tune (tools/tuner) "
+           "prints\n"
            "// this file with tuned values. Starting values: material and piece-square tables are "
            "Ronald\n"
            "// Friederich's PeSTO tables as published on the Chess Programming Wiki; the rest were "

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "engine/nnue.hpp"
-#include "engine/tools/datagen/datagen.hpp"
-#include "engine/tools/datagen/record.hpp"
+#include "tools/datagen/datagen.hpp"
+#include "tools/datagen/record.hpp"
 
 namespace datagen {
 

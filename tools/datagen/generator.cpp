@@ -1,5 +1,5 @@
 // A generator run (see generator.hpp and docs/NNUE.md).
-#include "engine/tools/datagen/generator.hpp"
+#include "tools/datagen/generator.hpp"
 
 #include <fcntl.h>
 #include <sched.h>
@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/tools/datagen/data_file.hpp"
+#include "tools/datagen/data_file.hpp"
 
 namespace datagen {
 

@@ -10,8 +10,8 @@
 
 #include "engine/fen.hpp"
 #include "engine/nnue.hpp"
-#include "engine/tools/datagen/datagen.hpp"
-#include "engine/tools/trainer/trainer.hpp"
+#include "tools/datagen/datagen.hpp"
+#include "tools/trainer/trainer.hpp"
 
 namespace engine {
 namespace {

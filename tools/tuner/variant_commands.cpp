@@ -1,5 +1,5 @@
 // The variant commands of outpost-tune: games on threads, tuning, and the weights in and out.
-#include "engine/tools/tuner/variant_commands.hpp"
+#include "tools/tuner/variant_commands.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -11,10 +11,10 @@
 #include <thread>
 #include <vector>
 
-#include "engine/tools/tuner/variant_selfplay.hpp"
-#include "engine/tools/tuner/variant_tuner.hpp"
 #include "tools/match/elo.hpp"
 #include "tools/match/openings.hpp"
+#include "tools/tuner/variant_selfplay.hpp"
+#include "tools/tuner/variant_tuner.hpp"
 
 namespace tuner {
 

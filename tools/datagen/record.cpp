@@ -1,5 +1,5 @@
 // The binary data format (see record.hpp and docs/NNUE.md, "Data format").
-#include "engine/tools/datagen/record.hpp"
+#include "tools/datagen/record.hpp"
 
 #include <algorithm>
 #include <cstring>

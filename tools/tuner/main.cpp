@@ -1,5 +1,5 @@
 // outpost-tune: self-play data generation, Texel tuning of the evaluation weights, quick
-// old-vs-new matches and an evaluation speed check. Usage: engine/tools/tuner/README.md.
+// old-vs-new matches and an evaluation speed check. Usage: tools/tuner/README.md.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,9 +18,9 @@
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
 #include "engine/movegen.hpp"
-#include "engine/tools/tuner/selfplay.hpp"
-#include "engine/tools/tuner/tuner.hpp"
-#include "engine/tools/tuner/variant_commands.hpp"
+#include "tools/tuner/selfplay.hpp"
+#include "tools/tuner/tuner.hpp"
+#include "tools/tuner/variant_commands.hpp"
 
 namespace {
 

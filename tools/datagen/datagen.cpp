@@ -1,5 +1,5 @@
 // Self-play games for NNUE training data (see datagen.hpp and docs/NNUE.md).
-#include "engine/tools/datagen/datagen.hpp"
+#include "tools/datagen/datagen.hpp"
 
 #include <charconv>
 #include <cstdio>

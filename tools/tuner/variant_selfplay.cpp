@@ -1,5 +1,5 @@
 // The engine's own games of a variant, for the tuner.
-#include "engine/tools/tuner/variant_selfplay.hpp"
+#include "tools/tuner/variant_selfplay.hpp"
 
 #include <cctype>
 #include <cstdlib>

@@ -7,7 +7,7 @@
 #include <functional>
 #include <string>
 
-#include "engine/tools/datagen/record.hpp"
+#include "tools/datagen/record.hpp"
 
 namespace datagen {
 

@@ -1,4 +1,4 @@
-// Tests of the Texel tuner (engine/tools/tuner): data lines, the traced features matching the
+// Tests of the Texel tuner (tools/tuner): data lines, the traced features matching the
 // engine's evaluation, an error that falls with each step, and the printed weights.
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
-#include "engine/tools/tuner/selfplay.hpp"
-#include "engine/tools/tuner/tuner.hpp"
+#include "tools/tuner/selfplay.hpp"
+#include "tools/tuner/tuner.hpp"
 
 namespace engine {
 namespace {

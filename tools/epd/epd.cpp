@@ -1,5 +1,5 @@
 // EPD test positions and their bm answers.
-#include "engine/tools/epd/epd.hpp"
+#include "tools/epd/epd.hpp"
 
 #include <cctype>
 #include <sstream>

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/position.hpp"
-#include "engine/tools/tuner/tuner.hpp"
 #include "engine/variant_eval_params.hpp"
+#include "tools/tuner/tuner.hpp"
 
 namespace tuner {
 

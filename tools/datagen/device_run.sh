@@ -3,10 +3,10 @@
 # self-contained outpost-datagen here, run it there on every core for a fixed time, and bring the
 # data back in pieces small enough for the trip. Run from the repository root. Usage: docs/NNUE.md.
 #
-#   engine/tools/datagen/device_run.sh build
+#   tools/datagen/device_run.sh build
 #       here: an x86-64-v3 build of the generator with every shared library it loads (and the
 #       dynamic loader) beside it, in build/device/bundle (carry that folder)
-#   engine/tools/datagen/device_run.sh run SEED SECONDS [NODES]
+#   tools/datagen/device_run.sh run SEED SECONDS [NODES]
 #       there: plays run gSEED with the current net at NODES (10000) a move on every core for
 #       SECONDS, stops it cleanly (SIGTERM: complete games stay, the games in play are dropped),
 #       and leaves under $OUT: gSEED.log, gSEED.sha256 (of the file) and the file gzipped in
@@ -31,7 +31,7 @@ build)
     cmake --build build/device --target outpost-datagen -j "${JOBS:-2}"
     rm -rf "$bundle"
     mkdir -p "$bundle/lib"
-    bin=build/device/engine/tools/datagen/outpost-datagen
+    bin=build/device/tools/datagen/outpost-datagen
     cp "$bin" "$bundle/outpost-datagen"
     # ldd's lines: "libfathom.so.1 => /lib/x86_64-linux-gnu/libfathom.so.1 (0x...)", and the
     # loader's "/lib64/ld-linux-x86-64.so.2 (0x...)".

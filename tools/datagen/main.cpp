@@ -14,9 +14,9 @@
 
 #include "engine/attacks.hpp"
 #include "engine/fen.hpp"
-#include "engine/tools/datagen/data_file.hpp"
-#include "engine/tools/datagen/generator.hpp"
-#include "engine/tools/tool_options.hpp"
+#include "tools/datagen/data_file.hpp"
+#include "tools/datagen/generator.hpp"
+#include "tools/tool_options.hpp"
 
 namespace {
 

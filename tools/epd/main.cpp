@@ -12,8 +12,8 @@
 #include "engine/position.hpp"
 #include "engine/san.hpp"
 #include "engine/search.hpp"
-#include "engine/tools/epd/epd.hpp"
-#include "engine/tools/tool_options.hpp"
+#include "tools/epd/epd.hpp"
+#include "tools/tool_options.hpp"
 
 namespace {
 

@@ -12,9 +12,9 @@
 
 #include "engine/attacks.hpp"
 #include "engine/fen.hpp"
-#include "engine/tools/datagen/data_file.hpp"
-#include "engine/tools/tool_options.hpp"
-#include "engine/tools/trainer/trainer.hpp"
+#include "tools/datagen/data_file.hpp"
+#include "tools/tool_options.hpp"
+#include "tools/trainer/trainer.hpp"
 
 namespace {
 

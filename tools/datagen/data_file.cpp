@@ -1,5 +1,5 @@
 // Reading binary data files (see data_file.hpp).
-#include "engine/tools/datagen/data_file.hpp"
+#include "tools/datagen/data_file.hpp"
 
 #include <algorithm>
 #include <cstring>

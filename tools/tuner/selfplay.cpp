@@ -1,5 +1,5 @@
 // Self-play search and game loop for the tuner (data generation and old-vs-new matches).
-#include "engine/tools/tuner/selfplay.hpp"
+#include "tools/tuner/selfplay.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -18,10 +18,10 @@
 #include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
 #include "engine/movegen.hpp"
-#include "engine/tools/datagen/data_file.hpp"
-#include "engine/tools/datagen/generator.hpp"
-#include "engine/tools/datagen/record.hpp"
-#include "engine/tools/trainer/trainer.hpp"
+#include "tools/datagen/data_file.hpp"
+#include "tools/datagen/generator.hpp"
+#include "tools/datagen/record.hpp"
+#include "tools/trainer/trainer.hpp"
 
 namespace engine {
 namespace {
