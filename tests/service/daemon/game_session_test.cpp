@@ -20,8 +20,6 @@
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr const char* kSessionToken = "lip_GameSessionTest_0123456789";
 constexpr const char* kGameId = "sess0001";
 
@@ -60,7 +58,8 @@ class ScriptedGameServer {
               c.begin_stream();
               for (;;) {
                   std::unique_lock lock(mutex_);
-                  changed_.wait_for(lock, 50ms, [&] { return !lines_.empty() || ended_; });
+                  changed_.wait_for(lock, std::chrono::milliseconds(50),
+                                    [&] { return !lines_.empty() || ended_; });
                   if (!lines_.empty()) {
                       const std::string line = std::move(lines_.front());
                       lines_.pop_front();
@@ -144,7 +143,8 @@ class RecordingGameApi final : public GameApi {
     // Waits (generously) until `n` calls were made; the test then checks which.
     bool wait_calls(std::size_t n) {
         std::unique_lock lock(mutex_);
-        return changed_.wait_for(lock, 30s, [&] { return calls_.size() >= n; });
+        return changed_.wait_for(lock, std::chrono::seconds(30),
+                                 [&] { return calls_.size() >= n; });
     }
 
     std::function<void(const std::string&)> on_move;  // set before the session starts
@@ -207,13 +207,15 @@ class ScriptedMoves final : public OnlineMoveFinder {
 // A session's daemon around it: the client at the scripted server, one engine, no greetings.
 struct SessionRig {
     explicit SessionRig(ScriptedGameServer& server, std::vector<std::string> our_moves = {})
-        : api(options(server.base_url())), chat(api, kSessionToken, 1ms), moves(our_moves) {
+        : api(options(server.base_url())),
+          chat(api, kSessionToken, std::chrono::milliseconds(1)),
+          moves(our_moves) {
         config.url = server.base_url();
         config.token = kSessionToken;
         config.greeting.hello = config.greeting.goodbye = "";
         config.greeting.hello_spectators = config.greeting.goodbye_spectators = "";
-        timings.poll = 20ms;
-        timings.move_retry = 20ms;
+        timings.poll = std::chrono::milliseconds(20);
+        timings.move_retry = std::chrono::milliseconds(20);
     }
     static lichess::ApiOptions options(const std::string& url) {
         lichess::ApiOptions o;
@@ -242,7 +244,7 @@ struct SessionRig {
     static bool wait_for(const std::function<bool()>& done) {
         for (int i = 0; i < 3000; ++i) {
             if (done()) return true;
-            std::this_thread::sleep_for(10ms);
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
         return done();
     }

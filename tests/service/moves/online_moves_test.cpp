@@ -6,30 +6,17 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include "engine/fen.hpp"
+#include "tests/lichess_client/test_data.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace service {
 namespace {
 
-using namespace std::chrono_literals;
-using lichess::OnlineSource;
-
 constexpr const char* kTablebaseFen = "4k3/6KP/8/8/8/8/7p/8 w - - 0 1";  // the spec's example
-
-std::string read_test_data(const std::string& relative) {
-    const std::string path = std::string(OUTPOST_TEST_DATA) + "/" + relative;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("missing test data file " + path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Bodies shaped like the services' replies for the start position.
 const char* const kExplorerStart =
@@ -147,8 +134,8 @@ std::unique_ptr<OnlineMoves> online_moves(const config::OnlineMovesConfig& confi
                                           Metrics& metrics) {
     lichess::HttpConfig http;
     http.username = "OutpostBot";
-    http.connect_timeout = 2s;
-    http.request_timeout = 10s;
+    http.connect_timeout = std::chrono::seconds(2);
+    http.request_timeout = std::chrono::seconds(10);
     const lichess::OnlineUrls urls{
         .explorer = config.lichess_opening_explorer.ask.url,
         .cloud_eval = config.lichess_cloud_analysis.ask.url,
@@ -167,24 +154,38 @@ engine::Position at_fen(const std::string& fen = std::string(engine::START_FEN),
 }
 
 OnlineAsk ask_for(const std::string& variant = "standard") {
-    return OnlineAsk{
-        .our_ms = 60'000, .real_time = true, .fullmove = 1, .variant = variant, .deadline = 3000ms};
+    return OnlineAsk{.our_ms = 60'000,
+                     .real_time = true,
+                     .fullmove = 1,
+                     .variant = variant,
+                     .deadline = std::chrono::milliseconds(3000)};
 }
 
-const OnlineSourceMetrics& counts(const Metrics& m, OnlineSource s) {
+const OnlineSourceMetrics& counts(const Metrics& m, lichess::OnlineSource s) {
     return m.online[static_cast<std::size_t>(s)];
 }
 
 using Asked = std::vector<std::string>;
 
-TEST(OnlineMoves, InTheOpeningChessdbThenCloudThenTheExplorerAreAskedUntilOneAnswers) {
+// Each test's sources, their config (none enabled until the test says) and one game's count.
+class OnlineLookup : public ::testing::Test {
+  protected:
+    void enable_all() { config = all_enabled(sources.url()); }
+    std::unique_ptr<OnlineMoves> start() { return online_moves(config, metrics); }
+
     ScriptedSources sources;
+    Metrics metrics;
+    config::OnlineMovesConfig config = sources_at(sources.url());
+    OnlineGameState game;
+};
+
+TEST_F(OnlineLookup, InTheOpeningChessdbThenCloudThenTheExplorerAreAskedUntilOneAnswers) {
     sources.set("chessdb", answer(kChessdbUnknown));  // a miss
     // cloud: none set, so 404, lila's "no evaluation": a miss, not an error
     sources.set("explorer", answer(kExplorerStart));
-    Metrics metrics;
-    auto om = online_moves(all_enabled(sources.url()), metrics);
-    OnlineGameState game{.misses_in_a_row = 3};
+    enable_all();
+    auto om = start();
+    game.misses_in_a_row = 3;
 
     const auto c = om->find(at_fen(), ask_for(), game);
     ASSERT_TRUE(c);
@@ -193,10 +194,10 @@ TEST(OnlineMoves, InTheOpeningChessdbThenCloudThenTheExplorerAreAskedUntilOneAns
     // The tablebase is not asked with 32 pieces on the board.
     EXPECT_EQ(sources.asked(), (Asked{"chessdb", "cloud", "explorer"}));
     EXPECT_EQ(game.misses_in_a_row, 0);  // a hit starts the count again
-    EXPECT_EQ(counts(metrics, OnlineSource::Chessdb).misses.load(), 1u);
-    EXPECT_EQ(counts(metrics, OnlineSource::CloudEval).misses.load(), 1u);
-    EXPECT_EQ(counts(metrics, OnlineSource::CloudEval).errors.load(), 0u);
-    EXPECT_EQ(counts(metrics, OnlineSource::Explorer).hits.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Chessdb).misses.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::CloudEval).misses.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::CloudEval).errors.load(), 0u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Explorer).hits.load(), 1u);
     // The masters database (the default source) with the position asked.
     const auto requests = sources.requests();
     ASSERT_EQ(requests.size(), 3u);
@@ -204,14 +205,12 @@ TEST(OnlineMoves, InTheOpeningChessdbThenCloudThenTheExplorerAreAskedUntilOneAns
         << requests[2].target;
 }
 
-TEST(OnlineMoves, TheFirstSourceThatAnswersEndsTheLookup) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, TheFirstSourceThatAnswersEndsTheLookup) {
     sources.set("chessdb", answer(kChessdbUnknown));
     sources.set("cloud", answer(kCloudStart));
     sources.set("explorer", answer(kExplorerStart));
-    Metrics metrics;
-    auto om = online_moves(all_enabled(sources.url()), metrics);
-    OnlineGameState game;
+    enable_all();
+    auto om = start();
     const auto c = om->find(at_fen(), ask_for(), game);
     ASSERT_TRUE(c);
     EXPECT_EQ(c->uci, "g1f3");
@@ -219,13 +218,12 @@ TEST(OnlineMoves, TheFirstSourceThatAnswersEndsTheLookup) {
     EXPECT_EQ(sources.asked(), (Asked{"chessdb", "cloud"}));
 }
 
-TEST(OnlineMoves, AnEndgameAsksTheTablebaseFirstAndNothingElseOnAHit) {
-    ScriptedSources sources;
-    sources.set("tablebase", answer(read_test_data("lichess-api/tablebase-lookupStandard.json")));
+TEST_F(OnlineLookup, AnEndgameAsksTheTablebaseFirstAndNothingElseOnAHit) {
+    sources.set("tablebase", answer(lichess::test::read_example("tablebase-lookupStandard.json")));
     sources.set("cloud", answer(kCloudStart));
-    Metrics metrics;
-    auto om = online_moves(all_enabled(sources.url()), metrics);
-    OnlineGameState game{.misses_in_a_row = 2};
+    enable_all();
+    auto om = start();
+    game.misses_in_a_row = 2;
     const auto c = om->find(at_fen(kTablebaseFen), ask_for(), game);
     ASSERT_TRUE(c);
     EXPECT_EQ(c->source, MoveSource::Tablebase);
@@ -233,28 +231,22 @@ TEST(OnlineMoves, AnEndgameAsksTheTablebaseFirstAndNothingElseOnAHit) {
     EXPECT_EQ(sources.asked(), (Asked{"tablebase"}));
     EXPECT_TRUE(sources.requests().at(0).target.starts_with("/standard?fen=4k3%2F6KP"));
     EXPECT_EQ(game.misses_in_a_row, 2);  // a table's answer is not the book's
-    EXPECT_EQ(counts(metrics, OnlineSource::Tablebase).hits.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Tablebase).hits.load(), 1u);
 }
 
-TEST(OnlineMoves, ATableIsNotAskedWithCastlingRightsOrMorePiecesThanItsLimit) {
-    ScriptedSources sources;
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
+TEST_F(OnlineLookup, ATableIsNotAskedWithCastlingRightsOrMorePiecesThanItsLimit) {
     config.online_egtb.ask.enabled = true;
     config.online_egtb.max_pieces = 3;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     EXPECT_FALSE(om->find(at_fen(kTablebaseFen), ask_for(), game));  // 4 pieces, the limit 3
     EXPECT_FALSE(om->find(at_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), ask_for(), game));  // castling
     EXPECT_TRUE(sources.asked().empty());
     EXPECT_EQ(game.misses_in_a_row, 0);  // nothing was asked: no miss
 }
 
-TEST(OnlineMoves, OnlyTheSourcesThatHaveTheGamesVariantAreAsked) {
-    ScriptedSources sources;
-    Metrics metrics;
-    auto om = online_moves(all_enabled(sources.url()), metrics);
-    OnlineGameState game;
+TEST_F(OnlineLookup, OnlyTheSourcesThatHaveTheGamesVariantAreAsked) {
+    enable_all();
+    auto om = start();
     // Horde: cloud eval has it (sent as `variant`), the masters database and chessdb do not, and
     // the online tablebase has no horde tables.
     const auto horde =
@@ -269,16 +261,12 @@ TEST(OnlineMoves, OnlyTheSourcesThatHaveTheGamesVariantAreAsked) {
     EXPECT_EQ(sources.asked().size(), 1u);
 }
 
-TEST(OnlineMoves, NoSourceIsAskedOutsideItsClockRangeOrWithoutTimeToWait) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, NoSourceIsAskedOutsideItsClockRangeOrWithoutTimeToWait) {
     sources.set("cloud", answer(kCloudStart));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_cloud_analysis.ask.enabled = true;
     config.lichess_cloud_analysis.ask.min_time = 30;
     config.lichess_cloud_analysis.ask.max_time = 600;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     OnlineAsk short_clock = ask_for();
     short_clock.our_ms = 29'000;
     EXPECT_FALSE(om->find(at_fen(), short_clock, game));
@@ -286,7 +274,7 @@ TEST(OnlineMoves, NoSourceIsAskedOutsideItsClockRangeOrWithoutTimeToWait) {
     long_clock.our_ms = 601'000;
     EXPECT_FALSE(om->find(at_fen(), long_clock, game));
     OnlineAsk no_deadline = ask_for();
-    no_deadline.deadline = 0ms;
+    no_deadline.deadline = std::chrono::milliseconds(0);
     EXPECT_FALSE(om->find(at_fen(), no_deadline, game));
     EXPECT_TRUE(sources.asked().empty());
     // A correspondence game counts as max_time: inside the range.
@@ -297,15 +285,11 @@ TEST(OnlineMoves, NoSourceIsAskedOutsideItsClockRangeOrWithoutTimeToWait) {
     EXPECT_EQ(sources.asked(), (Asked{"cloud"}));
 }
 
-TEST(OnlineMoves, MissesInARowStopTheBookSourcesForTheGame) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, MissesInARowStopTheBookSourcesForTheGame) {
     sources.set("explorer", answer(kExplorerEmpty));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_opening_explorer.ask.enabled = true;
     config.max_out_of_book_moves = 2;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     EXPECT_FALSE(om->find(at_fen(), ask_for(), game));
     EXPECT_FALSE(om->find(at_fen(), ask_for(), game));
     EXPECT_EQ(game.misses_in_a_row, 2);
@@ -323,33 +307,25 @@ TEST(OnlineMoves, MissesInARowStopTheBookSourcesForTheGame) {
     EXPECT_EQ(sources.asked().size(), 3u);
 }
 
-TEST(OnlineMoves, AnIllegalAnswerIsNeverPlayed) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, AnIllegalAnswerIsNeverPlayed) {
     sources.set("explorer", answer(kExplorerIllegal));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_opening_explorer.ask.enabled = true;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     EXPECT_FALSE(om->find(at_fen(), ask_for(), game));
     EXPECT_EQ(sources.asked(), (Asked{"explorer"}));
-    EXPECT_EQ(counts(metrics, OnlineSource::Explorer).misses.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Explorer).misses.load(), 1u);
     EXPECT_EQ(game.misses_in_a_row, 1);
 }
 
-TEST(OnlineMoves, ServerErrorsAreRetriedAndASourceThatKeepsFailingIsPaused) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, ServerErrorsAreRetriedAndASourceThatKeepsFailingIsPaused) {
     sources.set("cloud", answer("<html>503</html>", 503));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_cloud_analysis.ask.enabled = true;
     config.max_retries = 2;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     // One lookup: the first try and two retries, the third failure in a row pauses the source.
     EXPECT_FALSE(om->find(at_fen(), ask_for(), game));
     EXPECT_EQ(sources.asked().size(), std::size_t(OnlineMoves::kFailuresBeforePause));
-    const auto& m = counts(metrics, OnlineSource::CloudEval);
+    const auto& m = counts(metrics, lichess::OnlineSource::CloudEval);
     EXPECT_EQ(m.errors.load(), 3u);
     EXPECT_EQ(m.pauses.load(), 1u);
     EXPECT_TRUE(m.paused.load());
@@ -359,38 +335,30 @@ TEST(OnlineMoves, ServerErrorsAreRetriedAndASourceThatKeepsFailingIsPaused) {
     EXPECT_EQ(m.skipped.load(), 1u);
 }
 
-TEST(OnlineMoves, GarbageIsAFailureAndA4xxIsNotAskedAgain) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, GarbageIsAFailureAndA4xxIsNotAskedAgain) {
     sources.set("explorer", answer("<html>not json</html>"));
     sources.set("chessdb", answer(R"({"error":"bad"})", 400));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_opening_explorer.ask.enabled = true;
     config.chessdb_book.ask.enabled = true;
     config.max_retries = 1;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     EXPECT_FALSE(om->find(at_fen(), ask_for(), game));
     // chessdb's 400 once; the explorer's unreadable body once more on the retry.
     EXPECT_EQ(sources.asked(), (Asked{"chessdb", "explorer", "explorer"}));
-    EXPECT_EQ(counts(metrics, OnlineSource::Chessdb).errors.load(), 1u);
-    EXPECT_EQ(counts(metrics, OnlineSource::Explorer).errors.load(), 2u);
-    EXPECT_EQ(counts(metrics, OnlineSource::Explorer).pauses.load(),
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Chessdb).errors.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Explorer).errors.load(), 2u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::Explorer).pauses.load(),
               0u);  // two failures, not three
     EXPECT_EQ(game.misses_in_a_row, 1);
 }
 
-TEST(OnlineMoves, A429PausesTheSourceWithoutARetry) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, A429PausesTheSourceWithoutARetry) {
     sources.set("cloud", raw_reply("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\n"
                                    "Content-Length: 0\r\nConnection: close\r\n\r\n"));
     sources.set("explorer", answer(kExplorerStart));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
     config.lichess_cloud_analysis.ask.enabled = true;
     config.lichess_opening_explorer.ask.enabled = true;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     auto c = om->find(at_fen(), ask_for(), game);
     ASSERT_TRUE(c);
     EXPECT_EQ(c->source, MoveSource::Explorer);  // the next source answered
@@ -398,24 +366,20 @@ TEST(OnlineMoves, A429PausesTheSourceWithoutARetry) {
     ASSERT_TRUE(c);
     // cloud once: the second lookup skips it while the server's pause runs.
     EXPECT_EQ(sources.asked(), (Asked{"cloud", "explorer", "explorer"}));
-    EXPECT_EQ(counts(metrics, OnlineSource::CloudEval).skipped.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::CloudEval).skipped.load(), 1u);
 }
 
-TEST(OnlineMoves, AnAnswerAfterTheDeadlineLeavesTheMoveToTheSearch) {
-    ScriptedSources sources;
+TEST_F(OnlineLookup, AnAnswerAfterTheDeadlineLeavesTheMoveToTheSearch) {
     // The server answers long after the lookup's deadline (it is cut short when the test ends).
-    sources.set("cloud", slow_answer(kCloudStart, 30s));
-    Metrics metrics;
-    config::OnlineMovesConfig config = sources_at(sources.url());
+    sources.set("cloud", slow_answer(kCloudStart, std::chrono::seconds(30)));
     config.lichess_cloud_analysis.ask.enabled = true;
-    auto om = online_moves(config, metrics);
-    OnlineGameState game;
+    auto om = start();
     OnlineAsk quick = ask_for();
-    quick.deadline = 300ms;
+    quick.deadline = std::chrono::milliseconds(300);
     EXPECT_FALSE(om->find(at_fen(), quick, game));
     EXPECT_EQ(sources.asked(), (Asked{"cloud"}));
-    EXPECT_EQ(counts(metrics, OnlineSource::CloudEval).errors.load(), 1u);
-    EXPECT_EQ(counts(metrics, OnlineSource::CloudEval).hits.load(), 0u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::CloudEval).errors.load(), 1u);
+    EXPECT_EQ(counts(metrics, lichess::OnlineSource::CloudEval).hits.load(), 0u);
 }
 
 }  // namespace
