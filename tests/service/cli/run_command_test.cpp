@@ -1,6 +1,7 @@
 // `outpost run` (run_command.hpp) in this process, up to the point where the Bot would start:
-// a config that is missing, has errors or fails the start-up checks, a token the server refuses,
-// an account that is no BOT, and a log-in that fails for a passing reason and is tried again.
+// a config that is missing, has errors or fails the start-up checks, Gaviota tables that do not
+// load, a token the server refuses, an account that is no BOT, and a log-in that fails for a
+// passing reason and is tried again.
 // Each exits with the code the README gives (1) and says what is wrong; the log lines go to the
 // config's log file, which the test reads.
 #include "service/cli/run_command.hpp"
@@ -165,6 +166,23 @@ TEST(RunCommand, FailedStartUpChecksExitWith1BeforeAnyRequest) {
                          "nothing was started"),
               std::string::npos)
         << r.err;
+    EXPECT_TRUE(server.targets().empty());
+}
+
+TEST(RunCommand, GaviotaTablesThatDoNotLoadExitWith1BeforeTheLogIn) {
+    RunFolder folder;
+    LoginServer server(kHumanAccount);
+    // Named like a table, so the config's check passes; the engine reads its header at start.
+    std::filesystem::create_directories(folder.file("gaviota"));
+    std::ofstream(folder.file("gaviota/kqk.gtb.cp4"), std::ios::binary) << "not a table\n";
+    const std::string path =
+        folder.config(server.url(), "engine: {tablebases: {gaviota_paths: [\"" +
+                                        folder.file("gaviota") + "\"]}}\n");
+    const RunOutcome r = run_outpost({"--config", path}, folder.file("log.txt"));
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.log.find("engine.tablebases.gaviota_paths: " + folder.file("gaviota/kqk.gtb.cp4")),
+              std::string::npos)
+        << r.log << r.err;
     EXPECT_TRUE(server.targets().empty());
 }
 
