@@ -24,17 +24,23 @@ enum class Variant : std::uint8_t {
 };
 inline constexpr int VARIANT_NB = 8;
 
+// Standard chess's starting position.
+inline constexpr std::string_view START_FEN =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 inline constexpr Variant ALL_VARIANTS[VARIANT_NB] = {
     Variant::STANDARD, Variant::CRAZYHOUSE,       Variant::ANTICHESS,    Variant::ATOMIC,
     Variant::HORDE,    Variant::KING_OF_THE_HILL, Variant::RACING_KINGS, Variant::THREE_CHECK,
 };
 
+// The names below are read from the game-type table, engine/variant_table.hpp.
 // Lichess's key ("kingOfTheHill"), as the Bot API and scalachess's Variant.key spell it.
 std::string_view lichess_key(Variant v);
 // The UCI_Variant name GUIs and Fairy-Stockfish use ("kingofthehill", "3check"; "chess").
 std::string_view uci_name(Variant v);
-// Reads a Lichess key or a UCI_Variant name, case-insensitively. "chess960", "fromPosition"
-// and "chess" are standard chess (the caller sets Chess960 castling from the key itself).
+// Reads a Lichess key, a UCI_Variant name or a game type's name ("Three-check"),
+// case-insensitively. "chess960", "fromPosition" and "chess" are standard chess (the caller sets
+// Chess960 castling from the key itself).
 std::optional<Variant> parse_variant(std::string_view name);
 // Reads a variant key as lila writes it, exactly (scalachess Variant.LilaKey: "standard",
 // "chess960", "fromPosition", "crazyhouse", ..., case-sensitive): "CrazyHouse" is none. The first
