@@ -61,6 +61,36 @@ constexpr bool has_castling(Variant v) {
 }
 // The fifty-move rule draws (Crazyhouse.scala overrides fiftyMoves to false).
 constexpr bool has_fifty_move_rule(Variant v) { return v != Variant::CRAZYHOUSE; }
+// A move may give check: antichess has no check, racing kings forbids giving one
+// (RacingKings.scala kingSafety).
+constexpr bool can_give_check(Variant v) { return has_royal_king(v) && v != Variant::RACING_KINGS; }
+// A side may have no king: the horde's white, an exploded king in atomic (its side has lost),
+// antichess's ordinary kings. Elsewhere each side has exactly one.
+constexpr bool may_lack_king(Variant v) {
+    return v == Variant::HORDE || v == Variant::ATOMIC || v == Variant::ANTICHESS;
+}
+// Legality is standard chess's: one royal king a side, kept out of check, so pins and checks
+// decide it. Not where a king may be missing, explode or not be royal, nor in racing kings.
+constexpr bool has_standard_legality(Variant v) { return !may_lack_king(v) && can_give_check(v); }
+// Capturing is compulsory (Antichess.scala): no standing pat, no passing, no null move.
+constexpr bool must_capture(Variant v) { return v == Variant::ANTICHESS; }
+// A pawn may promote to a king (Antichess.scala promotableRoles); such a move is encoded with
+// MoveKind::CASTLING, which the variant has no other use for.
+constexpr bool promotes_to_king(Variant v) { return v == Variant::ANTICHESS; }
+// A capture explodes the capturer and the pieces but pawns around it (Atomic.scala): a king
+// never captures, and kings side by side cannot check each other.
+constexpr bool has_explosions(Variant v) { return v == Variant::ATOMIC; }
+// The checks each side gives are counted; the third wins (ThreeCheck.scala).
+constexpr bool counts_checks(Variant v) { return v == Variant::THREE_CHECK; }
+// A king reaching a centre square wins (KingOfTheHill.scala).
+constexpr bool has_hill(Variant v) { return v == Variant::KING_OF_THE_HILL; }
+// Pawns, and with them en passant and promotion: not in racing kings.
+constexpr bool has_pawns(Variant v) { return v != Variant::RACING_KINGS; }
+// The board alone can end the game by the variant's own rule (variant_end): all but standard
+// chess and crazyhouse.
+constexpr bool has_variant_end(Variant v) {
+    return v != Variant::STANDARD && v != Variant::CRAZYHOUSE;
+}
 
 template <Variant V>
 using VariantTag = std::integral_constant<Variant, V>;

@@ -1,24 +1,18 @@
 // The config reads its variant keys from the engine's game-type table (engine/variant_table.hpp):
-// every row's key, however it is cased, loads as the row's exact key wherever the config names a
+// every row's key, in any case, loads as the row's exact key wherever the config names a
 // variant, and fromPosition alone, whose challenges must bring a FEN, cannot be matchmade.
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <string>
 #include <vector>
 
+#include "common/text.hpp"
 #include "config/load.hpp"
 #include "engine/variant_table.hpp"
 #include "test_support.hpp"
 
 namespace config {
 namespace {
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
 
 TEST(ConfigVariantKeys, DefaultChallengeVariantsAreEveryRowInOrder) {
     std::vector<std::string> keys;
@@ -30,7 +24,7 @@ TEST(ConfigVariantKeys, DefaultChallengeVariantsAreEveryRowInOrder) {
 TEST(ConfigVariantKeys, EveryRowsKeyLoadsAsItself) {
     for (const engine::GameType& row : engine::GAME_TYPES) {
         const std::string key(row.key);
-        const std::string yaml = "challenge:\n  variants: [" + upper(key) +
+        const std::string yaml = "challenge:\n  variants: [" + common::lowercase(key) +
                                  "]\nengine:\n  book:\n    files:\n      " + key + ": a.bin\n";
         LoadResult r = load_string(yaml, "config.yml", testing::with_env_token());
         ASSERT_TRUE(r.ok()) << key << ": " << format_error(r.errors.front(), "config.yml");
