@@ -8,6 +8,10 @@
 
 namespace config {
 
+// Lichess's ten game type keys ("standard", "chess960", ..., "threeCheck"), in the engine's
+// game-type table's order.
+[[nodiscard]] std::vector<std::string> every_variant_key();
+
 // Opening book files per Lichess variant key ("standard", "crazyhouse", ...): tried in order.
 using BookFiles = std::map<std::string, std::vector<std::string>>;
 // The largest book file read (the whole book is held in memory): the largest Polyglot books
@@ -64,9 +68,7 @@ struct ChallengeConfig {
     bool accept_bot = true;
     bool only_bot = false;
     // Lichess's ten game types; an operator narrows the list.
-    std::vector<std::string> variants = {
-        "standard", "chess960", "fromPosition",  "crazyhouse",  "antichess",
-        "atomic",   "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
+    std::vector<std::string> variants = every_variant_key();
     std::vector<std::string> time_controls = {"bullet", "blitz", "rapid", "classical"};
     std::vector<std::string> modes = {"casual", "rated"};
     int min_base = 0;  // seconds

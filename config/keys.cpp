@@ -5,7 +5,10 @@
 #include <array>
 #include <utility>
 
+#include "engine/variant_table.hpp"
+
 namespace config {
+
 namespace {
 
 // A function that returns a pointer to one member of Config; captureless, so it fits KeySpec.
@@ -49,10 +52,17 @@ KeySpec list(std::string_view path, FieldRef (*field)(Config&),
     return spec;
 }
 
-// Lichess's ten game types (scalachess variant/*.scala `key`): every one is played.
-const std::vector<std::string_view> kVariants = {
-    "standard", "chess960", "fromPosition",  "crazyhouse",  "antichess",
-    "atomic",   "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
+// The keys of the engine's game types; `with_fen_games` false leaves out those a challenge must
+// give a start position for (fromPosition), which a challenge we send cannot ask for.
+std::vector<std::string_view> game_type_keys(bool with_fen_games) {
+    std::vector<std::string_view> keys;
+    for (const engine::GameType& row : engine::GAME_TYPES)
+        if (with_fen_games || !row.needs_fen) keys.push_back(row.key);
+    return keys;
+}
+
+// Lichess's ten game types: every one is played.
+const std::vector<std::string_view> kVariants = game_type_keys(true);
 const std::vector<std::string_view> kSpeeds = {"bullet", "blitz", "rapid", "classical",
                                                "correspondence"};
 const std::vector<std::string_view> kModes = {"casual", "rated"};
@@ -62,9 +72,7 @@ const std::vector<std::string_view> kEvaluations = {"nnue", "hce"};
 const std::vector<std::string_view> kLogLevels = {"trace", "debug",    "info", "warn",
                                                   "error", "critical", "off"};
 // Every game type a challenge can ask for without a FEN (fromPosition needs one).
-const std::vector<std::string_view> kMatchmakingVariants = {
-    "standard", "chess960",      "crazyhouse",  "antichess", "atomic",
-    "horde",    "kingOfTheHill", "racingKings", "threeCheck"};
+const std::vector<std::string_view> kMatchmakingVariants = game_type_keys(false);
 const std::vector<std::string_view> kSortBy = {"best", "first"};
 const std::vector<std::string_view> kPreferences = {"none", "human", "bot"};
 const std::vector<std::string_view> kExplorerSources = {"masters", "lichess", "player"};
@@ -319,6 +327,13 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> kRenames
 }};
 
 }  // namespace
+
+// Reads the table, not kVariants: a Config built during static initialisation may need it.
+std::vector<std::string> every_variant_key() {
+    std::vector<std::string> keys;
+    for (const engine::GameType& row : engine::GAME_TYPES) keys.emplace_back(row.key);
+    return keys;
+}
 
 std::string_view KeySpec::name() const {
     auto dot = path.rfind('.');

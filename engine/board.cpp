@@ -19,14 +19,13 @@ Bitboard BasicBoard<V>::attackers_to(Square s, Bitboard occupied) const {
 template <Variant V>
 Bitboard BasicBoard<V>::compute_checkers() const {
     // Antichess.scala: kingThreatened is always No.
-    if constexpr (V == Variant::ANTICHESS) return 0;
-    // Horde.scala: white has no king to check.
-    if constexpr (V == Variant::HORDE)
+    if constexpr (!has_royal_king(V)) return 0;
+    // Horde.scala: white has no king to check; atomic: an exploded king is no longer checked.
+    if constexpr (may_lack_king(V))
         if (!has_king(side)) return 0;
-    if constexpr (V == Variant::ATOMIC) {
-        // Atomic.scala kingThreatened: no king (exploded) or kings touching: no check; a
-        // king never captures, so only the other pieces attack.
-        if (!has_king(side)) return 0;
+    if constexpr (has_explosions(V)) {
+        // Atomic.scala kingThreatened: kings touching: no check; a king never captures, so
+        // only the other pieces attack.
         const Square ksq = king_square(side);
         if (king_attacks(ksq) & pieces(~side, KING)) return 0;
         return attackers_to(ksq) & pieces(~side) & ~by_type[KING];
@@ -38,10 +37,10 @@ template <Variant V>
 bool BasicBoard<V>::gives_check(Move m) const {
     // Antichess has no check; in racing kings no legal move gives one (RacingKings.scala
     // kingSafety); the horde's king-less white cannot be checked.
-    if constexpr (V == Variant::ANTICHESS || V == Variant::RACING_KINGS) return false;
-    if constexpr (V == Variant::HORDE)
+    if constexpr (!can_give_check(V)) return false;
+    if constexpr (may_lack_king(V))
         if (!has_king(~side)) return false;
-    if constexpr (V == Variant::ATOMIC) {
+    if constexpr (has_explosions(V)) {
         // Explosions and touching kings: the move is made on a copy.
         BasicBoard next = *this;
         next.make_move(m);
@@ -83,8 +82,8 @@ CheckInfo BasicBoard<V>::check_info() const {
     CheckInfo ci;
     const Color us = side;
     // Only a single royal enemy king has check squares (the quick test is standard chess's).
-    if constexpr (V == Variant::ANTICHESS) return ci;
-    if constexpr (V == Variant::HORDE || V == Variant::ATOMIC)
+    if constexpr (!has_royal_king(V)) return ci;
+    if constexpr (may_lack_king(V))
         if (!has_king(~us)) return ci;
     const Square ksq = king_square(~us);
     const Bitboard occupied = pieces();
@@ -101,8 +100,8 @@ CheckInfo BasicBoard<V>::check_info() const {
 template <Variant V>
 bool BasicBoard<V>::gives_check(Move m, const CheckInfo& ci) const {
     // The variants whose check differs from standard chess take the full test.
-    if constexpr (V == Variant::ANTICHESS || V == Variant::RACING_KINGS) return false;
-    if constexpr (V == Variant::ATOMIC || V == Variant::HORDE) return gives_check(m);
+    if constexpr (!can_give_check(V)) return false;
+    if constexpr (may_lack_king(V)) return gives_check(m);
     if constexpr (has_drops(V))
         if (m.is_drop()) return (ci.squares[m.drop_piece()] & square_bb(m.to())) != 0;
     // Promotions, en passant and castling change the occupancy of more than the two squares
@@ -142,8 +141,9 @@ Bitboard BasicBoard<V>::sole_blockers(Square ksq, Color sliders, Color blockers_
 
 template <Variant V>
 Bitboard BasicBoard<V>::pinned(Color c) const {
-    if constexpr (V != Variant::STANDARD)
-        if (!has_king(c) || V == Variant::ANTICHESS) return 0;
+    if constexpr (!has_royal_king(V)) return 0;
+    if constexpr (may_lack_king(V))
+        if (!has_king(c)) return 0;
     return sole_blockers(king_square(c), ~c, c);
 }
 
@@ -210,7 +210,7 @@ void BasicBoard<V>::toggle_promoted(Square s) {
 
 template <Variant V>
 void BasicBoard<V>::set_checks_given(Color c, int n) {
-    if constexpr (V == Variant::THREE_CHECK) {
+    if constexpr (counts_checks(V)) {
         n = n > 3 ? 3 : n;
         key ^= zobrist::variant_keys.checks_given[c][state.checks_given[c]] ^
                zobrist::variant_keys.checks_given[c][n];
@@ -317,7 +317,7 @@ void BasicBoard<V>::make_move(Move m) {
     bool captured = false;
     switch (m.kind()) {
         case MoveKind::CASTLING: {
-            if constexpr (V == Variant::ANTICHESS) {
+            if constexpr (promotes_to_king(V)) {
                 // Antichess.scala promotableRoles: a pawn may promote to a king.
                 if (squares[to] != NO_PIECE) remove_piece(to), captured = true;
                 remove_piece(from);
@@ -377,7 +377,7 @@ void BasicBoard<V>::make_move(Move m) {
         key ^= zobrist::keys.castling[castling] ^ zobrist::keys.castling[new_castling];
         castling = new_castling;
     }
-    if constexpr (V == Variant::ATOMIC)
+    if constexpr (has_explosions(V))
         if (captured) explode(to);
 
     side = ~us;
@@ -385,7 +385,7 @@ void BasicBoard<V>::make_move(Move m) {
     if (us == BLACK) ++fullmove_number;
     checkers_bb = compute_checkers();
     // ThreeCheck.scala updateCheckCount: every move that checks counts.
-    if constexpr (V == Variant::THREE_CHECK)
+    if constexpr (counts_checks(V))
         if (checkers_bb) set_checks_given(us, state.checks_given[us] + 1);
 }
 
@@ -416,7 +416,7 @@ Key BasicBoard<V>::compute_key() const {
                 k ^= zobrist::variant_keys.pocket[c][pt][state.pockets.count[c][pt]];
         for (Bitboard b = state.promoted; b;) k ^= zobrist::variant_keys.promoted[pop_lsb(b)];
     }
-    if constexpr (V == Variant::THREE_CHECK)
+    if constexpr (counts_checks(V))
         for (const Color c : {WHITE, BLACK})
             k ^= zobrist::variant_keys.checks_given[c][state.checks_given[c]];
     return k;

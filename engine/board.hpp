@@ -78,7 +78,7 @@ struct BasicBoard {
     bool is_capture(Move m) const {
         if constexpr (has_drops(V))
             if (m.is_drop()) return false;
-        if constexpr (V == Variant::ANTICHESS)
+        if constexpr (promotes_to_king(V))
             return m.kind() == MoveKind::EN_PASSANT || !empty(m.to());
         return m.kind() == MoveKind::EN_PASSANT ||
                (m.kind() != MoveKind::CASTLING && !empty(m.to()));
@@ -92,18 +92,18 @@ struct BasicBoard {
         if constexpr (has_drops(V))
             if (m.is_drop()) return NO_PIECE;
         if (m.kind() == MoveKind::EN_PASSANT) return make_piece(~side, PAWN);
-        if constexpr (V != Variant::ANTICHESS)
+        if constexpr (!promotes_to_king(V))
             if (m.kind() == MoveKind::CASTLING) return NO_PIECE;
         return squares[m.to()];
     }
     bool is_promotion(Move m) const {
-        if constexpr (V == Variant::ANTICHESS)
+        if constexpr (promotes_to_king(V))
             if (m.kind() == MoveKind::CASTLING) return true;
         return m.kind() == MoveKind::PROMOTION;
     }
     // The piece a promotion makes (a king for antichess's king promotion).
     PieceType promotion_type(Move m) const {
-        if constexpr (V == Variant::ANTICHESS)
+        if constexpr (promotes_to_king(V))
             if (m.kind() == MoveKind::CASTLING) return KING;
         return m.promotion();
     }

@@ -88,10 +88,10 @@ bool parse_check_field(std::string_view f, int given[COLOR_NB], std::string& err
 // to move may not be in check).
 template <Variant V>
 bool king_attacked(const BasicBoard<V>& b, Color c) {
-    if constexpr (V == Variant::ANTICHESS) return false;
+    if constexpr (!has_royal_king(V)) return false;
     if (!b.has_king(c)) return false;
     const Square ksq = b.king_square(c);
-    if constexpr (V == Variant::ATOMIC) {
+    if constexpr (has_explosions(V)) {
         if (king_attacks(ksq) & b.pieces(~c, KING)) return false;
         return (b.attackers_to(ksq) & b.pieces(~c) & ~b.pieces(KING)) != 0;
     }
@@ -119,14 +119,14 @@ std::string setup_error(const BasicBoard<V>& b, FenRules rules) {
             if (kings > 1 || (kings == 0 && c != b.side))
                 return "FEN has " + std::to_string(kings) + " " + name +
                        " kings, expected 1 (0 only for the side to move)";
-        } else if constexpr (V != Variant::ANTICHESS) {
+        } else if constexpr (has_royal_king(V)) {
             if (kings != 1 && !(V == Variant::HORDE && c == WHITE))
                 return "FEN has " + std::to_string(kings) + " " + name +
                        " kings, expected exactly 1";
         }
         // Variant.validSide: the counts are limited only when strict (lila's API is not).
-        const bool limited = rules == FenRules::Strict && !has_drops(V) &&
-                             V != Variant::ANTICHESS && !(V == Variant::HORDE && c == WHITE);
+        const bool limited = rules == FenRules::Strict && !has_drops(V) && has_royal_king(V) &&
+                             !(V == Variant::HORDE && c == WHITE);
         if (limited && popcount(b.pieces(c, PAWN)) > 8)
             return "FEN has more than 8 " + name + " pawns";
         if (limited && popcount(b.pieces(c)) > 16)
@@ -208,7 +208,7 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960, Fen
     bool have_checks = false;
     for (std::size_t i = 4; i < fields.size(); ++i) {
         if (fields[i].find('+') == std::string_view::npos) continue;
-        if constexpr (V != Variant::THREE_CHECK) {
+        if constexpr (!counts_checks(V)) {
             return R::failure("FEN field " + quoted(fields[i]) +
                               " counts checks, which only three-check has (variant " +
                               variant_name(V) + ")");
@@ -361,7 +361,7 @@ Result<BasicBoard<V>> parse_variant_fen(std::string_view fen, bool chess960, Fen
     }
     b.halfmove_clock = std::uint8_t(halfmove);
     b.fullmove_number = std::uint16_t(std::max(1, std::min(fullmove, 9999)));
-    if constexpr (V == Variant::THREE_CHECK)
+    if constexpr (counts_checks(V))
         for (const Color c : {WHITE, BLACK}) b.set_checks_given(c, checks_given[c]);
 
     // 6. Legality of the whole.
@@ -436,7 +436,7 @@ std::string to_fen(const BasicBoard<V>& b) {
     out << ' ' << (b.en_passant == SQ_NONE ? "-" : square_name(b.en_passant));
     out << ' ' << int(b.halfmove_clock) << ' ' << b.fullmove_number;
     // FenWriter.scala writeCheckCount: "+<checks white gave>+<checks black gave>".
-    if constexpr (V == Variant::THREE_CHECK)
+    if constexpr (counts_checks(V))
         out << " +" << int(b.state.checks_given[WHITE]) << '+' << int(b.state.checks_given[BLACK]);
     return out.str();
 }

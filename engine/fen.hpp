@@ -10,9 +10,6 @@
 
 namespace engine {
 
-inline constexpr std::string_view START_FEN =
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 // How forgiving a FEN read is. Strict: anything a legal game cannot reach is an error (UCI,
 // tools, our own FENs). Lichess: as scalachess's FenReader reads a FEN and lila's API accepts
 // it (`playable` with strict off): a castling right without a king and rook on the back rank

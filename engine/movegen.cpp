@@ -131,7 +131,7 @@ void generate(const BasicBoard<V>& b, Sink& sink) {
     }
 
     // Pawns not pinned, set-wise.
-    if constexpr (V != Variant::RACING_KINGS) {
+    if constexpr (has_pawns(V)) {
         const Bitboard pawns = b.pieces(Us, PAWN) & ~pinned;
         if constexpr (Type != GenType::NOISY) {
             const Bitboard push1 = shift<Up>(pawns) & empty;
@@ -155,7 +155,7 @@ void generate(const BasicBoard<V>& b, Sink& sink) {
         }
     }
     // Pinned pawns, one at a time (rare).
-    if constexpr (!KINGLESS<V, Us> && V != Variant::RACING_KINGS) {
+    if constexpr (!KINGLESS<V, Us> && has_pawns(V)) {
         Bitboard pawns = b.pieces(Us, PAWN) & pinned;
         while (pawns) {
             const Square from = pop_lsb(pawns);
@@ -183,7 +183,7 @@ void generate(const BasicBoard<V>& b, Sink& sink) {
     }
     // En passant: tested against the real occupancy after the capture, which covers the
     // pawn pinned along the rank, a diagonal pin, and checks it does or does not resolve.
-    if constexpr (Type != GenType::QUIET && V != Variant::RACING_KINGS) {
+    if constexpr (Type != GenType::QUIET && has_pawns(V)) {
         if (b.en_passant != SQ_NONE) {
             const Square ep = b.en_passant;
             const Square captured = Square(ep - Up);

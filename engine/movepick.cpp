@@ -21,9 +21,7 @@ bool is_quiet(const BasicBoard<V>& b, Move m) {
 template <Variant V>
 bool is_plausible_legal(const BasicBoard<V>& b, Move m) {
     if (m.is_none() || m == Move::null()) return false;
-    if constexpr (V == Variant::ATOMIC || V == Variant::ANTICHESS || V == Variant::HORDE ||
-                  V == Variant::RACING_KINGS)
-        return is_legal(b, m);
+    if constexpr (!has_standard_legality(V)) return is_legal(b, m);
     if constexpr (has_drops(V)) {
         // Crazyhouse.scala legalDrops: a piece we hold, onto an empty square, a pawn not on the
         // first or last rank; in check, the full test.
@@ -93,7 +91,7 @@ void MovePicker<V>::score_noisy() {
         const PieceType victim = captured == NO_PIECE ? PAWN : type_of(captured);
         int s = board_.is_capture(m) ? MVV_SCALE * PIECE_VALUE[victim] : 0;
         // Atomic: what the explosion takes, not just the piece on the target square.
-        if constexpr (V == Variant::ATOMIC)
+        if constexpr (has_explosions(V))
             if (board_.is_capture(m))
                 s = MVV_SCALE * std::min(atomic_capture_gain(board_, m), PIECE_VALUE[QUEEN] * 3);
         if (board_.is_capture(m))

@@ -214,7 +214,7 @@ std::string move_to_uci(const BasicBoard<V>& b, Move m) {
     if constexpr (has_drops(V))
         if (m.is_drop())
             return std::string(1, "PNBRQK"[m.drop_piece()]) + '@' + square_name(m.to());
-    if constexpr (V == Variant::ANTICHESS)
+    if constexpr (promotes_to_king(V))
         if (m.kind() == MoveKind::CASTLING)
             return square_name(m.from()) + square_name(m.to()) + 'k';
     Square to = m.to();
@@ -280,7 +280,7 @@ Result<Move> parse_uci_move(const BasicBoard<V>& b, std::string_view text) {
                 break;
             case 'k':
             case 'K':
-                if (V == Variant::ANTICHESS) {
+                if (promotes_to_king(V)) {
                     promo = KING;
                     break;
                 }

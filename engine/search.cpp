@@ -79,7 +79,7 @@ int syzygy_score(const SyzygyRoot& r) {
 // or loss in "zero moves" from here (a king on the hill, a third check, an exploded king).
 template <Variant V>
 std::optional<int> variant_end_score(const BasicBoard<V>& b, int ply) {
-    if constexpr (V == Variant::STANDARD) return std::nullopt;
+    if constexpr (!has_variant_end(V)) return std::nullopt;
     switch (variant_end(b)) {
         case VariantEnd::LOSS:
             return mated_in(ply);
@@ -98,12 +98,12 @@ std::optional<int> variant_end_score(const BasicBoard<V>& b, int ply) {
 // (three-check). Quiescence cannot see these quiet moves, so it asks here first.
 template <Variant V>
 bool wins_next_move(const BasicBoard<V>& b) {
-    if constexpr (V == Variant::KING_OF_THE_HILL) {
+    if constexpr (has_hill(V)) {
         const Square k = b.king_square(b.side);
         const Bitboard without_king = b.pieces() ^ square_bb(k);
         for (Bitboard s = king_attacks(k) & HILL_BB & ~b.pieces(b.side); s;)
             if (!b.attacked_by(~b.side, pop_lsb(s), without_king)) return true;
-    } else if constexpr (V == Variant::THREE_CHECK) {
+    } else if constexpr (counts_checks(V)) {
         if (b.state.checks_given[b.side] < 2) return false;
         const CheckInfo ci = b.check_info();
         for (const Move m : legal_moves(b))
@@ -445,7 +445,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     // Antichess.scala: a capture, when there is one, must be played, so the side to move
     // cannot stand pat; with no move at all it has won.
     bool forced = false;
-    if constexpr (V == Variant::ANTICHESS) {
+    if constexpr (must_capture(V)) {
         MoveListOf<V> noisy;
         generate_moves(b, noisy, GenType::NOISY);
         forced = !noisy.empty() && b.is_capture(noisy[0]);
@@ -510,7 +510,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
             // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
             // (Not in atomic, where an explosion takes more than the captured piece.)
             const Piece captured = b.captured_piece(m);
-            if (V != Variant::ATOMIC && !b.is_promotion(m) && captured != NO_PIECE &&
+            if (!has_explosions(V) && !b.is_promotion(m) && captured != NO_PIECE &&
                 static_eval + PIECE_VALUE[type_of(captured)] + QS_DELTA_MARGIN <= alpha)
                 continue;
             if (!see_ge(b, m, QS_SEE_THRESHOLD)) continue;
@@ -523,7 +523,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     // Crazyhouse: at the first quiescence ply, the quiet checks that lose no material too, for
     // there a drop with check is what an attack is made of (a drop mate), and the captures alone
     // miss it. (Three-check, tried the same way, scored the same against Fairy-Stockfish.)
-    if constexpr (V == Variant::CRAZYHOUSE) {
+    if constexpr (has_drops(V)) {
         if (checks && !in_check && best < beta && best > -TB_WIN_IN_MAX) {
             MoveListOf<V> quiets;
             generate_moves(b, quiets, GenType::QUIET);
@@ -549,7 +549,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
     const int ply = ss->ply;
     const bool pv_node = beta - alpha > 1;
     const bool root = ply == 0;
-    if (depth <= 0) return qsearch(b, alpha, beta, ss, V == Variant::CRAZYHOUSE);
+    if (depth <= 0) return qsearch(b, alpha, beta, ss, has_drops(V));
     enter(b, ply);
 
     pv_len[ply] = ply;
@@ -613,7 +613,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
     // Not in antichess: captures are forced there, so a side may not pass, and a static
     // evaluation says little about a position that forced captures will transform.
-    if (V != Variant::ANTICHESS && !pv_node && !in_check && !excluded) {
+    if (!must_capture(V) && !pv_node && !in_check && !excluded) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -681,7 +681,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (V != Variant::ANTICHESS && !root && best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
+        if (!must_capture(V) && !root && best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.

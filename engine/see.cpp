@@ -25,7 +25,7 @@ int atomic_capture_gain(const BasicBoard<Variant::ATOMIC>& b, Move m) {
 template <Variant V>
 bool see_ge(const BasicBoard<V>& b, Move m, int threshold) {
     if constexpr (V == Variant::ANTICHESS) return 0 >= threshold;
-    if constexpr (V == Variant::ATOMIC) return atomic_capture_gain(b, m) >= threshold;
+    if constexpr (has_explosions(V)) return atomic_capture_gain(b, m) >= threshold;
     if (b.is_castling(m)) return 0 >= threshold;
 
     const Square from = m.from(), to = m.to();

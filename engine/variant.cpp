@@ -1,34 +1,29 @@
-// Variant names and starting positions (scalachess core/src/main/scala/variant/*.scala:
-// `key`, `uciKey` and `initialFen` of each variant object).
+// Variant names and starting positions, read from the game-type table (variant_table.hpp).
 #include "variant.hpp"
 
 #include <cctype>
 #include <string>
 
+#include "variant_table.hpp"
+
 namespace engine {
 
 namespace {
 
-struct VariantNames {
-    std::string_view lichess;
-    std::string_view uci;
-    std::string_view fen;
-};
+// Every variant has a row of its own, and a row's key is its own.
+constexpr bool every_variant_has_a_row() {
+    for (const Variant v : ALL_VARIANTS)
+        if (game_type(v).variant != v) return false;
+    return true;
+}
+static_assert(every_variant_has_a_row(), "GAME_TYPES lacks a row for a Variant");
 
-constexpr std::string_view STANDARD_START =
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-constexpr VariantNames NAMES[VARIANT_NB] = {
-    {"standard", "chess", STANDARD_START},
-    {"crazyhouse", "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"},
-    {"antichess", "antichess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
-    {"atomic", "atomic", STANDARD_START},
-    {"horde", "horde",
-     "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"},
-    {"kingOfTheHill", "kingofthehill", STANDARD_START},
-    {"racingKings", "racingkings", "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"},
-    {"threeCheck", "3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0"},
-};
+constexpr bool keys_are_unique() {
+    for (const GameType& row : GAME_TYPES)
+        if (find_game_type(row.key) != &row) return false;
+    return true;
+}
+static_assert(keys_are_unique(), "two GAME_TYPES rows share a Lichess key");
 
 std::string lowercase(std::string_view s) {
     std::string out(s);
@@ -38,23 +33,21 @@ std::string lowercase(std::string_view s) {
 
 }  // namespace
 
-std::string_view lichess_key(Variant v) { return NAMES[int(v)].lichess; }
-std::string_view uci_name(Variant v) { return NAMES[int(v)].uci; }
-std::string_view start_fen(Variant v) { return NAMES[int(v)].fen; }
+std::string_view lichess_key(Variant v) { return game_type(v).key; }
+std::string_view uci_name(Variant v) { return game_type(v).uci; }
+std::string_view start_fen(Variant v) { return game_type(v).start_fen; }
 
 std::optional<Variant> parse_variant(std::string_view name) {
     const std::string n = lowercase(name);
-    if (n == "chess960" || n == "fromposition" || n == "fischerandom") return Variant::STANDARD;
-    for (const Variant v : ALL_VARIANTS)
-        if (n == lowercase(lichess_key(v)) || n == uci_name(v)) return v;
-    if (n == "threecheck" || n == "three-check") return Variant::THREE_CHECK;
+    // Fairy-Stockfish's name for Chess960.
+    if (n == "fischerandom") return Variant::STANDARD;
+    for (const GameType& row : GAME_TYPES)
+        if (n == lowercase(row.key) || n == row.uci || n == lowercase(row.name)) return row.variant;
     return std::nullopt;
 }
 
 std::optional<Variant> from_lichess_key(std::string_view key) {
-    if (key == "chess960" || key == "fromPosition") return Variant::STANDARD;
-    for (const Variant v : ALL_VARIANTS)
-        if (key == lichess_key(v)) return v;
+    if (const GameType* row = find_game_type(key)) return row->variant;
     return std::nullopt;
 }
 

@@ -8,7 +8,7 @@
 
 #include "common/text.hpp"
 #include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/variant_table.hpp"
 
 namespace service {
 
@@ -43,15 +43,15 @@ std::string user_text(const lichess::ChallengeUser& u) { return u.name.empty() ?
 std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
                                       const config::ChallengeConfig& cfg) {
     const std::string& key = c.variant.key;
-    const std::optional<engine::Variant> variant = engine::from_lichess_key(key);
-    if (!variant)
+    const engine::GameType* type = engine::find_game_type(key);
+    if (!type)
         return decline(lichess::DeclineReason::Variant,
                        "variant " + common::printable(key) + " is not one Outpost plays");
     if (!contains(cfg.variants, key))
         return decline(lichess::DeclineReason::Variant,
                        "variant " + key + " is not in challenge.variants");
     if (c.initial_fen && *c.initial_fen != "startpos") {
-        const auto start = engine::Position::from_fen(*c.initial_fen, *variant, key == "chess960",
+        const auto start = engine::Position::from_fen(*c.initial_fen, type->variant, type->chess960,
                                                       engine::FenRules::Lichess);
         if (!start)
             return decline(lichess::DeclineReason::Variant,
@@ -62,7 +62,8 @@ std::optional<Decision> check_variant(const lichess::ChallengeInfo& c,
             return decline(lichess::DeclineReason::Variant,
                            "start FEN \"" + common::printable(*c.initial_fen) +
                                "\" is a game already over (" + std::string(over.reason) + ")");
-        if (key == "fromPosition" && start->chess960() && !contains(cfg.variants, "chess960"))
+        const std::string_view chess960 = engine::CHESS960_GAME_TYPE.key;
+        if (type->needs_fen && start->chess960() && !contains(cfg.variants, chess960))
             return decline(lichess::DeclineReason::Variant,
                            "start FEN has Chess960 castling and chess960 is not in "
                            "challenge.variants");
@@ -159,10 +160,9 @@ std::optional<Decision> check_rating(const lichess::ChallengeInfo& c,
 }  // namespace
 
 std::string perf_key(const lichess::ChallengeInfo& c) {
-    // Chess960 and the seven variants are rated in a perf of their own, named by their key.
-    const std::optional<engine::Variant> variant = engine::from_lichess_key(c.variant.key);
-    if (c.variant.key == "chess960" || (variant && *variant != engine::Variant::STANDARD))
-        return c.variant.key;
+    // Chess960 and the seven variants are rated in a perf of their own.
+    const engine::GameType* type = engine::find_game_type(c.variant.key);
+    if (type && !type->perf.empty()) return std::string(type->perf);
     const std::string key = common::lowercase(c.speed.empty() ? c.perf_name : c.speed);
     return key == "ultrabullet" ? "ultraBullet" : key;
 }

@@ -5,16 +5,17 @@
 // racingKings, threeCheck; standard, chess960, fromPosition).
 #include "service/cli/perft_command.hpp"
 
-#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
+#include "common/text.hpp"
 #include "engine/fen.hpp"
 #include "engine/perft.hpp"
 #include "engine/position.hpp"
+#include "engine/variant_table.hpp"
 
 namespace cli {
 
@@ -106,15 +107,21 @@ int run_suite(const PerftOptions& o) {
     return failed ? 1 : 0;
 }
 
+// "standard, chess960, ..., threeCheck": every key --variant takes, from the game-type table.
+std::string game_type_keys_text() {
+    std::string text;
+    for (const engine::GameType& row : engine::GAME_TYPES)
+        text += (text.empty() ? "" : ", ") + std::string(row.key);
+    return text;
+}
+
 }  // namespace
 
 void add_perft_command(CLI::App& app) {
     auto opts = std::make_shared<PerftOptions>();
     auto* cmd = app.add_subcommand("perft", "Count move-tree leaves (move generator check)");
     cmd->add_option("--fen", opts->fen, "position (default: the variant's start position)");
-    cmd->add_option("--variant", opts->variant_key,
-                    "standard, chess960, fromPosition, crazyhouse, antichess, atomic, horde, "
-                    "kingOfTheHill, racingKings or threeCheck (Lichess's keys)");
+    cmd->add_option("--variant", opts->variant_key, game_type_keys_text() + " (Lichess's keys)");
     cmd->add_option("--depth,-d", opts->depth, "depth in plies")->check(CLI::Range(0, 20));
     cmd->add_flag("--divide", opts->divide, "print the count under each root move");
     cmd->add_flag("--chess960", opts->chess960, "treat KQkq castling as Chess960");
@@ -124,15 +131,13 @@ void add_perft_command(CLI::App& app) {
     cmd->callback([opts] {
         const auto variant = engine::parse_variant(opts->variant_key);
         if (!variant) {
-            std::cerr << "perft: unknown variant '" << opts->variant_key
-                      << "' (standard, chess960, fromPosition, crazyhouse, antichess, atomic, "
-                         "horde, kingOfTheHill, racingKings, threeCheck)\n";
+            std::cerr << "perft: unknown variant '" << opts->variant_key << "' ("
+                      << game_type_keys_text() << ")\n";
             throw CLI::RuntimeError(2);
         }
         opts->variant = *variant;
-        std::string key = opts->variant_key;
-        for (char& c : key) c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (key == "chess960") opts->chess960 = true;
+        for (const engine::GameType& row : engine::GAME_TYPES)
+            if (row.chess960 && common::iequals(row.key, opts->variant_key)) opts->chess960 = true;
         const int rc = opts->suite.empty() ? run_single(*opts) : run_suite(*opts);
         if (rc != 0) throw CLI::RuntimeError(rc);
     });

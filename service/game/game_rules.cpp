@@ -7,7 +7,7 @@
 
 #include "common/text.hpp"
 #include "engine/fen.hpp"
-#include "engine/variant.hpp"
+#include "engine/variant_table.hpp"
 #include "service/game/chat_text.hpp"
 #include "service/game/pgn_tags.hpp"
 
@@ -156,7 +156,7 @@ void GameRules::on_full(const lichess::GameFull& full, const StateFacts& facts, 
     const std::optional<engine::Variant> variant = engine::from_lichess_key(key);
     if (!variant)
         return leave("variant '" + common::printable(key) + "' is not one Outpost plays", out);
-    const bool chess960 = key == "chess960";
+    const bool chess960 = engine::find_game_type(key)->chess960;
     const std::string initial_fen =
         full.is_startpos() ? std::string(engine::start_fen(*variant)) : full.initial_fen;
     const bool first = !full_.has_value();

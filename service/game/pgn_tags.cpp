@@ -2,7 +2,7 @@
 // (`eventOf`; `tags`; `result`: Outcome.showResult of a finished game; `termination`).
 #include "service/game/pgn_tags.hpp"
 
-#include <utility>
+#include "engine/variant_table.hpp"
 
 namespace service {
 
@@ -12,29 +12,13 @@ namespace {
 // Variant.name, UltraBullet by Speed.name, the other speeds by their i18n key, which is the
 // speed's key. Standard and fromPosition games are rated by speed (PerfKey.byVariant: none).
 std::string perf_name(std::string_view variant_key, std::string_view speed) {
-    const std::string_view name = pgn_variant_name(variant_key);
-    if (name != "Standard" && variant_key != "fromPosition") return std::string(name);
+    const engine::GameType* row = engine::find_game_type(variant_key);
+    if (row && !row->perf.empty()) return std::string(row->name);
     if (speed == "ultraBullet") return "UltraBullet";
     return std::string(speed);
 }
 
 }  // namespace
-
-std::string_view pgn_variant_name(std::string_view key) {
-    static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
-        {"chess960", "Chess960"},
-        {"fromPosition", "From Position"},
-        {"crazyhouse", "Crazyhouse"},
-        {"antichess", "Antichess"},
-        {"atomic", "Atomic"},
-        {"horde", "Horde"},
-        {"kingOfTheHill", "King of the Hill"},
-        {"racingKings", "Racing Kings"},
-        {"threeCheck", "Three-check"}};
-    for (const auto& [k, name] : kNames)
-        if (k == key) return name;
-    return "Standard";
-}
 
 std::string pgn_event(bool rated, std::string_view variant_key, std::string_view speed,
                       std::string_view tournament_id) {

@@ -9,11 +9,6 @@
 
 namespace service {
 
-// A variant's name as scalachess spells it (Variant.name: "Standard", "From Position",
-// "Chess960", "King of the Hill", "Three-check", ...), which lila's PgnDump writes in the Variant
-// tag and, for Chess960 and the seven variants, in the Event tag. An unknown key is "Standard".
-[[nodiscard]] std::string_view pgn_variant_name(std::string_view key);
-
 // The Event tag (PgnDump.eventOf): "<Rated|Casual> <perf> game", or in an arena "<Rated|Casual>
 // <perf> tournament https://lichess.org/tournament/<id>". The perf is the variant's name for
 // Chess960 and the seven variants ("Crazyhouse", "King of the Hill"), else the speed as lila's

@@ -5,6 +5,7 @@
 
 #include "config/strength.hpp"
 #include "engine/strength.hpp"
+#include "engine/variant_table.hpp"
 
 namespace service {
 
@@ -13,9 +14,10 @@ static_assert(config::kMinLevel == engine::MIN_LEVEL_ELO &&
               "engine.strength's range is the engine's UCI_Elo range");
 
 std::string perf_key(std::string_view variant_key, std::string_view speed) {
-    if (variant_key == "standard" || variant_key == "fromPosition" || variant_key.empty())
-        return std::string(speed);
-    return std::string(variant_key);
+    // A key the table lacks is kept as its own perf: a rating by that name is still the best guess.
+    const engine::GameType* type = engine::find_game_type(variant_key);
+    if (!type && !variant_key.empty()) return std::string(variant_key);
+    return std::string(engine::perf_of(variant_key, speed));
 }
 
 GameLevel game_level(const config::StrengthConfig& config, const LevelOpponent& opponent,

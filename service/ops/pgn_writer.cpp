@@ -21,7 +21,7 @@
 #include "common/text.hpp"
 #include "engine/fen.hpp"
 #include "engine/position.hpp"
-#include "engine/variant.hpp"
+#include "engine/variant_table.hpp"
 #include "service/game/pgn_tags.hpp"
 
 namespace service {
@@ -106,16 +106,16 @@ std::string eval_text(const PgnEval& e, engine::Color mover) {
     return text;
 }
 
-// The game's variant; standard chess for standard, chess960, fromPosition and a key we do not
-// know (the movetext then says the record cannot be read, if it cannot).
-engine::Variant engine_variant(std::string_view key) {
-    return engine::from_lichess_key(key).value_or(engine::Variant::STANDARD);
+// The game's type; standard chess for a key we do not know (the movetext then says the record
+// cannot be read, if it cannot).
+const engine::GameType& game_type(const GameRecord& r) {
+    return engine::game_type_or_standard(r.variant);
 }
 
 // Whether the game started from its variant's own start position.
 bool is_start(const GameRecord& r) {
     const std::string_view fen = r.initial_fen;
-    return fen.empty() || fen == "startpos" || fen == engine::start_fen(engine_variant(r.variant));
+    return fen.empty() || fen == "startpos" || fen == game_type(r).start_fen;
 }
 
 // The FEN tag's value, or none. lila's PgnDump writes FEN (then SetUp) for the variants whose
@@ -125,7 +125,7 @@ bool is_start(const GameRecord& r) {
 // does gets the tags too, or its record could not be replayed.
 std::optional<std::string> fen_tag(const GameRecord& r) {
     if (!is_start(r)) return r.initial_fen;
-    if (r.variant == "chess960") return std::string(engine::START_FEN);
+    if (game_type(r).chess960) return std::string(engine::START_FEN);
     return std::nullopt;
 }
 
@@ -168,11 +168,11 @@ class Wrapper {
 };
 
 void write_movetext(const GameRecord& r, Wrapper& w) {
-    const engine::Variant variant = engine_variant(r.variant);
-    auto start = is_start(r)
-                     ? engine::Result<engine::Position>(engine::Position::start(variant))
-                     : engine::Position::from_fen(r.initial_fen, variant, r.variant == "chess960",
-                                                  engine::FenRules::Lichess);
+    const engine::GameType& type = game_type(r);
+    const engine::Variant variant = type.variant;
+    auto start = is_start(r) ? engine::Result<engine::Position>(engine::Position::start(variant))
+                             : engine::Position::from_fen(r.initial_fen, variant, type.chess960,
+                                                          engine::FenRules::Lichess);
     if (!start) {
         w.add("{ unreadable initial FEN: " + comment_text(start.error()) + " }");
         return;
@@ -302,7 +302,7 @@ std::string to_pgn(const GameRecord& r) {
     if (r.white_title) header(out, "WhiteTitle", *r.white_title);
     if (r.black_title) header(out, "BlackTitle", *r.black_title);
     // lila's order (PgnDump.tags): Variant, TimeControl, ..., Termination, then FEN and SetUp.
-    header(out, "Variant", pgn_variant_name(r.variant));
+    header(out, "Variant", game_type(r).name);
     header(out, "TimeControl", r.time_control.empty() ? "-" : r.time_control);
     if (!r.termination.empty()) header(out, "Termination", r.termination);
     if (const auto fen = fen_tag(r)) {

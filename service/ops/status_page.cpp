@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "common/text.hpp"
+#include "engine/variant.hpp"
 #include "service/ops/board_svg.hpp"
 
 namespace service {
@@ -251,7 +252,8 @@ void render_game(std::string& out, const GameStatus& g, const StatusSnapshot& s)
     out += g.rated ? " · rated" : " · casual";
     out += " · <span class=\"variant\">" + esc(g.variant_name, 24) + "</span>";
     out += fmt::format(" · move {}", g.plies / 2 + 1);
-    if (g.variant_key == "threeCheck") out += checks_text(g.fen);
+    if (engine::from_lichess_key(g.variant_key) == engine::Variant::THREE_CHECK)
+        out += checks_text(g.fen);
     if (g.level) out += fmt::format(R"( · <span class="level">level {}</span>)", *g.level);
     out += "</p>";
 

@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "engine/variant_table.hpp"
+
 namespace emu {
 
 const char* color_name(engine::Color c) { return c == engine::WHITE ? "white" : "black"; }
@@ -25,7 +27,7 @@ engine::Result<Game> Game::create(GameSetup setup, const std::string& preset_mov
     if (!variant)
         return engine::Result<Game>::failure("game " + g.id() + ": no such variant " +
                                              g.setup_.variant);
-    const bool chess960 = g.setup_.variant == "chess960";
+    const bool chess960 = engine::castles_as_chess960(g.setup_.variant);
     g.pos_ = engine::Position::start(*variant);
     if (!g.setup_.initial_fen.empty()) {
         auto pos = engine::Position::from_fen(g.setup_.initial_fen, *variant, chess960);

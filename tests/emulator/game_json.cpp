@@ -1,9 +1,10 @@
 // Builds the JSON objects the game stream and the event stream carry for a Game.
 #include "game_json.hpp"
 
-#include <array>
 #include <cstdio>
 #include <ctime>
+
+#include "engine/variant_table.hpp"
 
 namespace emu {
 
@@ -24,26 +25,14 @@ std::string iso_utc(std::int64_t unix_ms, bool millis) {
 }
 
 json variant_json(const std::string& key) {
-    // scalachess core/src/main/scala/variant/*.scala: key, name, shortName.
-    static const std::array<std::array<const char*, 3>, 10> kVariants = {{
-        {"standard", "Standard", "Std"},
-        {"chess960", "Chess960", "960"},
-        {"fromPosition", "From Position", "FEN"},
-        {"crazyhouse", "Crazyhouse", "Crazy"},
-        {"antichess", "Antichess", "Anti"},
-        {"atomic", "Atomic", "Atom"},
-        {"horde", "Horde", "Horde"},
-        {"kingOfTheHill", "King of the Hill", "KotH"},
-        {"racingKings", "Racing Kings", "Racing"},
-        {"threeCheck", "Three-check", "3check"},
-    }};
-    for (const auto& [k, name, short_name] : kVariants)
-        if (key == k) return {{"key", key}, {"name", name}, {"short", short_name}};
+    if (const engine::GameType* type = engine::find_game_type(key))
+        return {{"key", key}, {"name", type->name}, {"short", type->short_name}};
     return {{"key", key}, {"name", key}};
 }
 
 bool has_own_perf(const std::string& variant) {
-    return variant != "standard" && variant != "fromPosition";
+    const engine::GameType* type = engine::find_game_type(variant);
+    return !type || !type->perf.empty();
 }
 
 json status_json(const std::string& name) {

@@ -9,6 +9,7 @@
 
 #include "emulator.hpp"
 #include "engine/position.hpp"
+#include "engine/variant_table.hpp"
 
 namespace {
 
@@ -20,7 +21,8 @@ void print_summary(const nlohmann::json& report) {
         const engine::Variant variant =
             engine::parse_variant(key).value_or(engine::Variant::STANDARD);
         auto pos = fen == "startpos" ? engine::Position::start(variant)
-                                     : *engine::Position::from_fen(fen, variant, key == "chess960");
+                                     : *engine::Position::from_fen(
+                                           fen, variant, engine::castles_as_chess960(key));
         std::string moves;
         int n = 0;
         for (const auto& m : g["moves"]) {

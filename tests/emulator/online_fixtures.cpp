@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "engine/position.hpp"
+#include "engine/variant_table.hpp"
 
 namespace emu {
 
@@ -103,7 +104,7 @@ std::optional<std::string> OnlineFixtures::position_key(std::string_view fen,
                                                         std::string_view variant) {
     const auto v = engine::parse_variant(variant);
     if (!v) return std::nullopt;
-    auto pos = engine::Position::from_fen(fen, *v, variant == "chess960");
+    auto pos = engine::Position::from_fen(fen, *v, engine::castles_as_chess960(variant));
     if (!pos.ok()) return std::nullopt;
     // chess960 and fromPosition are standard chess for every service.
     const std::string text = std::string(engine::lichess_key(*v)) + " " + pos->fen();

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "engine/fen.hpp"
+#include "engine/variant_table.hpp"
 #include "game_json.hpp"
 
 namespace emu {
@@ -192,13 +193,15 @@ World::GameSlot* World::create_game(GameSetup setup, const std::string& moves, O
         *error = "Game incompatible with a BOT account (no such variant: " + setup.variant + ")";
         return nullptr;
     }
-    if (setup.variant == "chess960" && setup.initial_fen.empty())
-        setup.initial_fen = chess960_fen(rng_);
-    if (setup.variant == "fromPosition" && setup.initial_fen == engine::START_FEN) {
-        setup.variant = "standard";
+    const engine::GameType* type = engine::find_game_type(setup.variant);
+    if (type && type->chess960 && setup.initial_fen.empty()) setup.initial_fen = chess960_fen(rng_);
+    // lila plays a "position" that is the standard start as a standard game.
+    const engine::GameType& standard = engine::game_type(engine::Variant::STANDARD);
+    if (type && type->needs_fen && setup.initial_fen == engine::START_FEN) {
+        setup.variant = standard.key;
         setup.initial_fen.clear();
     }
-    if (setup.variant == "standard" && setup.initial_fen == engine::START_FEN)
+    if (setup.variant == standard.key && setup.initial_fen == engine::START_FEN)
         setup.initial_fen.clear();
     auto game = Game::create(setup, moves, now());
     if (!game) {

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/variant_table.hpp"
+
 namespace match {
 
 namespace {
@@ -24,34 +26,12 @@ std::string score_comment(const PlayedMove& m) {
 
 }  // namespace
 
-const char* pgn_variant_name(engine::Variant v) {
-    switch (v) {
-        case engine::Variant::CRAZYHOUSE:
-            return "Crazyhouse";
-        case engine::Variant::ANTICHESS:
-            return "Antichess";
-        case engine::Variant::ATOMIC:
-            return "Atomic";
-        case engine::Variant::HORDE:
-            return "Horde";
-        case engine::Variant::KING_OF_THE_HILL:
-            return "King of the Hill";
-        case engine::Variant::RACING_KINGS:
-            return "Racing Kings";
-        case engine::Variant::THREE_CHECK:
-            return "Three-check";
-        case engine::Variant::STANDARD:
-            break;
-    }
-    return "Standard";
-}
-
 std::string to_pgn(const GameRecord& game) {
     const char* result = result_text(game.end.outcome);
     std::ostringstream out;
     out << "[Event \"outpost-match\"]\n[Site \"?\"]\n[Date \"" << game.date << "\"]\n[Round \""
         << game.round << "\"]\n[White \"" << game.white << "\"]\n[Black \"" << game.black
-        << "\"]\n[Result \"" << result << "\"]\n[Variant \"" << pgn_variant_name(game.variant)
+        << "\"]\n[Result \"" << result << "\"]\n[Variant \"" << engine::game_type(game.variant).name
         << "\"]\n[TimeControl \"" << game.time_control << "\"]\n[Termination \"" << game.end.reason
         << "\"]\n[PlyCount \"" << game.moves.size() << "\"]\n\n";
 

@@ -32,8 +32,6 @@ struct GameRecord {
     Fault fault = Fault::NONE;
 };
 
-// The variant as a PGN Variant tag spells it (scalachess Variant.name: "King of the Hill").
-const char* pgn_variant_name(engine::Variant v);
 // The whole game as PGN text, ending in a blank line. Moves are written in SAN; the text of
 // a move that was not legal (the game's last) is written as a comment.
 std::string to_pgn(const GameRecord& game);

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/variant_table.hpp"
+
 namespace service {
 namespace {
 
@@ -274,6 +276,25 @@ TEST(PgnWriter, EventNamesTheVariantAndTheArena) {
                   "[Event \"Rated blitz tournament https://lichess.org/tournament/Qa7aFb4z\"]\n"),
               std::string::npos)
         << to_pgn(r);
+}
+
+// Every row of the engine's game-type table: its name in the Variant tag, its perf (or the
+// speed) in the Event tag, and a FEN tag from its own start only for Chess960 (lila's GameRepo).
+TEST(PgnWriter, EveryGameTypeRowNamesItsVariantAndPerf) {
+    for (const engine::GameType& row : engine::GAME_TYPES) {
+        GameRecord r = record({});
+        r.variant = std::string(row.key);
+        r.initial_fen = "startpos";
+        const std::string pgn = to_pgn(r);
+        const std::string perf = row.perf.empty() ? "blitz" : std::string(row.name);
+        EXPECT_NE(pgn.find("[Event \"Rated " + perf + " game\"]\n"), std::string::npos) << pgn;
+        EXPECT_NE(pgn.find("[Variant \"" + std::string(row.name) + "\"]\n"), std::string::npos)
+            << pgn;
+        EXPECT_EQ(pgn.find("[FEN \"" + std::string(engine::START_FEN) + "\"]") != std::string::npos,
+                  row.chess960)
+            << pgn;
+        EXPECT_EQ(pgn.find("{ unreadable"), std::string::npos) << pgn;
+    }
 }
 
 class PgnFile : public ::testing::Test {
