@@ -125,8 +125,28 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
     std::stable_sort(seen.begin(), seen.end(),
                      [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
 
-    // Pass 2: the best few again to the level's depth, within its node cap and time.
-    const std::size_t deep = std::min<std::size_t>(seen.size(), std::size_t(p.candidates));
+    // The level's own look at the position: a capped search of it proposes one more candidate,
+    // the quiet move a 1-ply pass ranks low. Without it a level misses every such move, which
+    // held the top levels hundreds of points below their names.
+    std::size_t deep = std::min<std::size_t>(seen.size(), std::size_t(p.candidates));
+    if (p.sight_nodes > 0 && depth > 1 && !out_of_time()) {
+        SearchLimits sight;
+        sight.depth = depth + 1;
+        sight.nodes = limits.nodes ? std::min(limits.nodes, p.sight_nodes) : p.sight_nodes;
+        sight.move_overhead_ms = 0;
+        if (timed) sight.movetime = left_ms();
+        const SearchResult r = engine.search_full_strength(pos, sight, stop);
+        total_nodes += r.nodes;
+        const auto it = std::find_if(seen.begin(), seen.end(),
+                                     [&](const Candidate& c) { return c.move == r.best; });
+        // First in line, so the clock cannot leave it unsearched.
+        if (r.best && it != seen.end()) {
+            if (std::size_t(it - seen.begin()) >= deep) ++deep;
+            std::rotate(seen.begin(), it, it + 1);
+        }
+    }
+
+    // Pass 2: the candidates again to the level's depth, within its node cap and time.
     std::vector<Candidate> chosen_from;
     if (depth > 1) {
         for (std::size_t i = 0; i < deep && !out_of_time(); ++i)

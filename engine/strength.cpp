@@ -11,24 +11,31 @@ namespace {
 
 struct Row {
     int elo;
-    double depth, nodes, candidates, margin, temperature, time_share;
+    double depth, nodes, candidates, sight, margin, temperature, time_share;
 };
 
 // Anchors of the levels; between two rows every column is interpolated (nodes on a log scale).
 // Set by hand from the design in docs/STRENGTH.md and adjusted from the matches measured there
 // against Stockfish 15.1's UCI_Elo.
 constexpr std::array<Row, 8> kRows{{
-    {800, 1, 300, 6, 300, 150, 0.35},
-    {1100, 1, 600, 6, 220, 110, 0.40},
-    {1400, 2, 1500, 5, 160, 75, 0.45},
-    {1700, 4, 8000, 5, 80, 35, 0.50},
-    {2000, 6, 30000, 4, 40, 15, 0.55},
-    {2300, 8, 90000, 4, 20, 8, 0.60},
-    {2600, 10, 250000, 4, 10, 4, 0.65},
-    {2800, 12, 600000, 4, 5, 2, 0.70},
+    {800, 1, 250, 7, 0, 380, 200, 0.35},
+    {1100, 1, 600, 6, 0, 220, 110, 0.40},
+    {1400, 2, 1500, 5, 0, 160, 75, 0.45},
+    {1700, 4, 8000, 5, 1500, 80, 35, 0.50},
+    {2000, 6, 30000, 4, 6000, 40, 15, 0.55},
+    {2300, 8, 90000, 4, 25000, 20, 8, 0.60},
+    {2600, 10, 250000, 4, 100000, 10, 4, 0.65},
+    {2800, 12, 600000, 4, 300000, 5, 2, 0.70},
 }};
 
 double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
+// Node counts grow by factors between rows, so they are interpolated on a log scale; from a row
+// without any (0) they grow linearly.
+double lerp_nodes(double a, double b, double t) {
+    if (a <= 0 || b <= 0) return lerp(a, b, t);
+    return std::exp(lerp(std::log(a), std::log(b), t));
+}
 
 }  // namespace
 
@@ -41,7 +48,8 @@ StrengthParams strength_params(int elo) {
     const double t = double(elo - a.elo) / double(b.elo - a.elo);
     StrengthParams p;
     p.depth = int(std::lround(lerp(a.depth, b.depth, t)));
-    p.nodes = std::uint64_t(std::exp(lerp(std::log(a.nodes), std::log(b.nodes), t)));
+    p.nodes = std::uint64_t(lerp_nodes(a.nodes, b.nodes, t));
+    p.sight_nodes = std::uint64_t(lerp_nodes(a.sight, b.sight, t));
     p.candidates = int(std::lround(lerp(a.candidates, b.candidates, t)));
     p.margin_cp = int(std::lround(lerp(a.margin, b.margin, t)));
     p.temperature_cp = std::max(1, int(std::lround(lerp(a.temperature, b.temperature, t))));

@@ -22,15 +22,17 @@ struct Strength {
 };
 
 // What a level does to the search. Every number moves one way as the Elo rises: deeper sight,
-// more nodes, more candidate moves searched deeply, a smaller margin and temperature (fewer
-// second-best moves), a larger share of the clock.
+// more nodes, more candidate moves searched deeply, a longer look at the position itself, a smaller
+// margin and temperature (fewer second-best moves), a larger share of the clock.
 struct StrengthParams {
-    int depth = 1;            // plies searched after each candidate move (sight: depth + 1)
-    std::uint64_t nodes = 0;  // node cap of each candidate's search
-    int candidates = 1;       // moves searched to `depth` (the best of a 1-ply pass)
-    int margin_cp = 0;        // a move more than this below the best is never chosen
-    int temperature_cp = 1;   // softmax temperature over (score - best) among the rest
-    double time_share = 1.0;  // share of the normal time budget this level thinks for
+    int depth = 1;                  // plies searched after each candidate move (sight: depth + 1)
+    std::uint64_t nodes = 0;        // node cap of each candidate's search
+    int candidates = 1;             // moves searched to `depth` (the best of a 1-ply pass)
+    std::uint64_t sight_nodes = 0;  // node cap of a search of the position itself whose best
+                                    // move is searched too (0: none, the 1-ply pass decides)
+    int margin_cp = 0;              // a move more than this below the best is never chosen
+    int temperature_cp = 1;         // softmax temperature over (score - best) among the rest
+    double time_share = 1.0;        // share of the normal time budget this level thinks for
 };
 
 // The parameters of `elo` (clamped to MIN_LEVEL_ELO..MAX_LEVEL_ELO), interpolated linearly
