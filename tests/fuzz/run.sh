@@ -32,10 +32,11 @@ fuzz_one() {
     mkdir -p "$work/$t/corpus" "$work/$t/artifacts"
     # First every seed of the repo's corpus once, named one by one (libFuzzer runs files given
     # by name and exits): the seeds are the cases someone wrote down, so they run whatever
-    # FUZZ_SECONDS is, and a seed that fails is named in the log.
+    # FUZZ_SECONDS is, and a seed that fails is named in the log. xargs gives the target an
+    # empty stdin, and -r runs nothing (rather than fuzz without end) should the folder be empty.
     find "tests/fuzz/corpus/$t" -type f -print0 | sort -z |
-        xargs -0 "$bin" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/$t/artifacts/" \
-            </dev/null >"$work/$t/seeds.log" 2>&1 || rc=$?
+        xargs -0 -r "$bin" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/$t/artifacts/" \
+            >"$work/$t/seeds.log" 2>&1 || rc=$?
     if [[ $rc -ne 0 ]]; then
         cp "$work/$t/seeds.log" "$work/$t/log"
         echo "$rc" >"$work/$t/rc"
