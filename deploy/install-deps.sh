@@ -4,7 +4,7 @@
 #
 # usage: deploy/install-deps.sh [--build-only]
 #   --build-only: only what building `outpost` needs, not the test suites' libraries and oracles
-#   (the Dockerfile's build stage, which builds with tests off: no chromium and its ~150 packages
+#   (the Dockerfile's build stage, which builds with tests off: no chromium and its dependencies
 #   to download and unpack in every image build).
 set -euo pipefail
 
