@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Outpost needs to build and test. Idempotent: apt-get runs only
 # when a package is missing. Used by `make test`, CI and the Dockerfile's build stage.
+#
+# usage: deploy/install-deps.sh [--build-only]
+#   --build-only: only what building `outpost` needs, not the test suites' libraries and oracles
+#   (the Dockerfile's build stage, which builds with tests off: no chromium and its dependencies
+#   to download and unpack in every image build).
 set -euo pipefail
+
+build_only=0
+[[ ${1:-} == --build-only ]] && build_only=1
 
 packages=(
     build-essential cmake ninja-build pkg-config git ca-certificates
     libcurl4-openssl-dev libssl-dev nlohmann-json3-dev libboost-dev libyaml-cpp-dev
-    libgtest-dev libgmock-dev libspdlog-dev libfmt-dev libcli11-dev libbenchmark-dev
-    prometheus-cpp-dev
-    # Gaviota endgame tablebases: the probing library, and Debian's 3-piece tables
-    # (/usr/share/gaviotatb), which tests/engine/tablebase_test.cpp probes.
-    libgaviotatb-dev gaviotatb
-    # Syzygy endgame tablebases: the probing library (Fathom), and its command-line prober
-    # (/usr/games/fathom), the oracle of tests/engine/syzygy_oracle_test.cpp.
-    libfathom-dev fathom
-    # The variants' move lists are checked against Debian's Fairy-Stockfish
-    # (tests/engine/fairy_stockfish_test.cpp runs /usr/games/fairy-stockfish).
-    fairy-stockfish
-    # The status page in a real browser (tests/e2e/browser_test.cpp runs headless chromium;
-    # as root it needs --no-sandbox, which the test passes).
-    chromium
+    libspdlog-dev libfmt-dev libcli11-dev prometheus-cpp-dev
+    # The Gaviota and Syzygy (Fathom) endgame tablebase probing libraries.
+    libgaviotatb-dev libfathom-dev
 )
+if [[ $build_only -eq 0 ]]; then
+    packages+=(
+        libgtest-dev libgmock-dev libbenchmark-dev
+        # Debian's 3-piece Gaviota tables (/usr/share/gaviotatb), which
+        # tests/engine/tablebase_test.cpp probes.
+        gaviotatb
+        # Fathom's command-line prober (/usr/games/fathom), the oracle of
+        # tests/engine/syzygy_oracle_test.cpp.
+        fathom
+        # The variants' move lists are checked against Debian's Fairy-Stockfish
+        # (tests/engine/fairy_stockfish_test.cpp runs /usr/games/fairy-stockfish).
+        fairy-stockfish
+        # The status page in a real browser (tests/e2e/browser_test.cpp runs headless chromium;
+        # as root it needs --no-sandbox, which the test passes).
+        chromium
+    )
+fi
 if [[ "${OUTPOST_FUZZ_DEPS:-0}" == 1 ]]; then
     packages+=(clang libclang-rt-14-dev)
 fi

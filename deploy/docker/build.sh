@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Dockerfile's build stage: install the build dependencies (deploy/install-deps.sh, as CI
-# does), build `outpost` with the release preset (tests off, a portable -march), and install it
-# under a staging prefix the runtime stage copies from. CI runs it with --dry-run and checks the
+# does, less the test suites' packages: --build-only), build `outpost` with the release preset
+# (tests off, a portable -march), and install it under a staging prefix the runtime stage copies
+# from. CI runs it with --dry-run and checks the
 # commands it prints, and runs the printed `cmake --preset` configure line for real into a
 # scratch binary dir (tests/deploy/docker_check.sh scripts).
 #
@@ -39,7 +40,7 @@ run() {
     if [[ $dry_run -eq 0 ]]; then "$@"; fi
 }
 
-run bash deploy/install-deps.sh
+run bash deploy/install-deps.sh --build-only
 run cmake --preset "$preset" -DOUTPOST_BUILD_TESTS=OFF "-DOUTPOST_MARCH=$march"
 run cmake --build --preset "$preset" --target outpost -j "$jobs"
 run cmake --install "build/$preset" --prefix "$prefix" --strip

@@ -25,7 +25,7 @@
 # usage: tests/deploy/image_build_run.sh --emulator PATH/outpost-emulator
 #            [--cache DIR (default /var/cache/outpost-image)] [--tag NAME (default outpost:ci)]
 #            [--context DIR (default: the repository root, as `docker build .`)] [--keep]
-#            [--no-build (run the image already tagged)]
+#            [--no-build (run the image already tagged)] [--base-only (step 1 alone, then exit)]
 #   --context git:REV builds from `git archive REV` instead (a clean tree, e.g. git:HEAD).
 # Exit 77 (skipped) when not root or buildah/debootstrap/python3 are missing.
 set -euo pipefail
@@ -36,6 +36,7 @@ tag=outpost:ci
 emulator=""
 keep=0
 build=1
+base_only=0
 context=$root
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -45,11 +46,12 @@ while [[ $# -gt 0 ]]; do
         --context) context=$2; shift ;;
         --keep) keep=1 ;;
         --no-build) build=0 ;;
+        --base-only) base_only=1 ;;
         *) echo "image_build_run: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
 done
-[[ -n $emulator ]] || { echo "image_build_run: --emulator PATH is required" >&2; exit 2; }
+[[ -n $emulator || $base_only -eq 1 ]] || { echo "image_build_run: --emulator PATH is required" >&2; exit 2; }
 if [[ $(id -u) -ne 0 ]] || ! command -v buildah >/dev/null || ! command -v debootstrap >/dev/null ||
     ! command -v python3 >/dev/null; then
     echo "SKIP: needs root, buildah, debootstrap and python3 (apt-get install buildah debootstrap python3)"
@@ -167,6 +169,7 @@ make_base() {
 }
 
 make_base
+[[ $base_only -eq 0 ]] || exit 0
 
 # ---------------------------------------------------------------------------------------------
 # 2. Our image, from the Dockerfile as docker would build it.

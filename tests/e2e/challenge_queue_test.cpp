@@ -8,6 +8,7 @@
 
 #include "bot_fixture.hpp"
 #include "tests/support/log_capture.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace e2e {
 namespace {
@@ -59,7 +60,8 @@ challenges:
     const auto accepts = requests_with(fx, "/api/challenge/wait0001/accept");
     ASSERT_EQ(accepts.size(), 1u);
     EXPECT_GE(accepts[0].t_ms, ended_ms(fx, "first001"));
-    EXPECT_LT(accepts[0].t_ms, ended_ms(fx, "first001") + 1000) << "accepted late";
+    EXPECT_LT(accepts[0].t_ms, ended_ms(fx, "first001") + test_time::scaled_ms(1000))
+        << "accepted late";
     const auto g = fx.wait_game_over("wait0001", 60s);
     EXPECT_TRUE(legal_end(g)) << describe(g);
     EXPECT_EQ(rejected_moves(fx, "wait0001"), 0);

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include "engine/timeman.hpp"
 #include "service/moves/online_choice.hpp"
 #include "tests/support/log_capture.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace e2e {
 namespace {
@@ -140,17 +142,20 @@ faults:
     const std::int64_t search_ms = engine::allocate_time(whole_clock, engine::WHITE).hard_ms;
     for (const auto& m : g.moves) {
         if (m.by_bot && m.think_ms) {
-            EXPECT_LT(*m.think_ms, online_ms + search_ms + 1000) << "ply " << m.ply << " " << m.uci;
+            EXPECT_LT(*m.think_ms, online_ms + search_ms + test_time::scaled_ms(1000))
+                << "ply " << m.ply << " " << m.uci;
         }
     }
     const auto& explorer = bot.metrics().online[0];
     EXPECT_GE(explorer.errors.load(), 3u) << "the late explorer answers are failures";
     EXPECT_EQ(explorer.hits.load(), 0u);
     // Each explorer request was given up at the deadline, not waited for (the answer comes 5 s
-    // late): on average well under the delay.
+    // late): on average well under the delay (the slower builds' margin kept below it).
     const auto asked = explorer.latency.snapshot();
     ASSERT_GT(asked.count, 0u);
-    EXPECT_LT(asked.sum.count() / std::int64_t(asked.count), (online_ms + 1000) * 1000)
+    const std::int64_t mean_bound_ms =
+        std::min<std::int64_t>(online_ms + test_time::scaled_ms(1000), 4500);
+    EXPECT_LT(asked.sum.count() / std::int64_t(asked.count), mean_bound_ms * 1000)
         << "mean explorer request in microseconds";
     const std::string text = log.text();
     EXPECT_GE(occurrences(text, "online source explorer paused"), 1) << text;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "bot_fixture.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace e2e {
 namespace {
@@ -47,9 +48,10 @@ void expect_fast(const Measured& m, const char* held) {
               << " ms after the challenge, first move " << m.first_move_ms
               << " ms after the game's start\n";
     EXPECT_GE(m.accept_ms, 0);
-    EXPECT_LT(m.accept_ms, 3000) << held;
+    // (the holds are 20 s and more, above the slower builds' margin too)
+    EXPECT_LT(m.accept_ms, test_time::scaled_ms(3000)) << held;
     EXPECT_GE(m.first_move_ms, 0);
-    EXPECT_LT(m.first_move_ms, 3000) << held;
+    EXPECT_LT(m.first_move_ms, test_time::scaled_ms(3000)) << held;
 }
 
 TEST(E2eResponsive, ADeclineHeldFortySecondsDelaysNoOtherChallenge) {
@@ -162,7 +164,7 @@ faults: [{kind: delay, target: account, path: /api/account/playing, count: 1, de
     std::cout << "[measured] ongoing games' list held 20 s: event stream open after "
               << std::chrono::duration_cast<std::chrono::milliseconds>(stream_after).count()
               << " ms\n";
-    EXPECT_LT(stream_after, 3s);
+    EXPECT_LT(stream_after, test_time::scaled(3s));
     ASSERT_TRUE(fx.wait_until([&] { return !fx->faults_fired().empty(); }, 10s));
     send_challenges(fx, kHumansBullet);
     expect_fast(accept_and_first_move(fx), "the ongoing games' list");
@@ -201,8 +203,8 @@ faults: [{kind: delay, target: any, path: /lists/, count: -1, delay_ms: 30000}]
               << " ms, stop took "
               << std::chrono::duration_cast<std::chrono::milliseconds>(stop_took).count()
               << " ms\n";
-    EXPECT_LT(stream_after, 5s);
-    EXPECT_LT(stop_took, 5s);
+    EXPECT_LT(stream_after, test_time::scaled(5s));
+    EXPECT_LT(stop_took, test_time::scaled(5s));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "engine/position.hpp"
 #include "engine/search.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace engine {
 namespace {
@@ -227,7 +228,8 @@ TEST(Search, StopFromAnotherThreadIsPrompt) {
                         .count();
     stopper.join();
     EXPECT_TRUE(pos.legal_moves().contains(r.best));
-    EXPECT_LT(ms, 5'000);  // generous: only catches a search that ignores the flag
+    // generous: only catches a search that ignores the flag
+    EXPECT_LT(ms, test_time::scaled_ms(5'000));
 }
 
 TEST(Search, PonderKeepsSearchingUntilPonderhitThenObeysTheClock) {

@@ -1,6 +1,5 @@
 // Tactical sanity: mate-in-1 and mate-in-2 problems and Win At Chess at a fixed node budget.
-// Under AddressSanitizer (about 10x slower) the samples and budgets shrink so the suite
-// stays fast; the full thresholds are checked in the Release build.
+// A strength suite: the sanitizer builds leave it out (tests/engine/CMakeLists.txt).
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -13,12 +12,6 @@
 
 namespace engine {
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool SANITIZED = true;
-#else
-constexpr bool SANITIZED = false;
-#endif
 
 SearchResult search_nodes(Engine& eng, const Position& pos, std::uint64_t nodes) {
     SearchLimits limits;
@@ -54,12 +47,9 @@ TEST(Tactics, MateInTwoSample) {
     const auto lines = test_util::read_lines("tactics/mate_in_2.epd");
     ASSERT_GE(lines.size(), 800u);
     // A fixed sample: every 8th problem (110 of 880, 100 counted) at 1M nodes, >= 95 solved
-    // (the embedded net solves all 100) - or the first 30 of them at 200k nodes under ASan,
-    // >= 90%: that run is for the sanitizers, and at a fifth of the budget the nets of this
-    // shape find 28 to 30 of them (two quiet mating moves can be reduced too far to be seen at
-    // that budget; at 1M nodes they are found).
-    const std::size_t sample = SANITIZED ? 30 : 100;
-    const std::uint64_t budget = SANITIZED ? 200000 : 1000000;
+    // (the embedded net solves all 100).
+    const std::size_t sample = 100;
+    const std::uint64_t budget = 1000000;
     Engine eng({.hash_mb = 16, .threads = 1});
     std::size_t solved = 0, tried = 0;
     for (std::size_t i = 0; i < lines.size() && tried < sample; i += 8, ++tried) {
@@ -75,17 +65,16 @@ TEST(Tactics, MateInTwoSample) {
         solved += ok;
     }
     std::cout << "mate in 2: " << solved << "/" << tried << "\n";
-    EXPECT_GE(solved * 100, tried * (SANITIZED ? 90 : 95));
+    EXPECT_GE(solved * 100, tried * 95);
 }
 
 TEST(Tactics, WinAtChess) {
     const auto lines = test_util::read_lines("tactics/wac.epd");
     ASSERT_EQ(lines.size(), 300u);
-    // Release: all 300 at 400k nodes each (about 115M nodes, roughly a minute at ~2 Mnps)
-    // must give >= 270. ASan: every 3rd at 200k nodes, >= 80% (the same code path under the
-    // sanitizers; the real threshold is the Release one).
-    const std::size_t step = SANITIZED ? 3 : 1;
-    const std::uint64_t budget = SANITIZED ? 200000 : 400000;
+    // All 300 at 400k nodes each (about 115M nodes, roughly a minute at ~2 Mnps) must give
+    // >= 270.
+    const std::size_t step = 1;
+    const std::uint64_t budget = 400000;
     Engine eng({.hash_mb = 16, .threads = 1});
     std::size_t solved = 0, tried = 0;
     for (std::size_t i = 0; i < lines.size(); i += step, ++tried) {
@@ -107,10 +96,7 @@ TEST(Tactics, WinAtChess) {
         solved += ok;
     }
     std::cout << "WAC: " << solved << "/" << tried << " at " << budget << " nodes\n";
-    if (SANITIZED)
-        EXPECT_GE(solved * 100, tried * 80);
-    else
-        EXPECT_GE(solved, 270u);
+    EXPECT_GE(solved, 270u);
 }
 
 }  // namespace

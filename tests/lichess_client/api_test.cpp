@@ -12,6 +12,7 @@
 #include "test_data.hpp"
 #include "tests/support/log_capture.hpp"
 #include "tests/support/test_server.hpp"
+#include "tests/support/time_scale.hpp"
 
 namespace lichess {
 namespace {
@@ -596,11 +597,15 @@ TEST(ApiHttp, MoveRetriesNetworkErrorsOnlyWhileGameIsOn) {
 
 TEST(ApiHttp, AHeldMovePostIsGivenUpAfterTheMoveTimeoutAndSentAgain) {
     using namespace std::chrono_literals;
-    // The server holds the first move request 3 s; the client gives it up after its move
-    // timeout (300 ms here, 2 s by default) and the second try is answered at once.
+    // The server holds the first move request until the test is done; the client gives it up
+    // after its move timeout (300 ms here, 2 s by default) and the second try is answered at once.
     std::atomic<int> seen{0};
+    std::atomic<bool> release{false}, held_answered{false};
     test_support::TestServer server([&](test_support::Connection& c) {
-        if (seen++ == 0) c.sleep(3000ms);
+        if (seen++ == 0) {
+            c.hold_until(release, 10s);
+            held_answered = true;
+        }
         c.respond(200, kOk);
     });
     ApiOptions o = fast_options(server.base_url());
@@ -611,7 +616,9 @@ TEST(ApiHttp, AHeldMovePostIsGivenUpAfterTheMoveTimeoutAndSentAgain) {
     const auto took = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(server.count("/api/bot/game/game1234/move/e2e4"), 2u);
-    EXPECT_LT(took, 2500ms) << "the held request was waited out";
+    EXPECT_FALSE(held_answered.load()) << "the held request was waited out";
+    EXPECT_LT(took, 300ms + test_time::scaled(2200ms));
+    release = true;
 }
 
 TEST(ApiHttp, MovesOfDifferentGamesNeverWaitForEachOther) {
@@ -659,7 +666,7 @@ TEST(ApiHttp, ShutdownCancelsARetryingCall) {
         [](test_support::Connection& c) { c.respond(503, "down", "text/plain"); });
     ApiOptions o = fast_options(server.base_url());
     o.retry.max_attempts = 100;
-    o.retry.backoff = BackoffConfig{5000ms, 5000ms, 2.0, 0.0};
+    o.retry.backoff = BackoffConfig{test_time::scaled(5000ms), test_time::scaled(5000ms), 2.0, 0.0};
     Api api(o);
     std::thread stopper([&] {
         while (server.count("/api/account") == 0) std::this_thread::sleep_for(5ms);
@@ -670,7 +677,8 @@ TEST(ApiHttp, ShutdownCancelsARetryingCall) {
     stopper.join();
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ApiError::Kind::Cancelled);
-    EXPECT_LT(std::chrono::steady_clock::now() - t0, 4000ms);  // well before the 5 s backoff
+    // well before the backoff's 5 s (scaled with it)
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, test_time::scaled(4000ms));
     EXPECT_EQ(api.account().error().kind, ApiError::Kind::Cancelled);
 }
 
@@ -752,8 +760,12 @@ TEST(ApiLogging, TokenNeverAppearsInLogsOrErrors) {
 TEST(ApiHttp, AHeldDeclineIsGivenUpAfterItsDeadlineAndSentAgain) {
     using namespace std::chrono_literals;
     std::atomic<int> seen{0};
+    std::atomic<bool> release{false}, held_answered{false};
     test_support::TestServer server([&](test_support::Connection& c) {
-        if (++seen == 1) c.sleep(5s);  // the first try: held
+        if (++seen == 1) {  // the first try: held until the test is done
+            c.hold_until(release, 10s);
+            held_answered = true;
+        }
         c.respond(200, kOk);
     });
     ApiOptions o = fast_options(server.base_url());
@@ -764,15 +776,21 @@ TEST(ApiHttp, AHeldDeclineIsGivenUpAfterItsDeadlineAndSentAgain) {
     const auto took = std::chrono::steady_clock::now() - start;
     ASSERT_TRUE(r.ok()) << r.error().describe();
     EXPECT_EQ(server.count("/api/challenge/abc12345/decline"), 2u);
-    EXPECT_LT(took, 2s);
+    EXPECT_FALSE(held_answered.load()) << "the held try was waited out";
+    EXPECT_LT(took, 300ms + test_time::scaled(1700ms));
+    release = true;
 }
 
 // One request at a time per family, but a request the server holds makes the next of its family
 // wait half a second at most: an accept never waits for a held decline.
 TEST(ApiHttp, AHeldRequestHoldsTheNextOfItsFamilyHalfASecondAtMost) {
     using namespace std::chrono_literals;
+    std::atomic<bool> release{false}, decline_answered{false};
     test_support::TestServer server([&](test_support::Connection& c) {
-        if (c.request().target.ends_with("/decline")) c.sleep(3s);
+        if (c.request().target.ends_with("/decline")) {
+            c.hold_until(release, 10s);
+            decline_answered = true;
+        }
         c.respond(200, kOk);
     });
     ApiOptions o = fast_options(server.base_url());
@@ -786,10 +804,13 @@ TEST(ApiHttp, AHeldRequestHoldsTheNextOfItsFamilyHalfASecondAtMost) {
     const auto start = std::chrono::steady_clock::now();
     const auto accepted = api.accept_challenge("acc00001");
     const auto took = std::chrono::steady_clock::now() - start;
+    const bool decline_was_answered = decline_answered;
+    release = true;
     decline.join();
     ASSERT_TRUE(accepted.ok()) << accepted.error().describe();
+    EXPECT_FALSE(decline_was_answered) << "the accept waited for the held decline";
     EXPECT_GE(took, 400ms);  // it did wait for its turn a while
-    EXPECT_LT(took, 1500ms);
+    EXPECT_LT(took, 500ms + test_time::scaled(1000ms));
 }
 
 // The three arena requests: lila's JsonView read, a join's form (team, password, pairMeAsap),

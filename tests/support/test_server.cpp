@@ -119,6 +119,13 @@ void Connection::sleep(std::chrono::milliseconds d) {
     }
 }
 
+void Connection::hold_until(const std::atomic<bool>& release, std::chrono::milliseconds max) {
+    const auto deadline = std::chrono::steady_clock::now() + max;
+    while (!release && !stopping_ && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
 TestServer::TestServer(Handler handler)
     : handler_(std::move(handler)), impl_(std::make_unique<Impl>()) {
     const tcp::endpoint ep(asio::ip::address_v4::loopback(), 0);

@@ -49,6 +49,9 @@ class Connection {
     bool wait_peer_closed(std::chrono::milliseconds max);
     // Sleeps unless the server stops first.
     void sleep(std::chrono::milliseconds d);
+    // Holds the reply until the test sets `release` (or the server stops, or `max` passes), so
+    // a test can check what happens while a request is held without guessing how long that takes.
+    void hold_until(const std::atomic<bool>& release, std::chrono::milliseconds max);
 
   private:
     bool write_all(std::string_view bytes);

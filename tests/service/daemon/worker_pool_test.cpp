@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/time_scale.hpp"
+
 namespace {
 
 // A job that holds its thread until its stop token is set (a request lila never answers).
@@ -37,14 +39,14 @@ TEST(WorkerPool, AHeldJobDelaysNeitherTheCallerNorTheNextJob) {
         const auto before = std::chrono::steady_clock::now();
         pool.post(held_until_stopped(held));
         // post() returns at once: a held job costs the caller nothing.
-        EXPECT_LT(std::chrono::steady_clock::now() - before, 1s);
+        EXPECT_LT(std::chrono::steady_clock::now() - before, test_time::scaled(1s));
         for (int i = 0; i < 1000 && held.load() < 1; ++i) std::this_thread::sleep_for(10ms);
         ASSERT_EQ(held.load(), 1);
         posted = std::chrono::steady_clock::now();
         pool.post([&ran](std::stop_token) { ran.set_value(std::chrono::steady_clock::now()); });
         ASSERT_EQ(ran_at.wait_for(10s), std::future_status::ready);
         // The second job ran on a thread of its own while the first was still held.
-        EXPECT_LT(ran_at.get() - posted, 2s);
+        EXPECT_LT(ran_at.get() - posted, test_time::scaled(2s));
         EXPECT_EQ(held.load(), 1);
         EXPECT_EQ(pool.threads(), 2u);
         EXPECT_FALSE(pool.wait_idle_until(std::chrono::steady_clock::now() + 50ms));
@@ -77,7 +79,7 @@ TEST(WorkerPool, AnUrgentJobGoesFirstAndPastTheCapWhenEveryThreadIsHeld) {
         service::WorkerPool::Priority::Urgent);
     // Both threads are held and a normal job waits: the urgent one starts a third thread.
     ASSERT_EQ(urgent_done.wait_for(10s), std::future_status::ready);
-    EXPECT_LT(std::chrono::steady_clock::now() - posted, 2s);
+    EXPECT_LT(std::chrono::steady_clock::now() - posted, test_time::scaled(2s));
     EXPECT_EQ(pool.threads(), 3u);
     // The third thread serves the waiting normal job next.
     const auto both_ran = [&] {
