@@ -11,7 +11,7 @@ namespace stage_table {
 
 using enum Stage;
 
-// A game before its gameFull, and every stage of a game being played.
+// Every stage of a game being played; and those with a game before its gameFull.
 constexpr Stages kPlaying = {TheirTurn, Thinking, Posting, Resigning,         Resigned,
                              RetryWait, Moved,    Stalled, AnsweringTakeback, Claiming};
 constexpr Stages kLive = {AwaitingGame, TheirTurn, Thinking, Posting,           Resigning, Resigned,
