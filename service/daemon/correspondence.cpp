@@ -128,6 +128,7 @@ std::vector<std::unique_ptr<DeskSession>> CorrespondenceDesk::reap_locked() {
             continue;
         }
         const bool over = game.session->game_over();
+        if (auto policies = game.session->policies()) game.policies = std::move(policies);
         ended.push_back(std::move(game.session));
         --running_;
         if (over || game.last_call) {
@@ -152,15 +153,13 @@ void CorrespondenceDesk::start_waiting_locked() {
         const auto it = games_.find(id);
         if (it == games_.end() || it->second.state != State::Waiting) continue;
         Game& game = it->second;
-        if (!game.draw_resign)
-            game.draw_resign = std::make_shared<DrawResignPolicy>(settings_.draw_or_resign);
-        if (!game.takebacks)
-            game.takebacks = std::make_shared<TakebackPolicy>(settings_.max_takebacks_accepted);
+        if (!game.policies)
+            game.policies =
+                GamePolicies::from(settings_.draw_or_resign, settings_.max_takebacks_accepted);
         ParkingRules rules{.linger = settings_.linger,
                            .games_waiting = waiting_,
                            .first_visit = !game.visited,
-                           .draw_resign = game.draw_resign,
-                           .takebacks = game.takebacks};
+                           .policies = game.policies};
         game.visited = true;
         game.last_call = game.ending;
         game.session = hooks_.start_session(id, std::move(rules));

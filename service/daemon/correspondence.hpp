@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ class DeskSession {
     [[nodiscard]] virtual bool finished() const = 0;
     // The session saw the game end (and recorded it); finished without that is parked.
     [[nodiscard]] virtual bool game_over() const = 0;
+    // Once finished: the game's policies as the session left them, for its next session; none:
+    // the ones it was given stand.
+    [[nodiscard]] virtual std::optional<GamePolicies> policies() const { return std::nullopt; }
 };
 
 struct DeskSettings {
@@ -105,8 +109,8 @@ class CorrespondenceDesk {
         // Its session started after `ending`: the game is dropped after it, however it ends.
         bool last_call = false;
         std::unique_ptr<DeskSession> session;
-        std::shared_ptr<DrawResignPolicy> draw_resign;  // made on the first session
-        std::shared_ptr<TakebackPolicy> takebacks;      // the same
+        // Passed in to each session and taken back from it (ParkingRules::policies).
+        std::optional<GamePolicies> policies;
     };
 
     void check_in();

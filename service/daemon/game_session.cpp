@@ -21,6 +21,7 @@ class ParkableSession final : public DeskSession {
         : session_(std::move(context), game_id, std::move(rules)) {}
     bool finished() const override { return session_.finished(); }
     bool game_over() const override { return session_.game_over(); }
+    std::optional<GamePolicies> policies() const override { return session_.policies(); }
 
   private:
     GameSession session_;

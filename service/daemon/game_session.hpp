@@ -121,6 +121,9 @@ class GameSession final : private MoveSources {
         const Phase p = phase_.load();
         return p == Phase::Over || p == Phase::Left;
     }
+    // The game's policies as the rules left them; read only once finished() (the worker is
+    // done with the rules then).
+    [[nodiscard]] GamePolicies policies() const { return rules_.policies(); }
     // Ends the session without touching the game (daemon shutdown after the grace period).
     void stop();
 

@@ -1,6 +1,8 @@
 // DrawResignPolicy: streaks of our search scores against the draw_or_resign settings.
 #include "service/game/draw_resign.hpp"
 
+#include <spdlog/fmt/fmt.h>
+
 #include <cstdlib>
 
 #include "engine/bitboard.hpp"
@@ -41,6 +43,27 @@ DrawResignDecision DrawResignPolicy::after_search(const engine::Score& score,
 bool DrawResignPolicy::draw_condition(int pieces) const {
     return config_.offer_draw_enabled && drawish_ >= config_.offer_draw_moves &&
            pieces <= config_.offer_draw_pieces;
+}
+
+std::string score_text(const engine::Score& s) {
+    return s.is_mate ? "#" + std::to_string(s.value) : std::to_string(s.value) + "cp";
+}
+
+MoveVerdict judge_move(DrawResignPolicy& policy, const engine::Score& score,
+                       const engine::Position& position, bool may_offer_draw, std::string_view uci,
+                       std::string_view source) {
+    const DrawResignDecision d = policy.after_search(score, position);
+    const std::string from = source.empty() ? "" : fmt::format("{} ", source);
+    MoveVerdict v{.resign = d.resign, .offer_draw = d.offer_draw && may_offer_draw, .why = {}};
+    if (v.resign)
+        v.why =
+            fmt::format("resigning at {}score {} ({} moves at or below {}cp)", from,
+                        score_text(score), policy.losing_streak(), policy.config().resign_score);
+    else if (v.offer_draw)
+        v.why = fmt::format("offering a draw with {} ({}score {}, {} moves within {}cp)", uci, from,
+                            score_text(score), policy.drawish_streak(),
+                            policy.config().offer_draw_score);
+    return v;
 }
 
 }  // namespace service

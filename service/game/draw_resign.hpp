@@ -4,6 +4,8 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "config/config.hpp"
 #include "engine/position.hpp"
@@ -37,6 +39,8 @@ class DrawResignPolicy {
 
     explicit DrawResignPolicy(const config::DrawOrResignConfig& config) : config_(config) {}
 
+    [[nodiscard]] const config::DrawOrResignConfig& config() const { return config_; }
+
     // score_cp: from our side; pieces: on the board, kings and pawns included; fullmove: the
     // full-move number of the position searched.
     DrawResignDecision after_search(int score_cp, int pieces, int fullmove);
@@ -63,5 +67,23 @@ class DrawResignPolicy {
     int drawish_ = 0;  // ... within ± offer_draw_score
     std::optional<std::size_t> last_offer_plies_;
 };
+
+// What becomes of a move of ours that has a score (searched, or scored by an online source):
+// the one place where every such move meets the policy.
+struct MoveVerdict {
+    bool resign = false;      // resign instead of playing it
+    bool offer_draw = false;  // post it with offeringDraw=true
+    std::string why;          // for the log (resigning, offering); empty when simply played
+};
+
+// Feeds `score` (from our side, of the move `uci` chosen in `position`) to `policy`.
+// may_offer_draw: lila would count an offer with this move (GameRules spaces our offers);
+// source: how the log names where the score came from ("" for our search).
+[[nodiscard]] MoveVerdict judge_move(DrawResignPolicy& policy, const engine::Score& score,
+                                     const engine::Position& position, bool may_offer_draw,
+                                     std::string_view uci, std::string_view source);
+
+// A score as the logs show it: "#-3", "25cp".
+[[nodiscard]] std::string score_text(const engine::Score& score);
 
 }  // namespace service

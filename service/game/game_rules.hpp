@@ -3,11 +3,11 @@
 // the book chose) with the time it happened, and returns what to do: post a move, answer a
 // draw or takeback, chat, abort, claim, resign, think, ponder, park, record the end. It starts
 // no thread, does no I/O and reads no clock; GameSession runs it and carries out its actions.
+// Its stages and the table of their transitions are in game_stage.hpp.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -22,14 +22,15 @@
 #include "lichess_client/result.hpp"
 #include "service/game/draw_resign.hpp"
 #include "service/game/game_facts.hpp"
+#include "service/game/game_policies.hpp"
 #include "service/game/game_record.hpp"
 #include "service/game/game_rights.hpp"
+#include "service/game/game_stage.hpp"
 #include "service/game/last_search.hpp"
 #include "service/game/move_planner.hpp"
 #include "service/game/move_source.hpp"
 #include "service/game/parking.hpp"
 #include "service/game/strength_level.hpp"
-#include "service/game/takeback_policy.hpp"
 
 namespace service {
 
@@ -205,16 +206,6 @@ using GameAction =
                  game::Abort, game::ClaimVictory, game::LeaveGame, game::Say, game::StartPonder,
                  game::StopPonder, game::MovePlayed, game::GameEnded, game::Log>;
 
-// Where a game is. A session ends in every phase but the first two.
-enum class Phase {
-    AwaitingGame,  // no gameFull yet
-    Playing,
-    Over,    // the game ended and was recorded
-    Left,    // bad input: we left the game (aborted or resigned) and ended the session
-    Parked,  // correspondence: the session ends, the game goes on
-};
-[[nodiscard]] const char* to_string(Phase p);
-
 class GameRules {
   public:
     explicit GameRules(GameSettings settings);
@@ -224,10 +215,16 @@ class GameRules {
     // wait for the answer's event before they decide more. The others need no answer.
     [[nodiscard]] std::vector<GameAction> on(const GameInput& event, TimePoint now);
 
-    [[nodiscard]] Phase phase() const { return phase_; }
+    [[nodiscard]] Phase phase() const { return phase_of(stage_); }
     [[nodiscard]] bool ended() const {
-        return phase_ != Phase::AwaitingGame && phase_ != Phase::Playing;
+        const Phase p = phase();
+        return p != Phase::AwaitingGame && p != Phase::Playing;
     }
+    [[nodiscard]] Stage stage() const { return stage_; }
+    // The row of the transition table the last event took; null when it took none.
+    [[nodiscard]] const Transition* last_transition() const { return last_transition_; }
+    // The game's policies as they stand (a correspondence desk keeps them between sessions).
+    [[nodiscard]] const GamePolicies& policies() const { return policies_; }
     [[nodiscard]] const std::vector<std::string>& moves() const { return moves_; }
     [[nodiscard]] engine::Color our_color() const { return us_; }
     // For the chat commands.
@@ -260,19 +257,23 @@ class GameRules {
         bool retried = false;
     };
 
-    void on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
-                 Actions& out);
-    void on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
+    // The handlers: each does what its event calls for in the stage the game is in and returns
+    // the guard that held; the transition table says where that leads (game_stage.hpp).
+    Guard on_full(const lichess::GameFull& full, const StateFacts& facts, TimePoint now,
                   Actions& out);
+    Guard on_state(const lichess::GameState& state, const StateFacts& facts, TimePoint now,
+                   Actions& out);
     void on_gone(const lichess::OpponentGone& gone, TimePoint now, Actions& out);
-    void on_unreadable(const lichess::GameUnreadable& line, Actions& out);
-    void on_tick(const game::Tick& tick, TimePoint now, Actions& out);
-    void on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
-    void on_posted(const Outcome& outcome, TimePoint now, Actions& out);
-    // Answers the opponent's draw and takeback offers; true when a takeback answer must come
-    // back before the rules go on.
+    Guard on_unreadable(const lichess::GameUnreadable& line, Actions& out);
+    Guard on_tick(const game::Tick& tick, TimePoint now, Actions& out);
+    Guard on_chosen(const game::MoveChosen& chosen, TimePoint now, Actions& out);
+    Guard on_posted(const Outcome& outcome, TimePoint now, Actions& out);
+    Guard on_resign_answered(const Outcome& outcome, TimePoint now, Actions& out);
+    Guard on_claim_answered(const Outcome& outcome, TimePoint now, Actions& out);
+    // Answers the opponent's draw and takeback offers; true when a takeback answer was asked
+    // for and must come back before the rules go on.
     bool answer_offers(const lichess::GameState& state, bool changed, Actions& out);
-    void on_takeback_answered(const game::TakebackAnswered& a, TimePoint now, Actions& out);
+    Guard on_takeback_answered(const game::TakebackAnswered& a, TimePoint now, Actions& out);
     void start_ponder(const OutgoingMove& move, std::int64_t reaction_ms, Actions& out);
 
     // Replays the server's move list on our position; false when a move is illegal (logged).
@@ -281,27 +282,28 @@ class GameRules {
     // A draw offer with the move about to be posted counts (lila's drawable and
     // playerCanOfferDraw: from its ply, and not again within 20 plies of our last).
     [[nodiscard]] bool may_offer_draw() const {
-        const auto last = draw_resign_->last_offer_plies();
+        const auto last = policies_.draw_resign.last_offer_plies();
         return s_.rights.may_offer_draw(moves_.size()) &&
                (!last || moves_.size() >= *last + GameRights::kDrawOfferGap);
     }
-    [[nodiscard]] bool moved_this_ply() const { return moved_at_ply_ == moves_.size(); }
     [[nodiscard]] MoveClock clock_for_us(const lichess::GameState& state) const;
-    void think(TimePoint now, Actions& out);
-    // A move from the book or an online source: posted as it is (a scored one after the
-    // draw/resign policy had its say).
-    void play_unsearched(const game::MoveChosen& chosen, TimePoint now, Actions& out);
+    // Asks for our move (Guard::OurMove), or leaves a position that is over by our rules.
+    Guard think(TimePoint now, Actions& out);
+    // The move to post for what was chosen (a searched one, or a book or online move).
+    [[nodiscard]] OutgoingMove outgoing_move(const game::MoveChosen& chosen) const;
     void post(OutgoingMove move, TimePoint now, Actions& out);
-    void finish(const lichess::GameState& state, Actions& out);
-    void leave(const std::string& why, Actions& out);
+    Guard finish(const lichess::GameState& state, Actions& out);
+    Guard leave(const std::string& why, Actions& out);
     void record_clocks(const lichess::GameState& state, std::size_t first_new_ply);
     [[nodiscard]] GameRecord record(const lichess::GameState& state) const;
     [[nodiscard]] std::string expand(const std::string& text) const;
     void log(Actions& out, common::LogLevel level, std::string text) const;
+    static std::int64_t ms_between(TimePoint from, TimePoint to);
 
     GameSettings s_;
     const std::string id_;  // the game's id as log lines show it (common::printable)
-    Phase phase_ = Phase::AwaitingGame;
+    Stage stage_ = Stage::AwaitingGame;
+    const Transition* last_transition_ = nullptr;
 
     // The game, from gameFull and the states.
     std::optional<lichess::GameFull> full_;
@@ -319,14 +321,15 @@ class GameRules {
     // Our moves.
     LagTracker lag_;
     MovePlanner planner_;
-    std::size_t moved_at_ply_ = SIZE_MAX;   // plies played when the server last took our move
-    std::optional<OutgoingMove> outgoing_;  // chosen, being posted, resigned instead, or retried
-    std::optional<TimePoint> retry_at_;     // outgoing_ waits for a retry until then
-    std::optional<TimePoint> posted_at_;    // for the lag: when the move the server took was sent
+    // Posting, RetryWait, Resigning: the move (being posted, waiting for its retry, played if
+    // resigning fails).
+    std::optional<OutgoingMove> outgoing_;
+    TimePoint retry_at_{};                // RetryWait: outgoing_ is posted again then
+    std::optional<TimePoint> posted_at_;  // for the lag: when the move the server took was sent
     std::size_t posted_ply_ = 0;
     std::optional<PgnEval> pending_eval_;  // our last move's notes, until the server shows it
     MoveSource pending_source_ = MoveSource::Search;
-    bool think_after_answer_ = false;  // a takeback answer waits; then think if it was declined
+    bool think_after_answer_ = false;  // AnsweringTakeback: think if the answer was no
     MoveClock think_clock_;            // the clock and plan of the last Think
     MovePlan think_plan_;
     TimePoint turn_started_{};
@@ -337,11 +340,10 @@ class GameRules {
     engine::Move ponder_expected_;
     std::size_t ponder_ply_ = SIZE_MAX;
 
-    // Offers, chat, claims, the abort timer.
+    // Offers, chat, and two timers that run beside the stages: the claim and the abort timer.
     bool greeted_ = false;
     bool draw_answered_this_ply_ = false;
-    std::shared_ptr<DrawResignPolicy> draw_resign_;
-    std::shared_ptr<TakebackPolicy> takebacks_;
+    GamePolicies policies_;
     std::optional<TimePoint> claim_at_;
     int claims_ = 0;  // claims sent since the last opponentGone line
     bool aborted_ = false;

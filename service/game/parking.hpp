@@ -5,9 +5,9 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 
-#include "service/game/draw_resign.hpp"
-#include "service/game/takeback_policy.hpp"
+#include "service/game/game_policies.hpp"
 
 namespace service {
 
@@ -20,10 +20,10 @@ struct ParkingRules {
     // writes and sessions read); none: never park early.
     std::shared_ptr<const std::atomic<int>> games_waiting;
     bool first_visit = true;  // greet only on the game's first session, before our first move
-    // The game's draw/resign streaks, kept by the desk between sessions (a parked game often
-    // gets one search per session, so a session's own policy would never reach a streak).
-    std::shared_ptr<DrawResignPolicy> draw_resign;
-    std::shared_ptr<TakebackPolicy> takebacks;  // the game's granted takebacks, likewise
+    // The game's policies as the last session left them, kept by the desk between sessions (a
+    // parked game often gets one search per session, so a session's own draw/resign streak
+    // would never reach its length; granted takebacks count for the game); none: a new game's.
+    std::optional<GamePolicies> policies;
 };
 
 // What a session knows when it asks whether to park.

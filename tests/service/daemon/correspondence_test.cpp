@@ -19,6 +19,7 @@ struct SessionState {
     bool finished = false;
     bool game_over = false;
     bool destroyed = false;
+    std::optional<GamePolicies> policies;  // what the session hands back once finished
 };
 
 class FakeSession final : public DeskSession {
@@ -27,6 +28,7 @@ class FakeSession final : public DeskSession {
     ~FakeSession() override { s_->destroyed = true; }
     bool finished() const override { return s_->finished; }
     bool game_over() const override { return s_->game_over; }
+    std::optional<GamePolicies> policies() const override { return s_->policies; }
 
   private:
     std::shared_ptr<SessionState> s_;
@@ -207,18 +209,44 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     desk_.on_game_start(corr("g2", true));
     desk_.tick();
     ASSERT_EQ(started().size(), 2u);
-    const auto g1_policy = last_session("g1")->rules.draw_resign;
-    ASSERT_NE(g1_policy, nullptr);
-    EXPECT_NE(last_session("g2")->rules.draw_resign, g1_policy);  // one policy per game
-    (void)g1_policy->after_search(-5000, 20, 30);  // a lost score, as a session would feed it
+    ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
+    // The session's rules feed a lost score to their own copy and hand it back at the end.
+    GamePolicies g1 = *last_session("g1")->rules.policies;
+    (void)g1.draw_resign.after_search(-5000, 20, 30);
+    last_session("g1")->policies = g1;
 
     park("g1");
     desk_.tick();
     now_ += 60s;  // the check-in finds g1 on our turn again
     desk_.tick();
     ASSERT_EQ(started().size(), 3u);
-    EXPECT_EQ(last_session("g1")->rules.draw_resign, g1_policy);
-    EXPECT_EQ(last_session("g1")->rules.draw_resign->losing_streak(), 1);
+    ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
+    EXPECT_EQ(last_session("g1")->rules.policies->draw_resign.losing_streak(), 1);
+    // One policy per game: g2's session was given a fresh one and still has it.
+    ASSERT_TRUE(last_session("g2")->rules.policies.has_value());
+    EXPECT_EQ(last_session("g2")->rules.policies->draw_resign.losing_streak(), 0);
+}
+
+TEST_F(DeskTest, ASessionThatHandsNoPoliciesBackLeavesTheGamesAsTheyWere) {
+    using namespace std::chrono_literals;
+    playing_.now_playing = {corr("g1", true)};
+    desk_.on_game_start(corr("g1", true));
+    desk_.tick();
+    ASSERT_EQ(started().size(), 1u);
+    GamePolicies g1 = *last_session("g1")->rules.policies;
+    g1.takebacks.granted();
+    last_session("g1")->policies = g1;
+    park("g1");
+    desk_.tick();
+    now_ += 60s;
+    desk_.tick();
+    ASSERT_EQ(started().size(), 2u);
+    park("g1");  // this session hands nothing back
+    desk_.tick();
+    now_ += 60s;
+    desk_.tick();
+    ASSERT_EQ(started().size(), 3u);
+    EXPECT_EQ(last_session("g1")->rules.policies->takebacks.accepted(), 1);
 }
 
 TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
@@ -228,18 +256,18 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
     desk_.on_game_start(corr("g2", true));
     desk_.tick();
     ASSERT_EQ(started().size(), 2u);
-    const auto g1_takebacks = last_session("g1")->rules.takebacks;
-    ASSERT_NE(g1_takebacks, nullptr);
-    EXPECT_NE(last_session("g2")->rules.takebacks, g1_takebacks);  // one count per game
-    g1_takebacks->granted();  // as a session does when the server took its yes
+    ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
+    GamePolicies g1 = *last_session("g1")->rules.policies;
+    g1.takebacks.granted();  // as a session does when the server took its yes
+    last_session("g1")->policies = g1;
 
     park("g1");
     desk_.tick();
     now_ += 60s;
     desk_.tick();
     ASSERT_EQ(started().size(), 3u);
-    EXPECT_EQ(last_session("g1")->rules.takebacks, g1_takebacks);
-    EXPECT_EQ(last_session("g1")->rules.takebacks->accepted(), 1);
+    EXPECT_EQ(last_session("g1")->rules.policies->takebacks.accepted(), 1);
+    EXPECT_EQ(last_session("g2")->rules.policies->takebacks.accepted(), 0);  // one count per game
 }
 
 TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {

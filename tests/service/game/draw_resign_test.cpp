@@ -191,5 +191,36 @@ TEST(DrawResign, AVariantGameCountsItsOwnBoard) {
     EXPECT_EQ(piece_count(*zh), 3);
 }
 
+// judge_move: the one verdict every scored move of ours gets, searched or from an online source.
+TEST(DrawResign, AMovesVerdictResignsOffersOrPlaysAndSaysWhy) {
+    auto c = settings();
+    c.resign_moves = 1;
+    c.offer_draw_moves = 1;
+    const auto pos = engine::Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 20", false);
+    ASSERT_TRUE(pos);
+
+    DrawResignPolicy lost(c);
+    const MoveVerdict resign =
+        judge_move(lost, {.is_mate = true, .value = -3}, *pos, true, "e1d1", "tablebase");
+    EXPECT_TRUE(resign.resign);
+    EXPECT_FALSE(resign.offer_draw);
+    EXPECT_EQ(resign.why, "resigning at tablebase score #-3 (1 moves at or below -1000cp)");
+
+    DrawResignPolicy equal(c);
+    const MoveVerdict offer =
+        judge_move(equal, {.is_mate = false, .value = 5}, *pos, true, "e1d1", "");
+    EXPECT_TRUE(offer.offer_draw);
+    EXPECT_EQ(offer.why, "offering a draw with e1d1 (score 5cp, 1 moves within 20cp)");
+
+    // An offer lila would not count (too soon after our last) is no offer: the move is played.
+    DrawResignPolicy spaced(c);
+    const MoveVerdict held =
+        judge_move(spaced, {.is_mate = false, .value = 5}, *pos, false, "e1d1", "");
+    EXPECT_FALSE(held.offer_draw);
+    EXPECT_FALSE(held.resign);
+    EXPECT_EQ(held.why, "");
+    EXPECT_EQ(spaced.drawish_streak(), 1);  // the score still counts
+}
+
 }  // namespace
 }  // namespace service

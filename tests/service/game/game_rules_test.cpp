@@ -6,152 +6,14 @@
 
 #include <functional>
 #include <ostream>
-#include <sstream>
 
-#include "engine/fen.hpp"
+#include "tests/service/game/game_inputs.hpp"
 
 namespace service {
-namespace {
+// Not anonymous: the usings below stay in this file's own namespace in a unity batch.
+namespace game_rules_test {
 
-constexpr const char* kGame = "game0001";
-constexpr const char* kFen20 = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 20";  // K+P vs K at move 20
-const TimePoint t0{};
-
-// ---- events ---------------------------------------------------------------------------------
-
-lichess::GameState state(const std::string& moves,
-                         lichess::GameStatus status = lichess::GameStatus::Started) {
-    lichess::GameState s;
-    s.moves = moves;
-    s.wtime_ms = 60000;
-    s.btime_ms = 60000;
-    s.status = status;
-    s.status_name = lichess::to_string(status);
-    return s;
-}
-
-lichess::GameFull full_game(bool we_white, const std::string& moves,
-                            const std::string& fen = "startpos") {
-    lichess::GameFull f;
-    f.id = kGame;
-    f.variant.key = fen == "startpos" ? "standard" : "fromPosition";
-    f.clock = lichess::Clock{60000, 0};
-    f.speed = "bullet";
-    lichess::GamePlayer us;
-    us.id = "outpost";
-    us.name = "Outpost";
-    us.title = "BOT";
-    lichess::GamePlayer them;
-    them.id = "alice";
-    them.name = "Alice";
-    f.white = we_white ? us : them;
-    f.black = we_white ? them : us;
-    f.initial_fen = fen;
-    f.state = state(moves);
-    return f;
-}
-
-GameInput full(bool we_white, const std::string& moves = "") {
-    return game::FullReceived{full_game(we_white, moves)};
-}
-// A game of a Lichess variant (its key), from its own start ("startpos") or a FEN.
-lichess::GameFull variant_game(const std::string& key, bool we_white, const std::string& moves,
-                               const std::string& fen = "startpos") {
-    auto f = full_game(we_white, moves, fen);
-    f.variant.key = key;
-    return f;
-}
-GameInput variant_full(const std::string& key, bool we_white, const std::string& moves = "",
-                       const std::string& fen = "startpos") {
-    return game::FullReceived{variant_game(key, we_white, moves, fen)};
-}
-GameInput moved(const std::string& moves) { return game::StateReceived{state(moves)}; }
-GameInput with(lichess::GameState s, const std::function<void(lichess::GameState&)>& change) {
-    change(s);
-    return game::StateReceived{s};
-}
-GameInput ended(const std::string& moves, lichess::GameStatus status,
-                std::optional<lichess::Color> winner = std::nullopt) {
-    auto s = state(moves, status);
-    s.winner = winner;
-    return game::StateReceived{s};
-}
-GameInput tick() { return game::Tick{}; }
-// gameFull of an arena game: it names its tournament.
-lichess::GameFull in_arena(lichess::GameFull f) {
-    f.tournament_id = "arena001";
-    return f;
-}
-
-// The search's answer `uci` (after `moves` from `fen`), scored `cp` from our side.
-GameInput searched(const std::string& moves, const std::string& uci, int cp = 20,
-                   const std::string& ponder = "",
-                   const std::string& fen = std::string(engine::START_FEN)) {
-    auto pos = *engine::Position::from_fen(fen, false);
-    std::istringstream in(moves);
-    for (std::string m; in >> m;) (void)pos.play_uci(m);
-    engine::SearchResult r;
-    r.best = *pos.parse_uci(uci);
-    r.score.value = cp;
-    r.depth = 10;
-    if (!ponder.empty()) {
-        auto after = pos;
-        after.play(r.best);
-        r.ponder = *after.parse_uci(ponder);
-    }
-    return game::MoveChosen{.think_ms = 50, .search = r};
-}
-// The same in a variant game.
-GameInput searched_in(engine::Variant variant, const std::string& moves, const std::string& uci,
-                      int cp = 20, const std::string& fen = "",
-                      std::optional<engine::Score> score = std::nullopt) {
-    auto pos =
-        fen.empty() ? engine::Position::start(variant) : *engine::Position::from_fen(fen, variant);
-    std::istringstream in(moves);
-    for (std::string m; in >> m;) (void)pos.play_uci(m);
-    engine::SearchResult r;
-    r.best = *pos.parse_uci(uci);
-    r.score = score.value_or(engine::Score{false, cp});
-    r.depth = 10;
-    return game::MoveChosen{.think_ms = 50, .search = r};
-}
-GameInput book(const std::string& uci) {
-    return game::MoveChosen{
-        .source = MoveSource::Book, .uci = uci, .think_ms = 1, .note = "weight 1 from test.bin"};
-}
-// A move of an online source, with its score when the source gives one.
-GameInput online(MoveSource source, const std::string& uci,
-                 std::optional<engine::Score> score = std::nullopt) {
-    return game::MoveChosen{
-        .source = source, .uci = uci, .think_ms = 30, .score = score, .note = "from the test"};
-}
-GameInput posted() { return game::MovePosted{Outcome{}}; }
-Outcome failed(bool final_no, std::optional<std::chrono::milliseconds> retry_after = {}) {
-    return Outcome{.ok = false,
-                   .final_no = final_no,
-                   .cancelled = false,
-                   .game_over = false,
-                   .retry_after = retry_after,
-                   .error = "HTTP error"};
-}
-GameInput post_failed(bool final_no, std::optional<std::chrono::milliseconds> after = {}) {
-    return game::MovePosted{failed(final_no, after)};
-}
-// A line the client could not read (lichess::GameUnreadable).
-GameInput unreadable(const std::string& type, const std::string& field) {
-    return game::UnreadableReceived{{type, kGame, field, "expected a number, got text"}};
-}
-// gameFull with our clock (we are white) at `wtime_ms`, after `moves`.
-GameInput full_with_clock(const std::string& moves, std::int64_t wtime_ms) {
-    auto f = full_game(true, moves);
-    f.state.wtime_ms = wtime_ms;
-    return game::FullReceived{f};
-}
-GameInput gone(int seconds) { return game::OpponentGoneReceived{{true, seconds}}; }
-GameInput back() { return game::OpponentGoneReceived{{false, std::nullopt}}; }
-GameInput claimed(bool ok, bool final_no = false) {
-    return game::ClaimAnswered{ok ? Outcome{} : failed(final_no)};
-}
+using namespace game_inputs;
 
 // ---- actions, in short ----------------------------------------------------------------------
 
@@ -222,16 +84,6 @@ struct RulesRow {
 
 std::ostream& operator<<(std::ostream& os, const RulesRow& r) { return os << r.name; }
 
-GameSettings base_settings() {
-    using namespace std::chrono_literals;
-    GameSettings s;
-    s.game_id = kGame;
-    s.my_id = "outpost";
-    s.my_name = "Outpost";
-    s.abort_time = 20s;
-    return s;
-}
-
 const std::string kHello = "say player, say spectator";
 const std::string kBye = "ponder stop, say player, say spectator";
 // We play white, moved e2e4 and the server showed it at 1 s: black to move.
@@ -249,12 +101,6 @@ std::vector<Step> black_moved() {
             {searched("e2e4", "e7e5"), 100ms, "post e7e5"},
             {posted(), 150ms, "played"},
             {moved("e2e4 e7e5"), 1000ms, ""}};
-}
-ParkingRules parking(std::chrono::milliseconds linger, bool first_visit = true) {
-    ParkingRules p;
-    p.linger = linger;
-    p.first_visit = first_visit;
-    return p;
 }
 std::vector<Step> plus(std::vector<Step> a, std::vector<Step> b) {
     a.insert(a.end(), b.begin(), b.end());
@@ -1093,5 +939,23 @@ TEST(GameRules, ADrawIsOfferedAgainOnlyTwentyPliesAfterTheLast) {
     EXPECT_EQ(offered_at, (std::vector<std::size_t>{2, 24}));
 }
 
-}  // namespace
+// A correspondence game's policies come in with its session's rules and go out with what the
+// session fed them; the value given is not changed behind the desk's back.
+TEST(GameRules, APolicyGivenIsFedAndHandedBackAsAValue) {
+    using namespace std::chrono_literals;
+    GameSettings s = base_settings();
+    s.draw_or_resign.resign_enabled = true;
+    s.draw_or_resign.resign_moves = 2;
+    s.parking = parking(1h);
+    GamePolicies given = GamePolicies::from(s.draw_or_resign, 0);
+    (void)given.draw_resign.after_search(-5000, 20, 30);  // a lost score from an earlier session
+    s.parking->policies = given;
+    GameRules game(s);
+    (void)game.on(game::FullReceived{full_game(true, "", kFen20)}, t0);
+    EXPECT_EQ(summary(game.on(searched("", "e1d1", -2000, "", kFen20), t0 + 1s)), "resign");
+    EXPECT_EQ(game.policies().draw_resign.losing_streak(), 2);
+    EXPECT_EQ(given.draw_resign.losing_streak(), 1);
+}
+
+}  // namespace game_rules_test
 }  // namespace service
