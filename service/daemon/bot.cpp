@@ -15,14 +15,6 @@
 
 namespace service {
 
-namespace {
-
-std::optional<lichess::ApiError> error_of(const lichess::Result<lichess::Ok>& r) {
-    return r ? std::nullopt : std::optional(r.error());
-}
-
-}  // namespace
-
 Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
          BotOptions options)
     : config_(config),
@@ -43,8 +35,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
           [](const std::string& url, std::stop_token stop) { return fetch_block_list(url, stop); }),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
-            DeskHooks{.list_playing = [this] { return api_.playing(); },
-                      .start_session = parked_sessions(session_context())}) {
+            DeskHooks{.start_session = parked_sessions(session_context())}) {
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
     const config::OnlineMovesConfig& online = config.online_moves;
     status_.set_account(me_.name, config.url);
@@ -53,10 +44,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
                                 online.online_egtb.ask.enabled, online.chessdb_book.ask.enabled});
 }
 
-Bot::~Bot() {
-    matchmaking_.reset();
-    sessions_.stop_all();
-}
+Bot::~Bot() { sessions_.stop_all(); }
 
 void Bot::start_matchmaking() {
     if (!config_.matchmaking.enabled) return;
@@ -80,7 +68,7 @@ void Bot::start_matchmaking() {
                 spdlog::warn("matchmaking.declined_bots_file: {}", *error);
         });
     }
-    matchmaking_.emplace(matchmaker_, options_.tick);
+    matchmaking_ = true;
 }
 
 int Bot::run(std::stop_token stop, std::stop_token abort_now) {
@@ -117,21 +105,20 @@ int Bot::run(std::stop_token stop, std::stop_token abort_now) {
         carry_out(arenas_.stop());  // withdraws from the arenas we are in
         publish();
     });
-    // Cancels a challenge nobody has answered yet (on the matchmaker's own thread).
+    // Cancels a challenge nobody has answered yet.
     step("cancelling our challenge", [&] {
-        if (matchmaking_) matchmaking_->stop();
+        if (matchmaking_) carry_out(matchmaker_.stop());
     });
     step("parking correspondence games", [&] { desk_.stop(); });
     // A refused token ends the games too; after a failure of the loop they may still finish.
     step("finishing the games", [&] { finish_games(!token_refused_, abort_now); });
     // The declines, withdrawals and cancels still on their way get a few seconds.
     step("sending the last requests", [&] {
-        if (!workers_.wait_idle_until(std::chrono::steady_clock::now() + options_.requests_grace))
+        if (!requests_.wait_idle_until(std::chrono::steady_clock::now() + options_.requests_grace))
             spdlog::warn("shutting down with requests to Lichess still unanswered");
     });
     if (online_moves_) online_moves_->shutdown();
     api_.shutdown();
-    matchmaking_.reset();
     spdlog::info("stopped");
     return exit_code;
 }
@@ -158,7 +145,7 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
     // The ongoing games are listed off the loop: lila may hold /api/account/playing for a while
     // (tried for up to about 22 s), and the event stream, which replays the ongoing games
     // itself, opens at once.
-    workers_.post([this](std::stop_token) { resume_ongoing_games(); });
+    requests_.run(ResumeGames{});
     block_lists_.emplace(online_block_list_, options_.block_list_refresh);
     start_matchmaking();
 
@@ -215,22 +202,18 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
             reap_sessions();  // a game that just ended frees its slot for this event
             if (auto* event = std::get_if<lichess::Event>(&*item))
                 handle(*event);
-            else if (auto* desk = std::get_if<DeskAnswer>(&*item))
-                answer(*desk);
-            else if (auto* arena = std::get_if<ArenaAnswer>(&*item))
-                answer(*arena);
+            else if (auto* answered = std::get_if<LichessAnswer>(&*item))
+                answer(*answered);
         }
         const auto now = std::chrono::steady_clock::now();
-        // The queue first, then the arenas; matchmaking runs on its own thread.
+        // The queue first, then the arenas, then matchmaking.
         carry_out(challenges_.tick(now));
         carry_out(arenas_.tick(now, std::chrono::system_clock::now()));
+        if (matchmaking_)
+            carry_out(matchmaker_.tick(api_.paused_for(lichess::Family::ChallengeCreate)));
         reap_sessions();
-        // The correspondence desk's round lists the ongoing games now and then: off the loop.
-        if (!desk_tick_running_.exchange(true))
-            workers_.post([this](std::stop_token) {
-                desk_.tick();
-                desk_tick_running_ = false;
-            });
+        // The correspondence desk's round; its check-in goes to the runner like any request.
+        if (auto check_in = desk_.tick()) requests_.run(*check_in);
         publish();
         sync_client_metrics();
     }
@@ -251,10 +234,10 @@ void Bot::handle(const lichess::Event& event) {
                 carry_out(challenges_.on_challenge(e.challenge, std::move(arrival), now));
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, true));
-                if (matchmaking_) matchmaking_->on_canceled(e.challenge.id);
+                if (matchmaking_) matchmaker_.on_canceled(e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, false));
-                if (matchmaking_) matchmaking_->on_declined(e.challenge);
+                if (matchmaking_) matchmaker_.on_declined(e.challenge);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
@@ -269,19 +252,30 @@ void Bot::handle(const lichess::Event& event) {
     publish();
 }
 
-void Bot::answer(DeskAnswer& answer) {
+void Bot::answer(LichessAnswer& answer) {
     const auto now = std::chrono::steady_clock::now();
     std::visit(
         [&](auto& a) {
             using T = std::decay_t<decltype(a)>;
-            if constexpr (std::is_same_v<T, challenge::DeclineAnswered>) {
-                // Counted once it is final: a decline a 429 holds is sent (and counted) later.
-                const bool held = a.error &&
-                                  a.error->kind == lichess::ApiError::Kind::RateLimited &&
-                                  !lichess::bot_game_limit(*a.error);
-                if (a.decline.counted && !held)
-                    metrics_.challenges_declined.increment(lichess::to_string(a.decline.reason));
-                carry_out(challenges_.on(a, now));
+            if constexpr (std::is_same_v<T, GamesToResume>) {
+                // Each as a gameStart: the loop alone starts sessions, and one the event
+                // stream's replay started already is found running.
+                for (auto& g : a.games) {
+                    spdlog::info("resuming game {}", common::printable(g.game_id));
+                    handle(lichess::Event{lichess::GameStart{std::move(g)}});
+                }
+            } else if constexpr (std::is_same_v<T, match::CancelAnswered>) {
+                matchmaker_.on(a);
+            } else if constexpr (std::is_same_v<T, match::AccountRead> ||
+                                 std::is_same_v<T, match::BotsListed> ||
+                                 std::is_same_v<T, match::ChallengeCreated>) {
+                carry_out(matchmaker_.on(a));
+            } else if constexpr (std::is_same_v<T, correspondence::CheckedIn>) {
+                desk_.on(a);
+            } else if constexpr (std::is_same_v<T, arena::ArenaRead>) {
+                carry_out(arenas_.on(a, now, std::chrono::system_clock::now()));
+            } else if constexpr (std::is_same_v<T, arena::JoinAnswered>) {
+                carry_out(arenas_.on(a, now));
             } else if constexpr (std::is_same_v<T, challenge::AbortAnswered>) {
                 carry_out(challenges_.on(a));
             } else {
@@ -292,21 +286,8 @@ void Bot::answer(DeskAnswer& answer) {
     publish();
 }
 
-void Bot::answer(ArenaAnswer& answer) {
-    const auto now = std::chrono::steady_clock::now();
-    std::visit(
-        [&](auto& a) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, arena::ArenaRead>)
-                carry_out(arenas_.on(a, now, std::chrono::system_clock::now()));
-            else
-                carry_out(arenas_.on(a, now));
-        },
-        answer);
-    publish();
-}
-
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
-    if (matchmaking_) matchmaking_->on_game_start(game.game_id);
+    if (matchmaking_) matchmaker_.on_game_start(game.game_id);
     const bool running = sessions_.running(game.game_id);
     if (!running) {
         if (game.tournament_id) metrics_.tournament_games++;
@@ -324,51 +305,12 @@ void Bot::execute(challenge::Request& request) {
     std::visit(
         [&](auto& r) {
             using T = std::decay_t<decltype(r)>;
-            if constexpr (std::is_same_v<T, challenge::Accept>) {
-                // Urgent: a game waits on it, whatever declines the server is holding.
-                workers_.post(
-                    [this, r](std::stop_token) {
-                        auto answer = api_.accept_challenge(r.challenge.id);
-                        if (answer) metrics_.challenges_accepted++;
-                        queue_.push(DeskAnswer{challenge::AcceptAnswered{r, error_of(answer)}});
-                    },
-                    WorkerPool::Priority::Urgent);
-            } else if constexpr (std::is_same_v<T, challenge::Decline>) {
-                workers_.post([this, r](std::stop_token) {
-                    auto answer = api_.decline_challenge(r.challenge_id, r.reason);
-                    queue_.push(DeskAnswer{challenge::DeclineAnswered{r, error_of(answer)}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ReadRatings>) {
-                workers_.post([this](std::stop_token) {
-                    auto account = api_.account();
-                    queue_.push(DeskAnswer{challenge::RatingsRead{
-                        account ? std::optional(std::move(*account)) : std::nullopt,
-                        account ? "" : account.error().describe()}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ListPlaying>) {
-                workers_.post([this](std::stop_token) {
-                    auto playing = api_.playing();
-                    queue_.push(DeskAnswer{challenge::PlayingListed{
-                        playing ? std::optional(std::move(playing->now_playing)) : std::nullopt,
-                        playing ? "" : playing.error().describe()}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::AbortGame>) {
-                workers_.post([this, id = r.game_id](std::stop_token) {
-                    auto answer = api_.abort(id);
-                    if (answer) metrics_.games_aborted_over_limit++;
-                    queue_.push(DeskAnswer{challenge::AbortAnswered{id, error_of(answer)}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ResignGame>) {
+            if constexpr (std::is_same_v<T, challenge::ResignGame>) {
                 // No session plays it: an arena of ours takes its slot back at once.
                 carry_out(arenas_.on_session_finished(r.game_id, std::chrono::steady_clock::now()));
-                workers_.post([this, r](std::stop_token) {
-                    auto answer = api_.resign(r.game_id);
-                    write_log(
-                        {r.log.level,
-                         r.log.text + (answer ? ""
-                                              : " - resigning failed, left to lila's clock: " +
-                                                    answer.error().describe())});
-                });
+                requests_.run(std::move(r));
+            } else if constexpr (std::is_constructible_v<LichessRequest, T>) {
+                requests_.run(std::move(r));
             } else if constexpr (std::is_same_v<T, challenge::StartGame>) {
                 if (is_correspondence(r.game))
                     desk_.on_game_start(r.game);  // parked or in line; takes no slot
@@ -391,7 +333,7 @@ void Bot::execute(challenge::Request& request) {
                 }
                 metrics_.games_started++;
             } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
-                if (matchmaking_) matchmaking_->pause_bot_games(r.wait);
+                if (matchmaking_) matchmaker_.pause_bot_games(r.wait);
                 metrics_.bot_game_limit_hits++;
                 metrics_.bot_games_paused_until_ns = r.until.time_since_epoch().count();
             } else if constexpr (std::is_same_v<T, challenge::Log>) {
@@ -405,51 +347,23 @@ void Bot::carry_out(std::vector<arena::Request> requests) {
     for (auto& request : requests) {
         std::visit(
             [&](auto& r) {
-                using T = std::decay_t<decltype(r)>;
-                if constexpr (std::is_same_v<T, arena::ReadArena>) {
-                    workers_.post([this, id = r.id](std::stop_token) {
-                        auto arena = api_.tournament(id);
-                        queue_.push(ArenaAnswer{arena::ArenaRead{
-                            id, arena ? std::optional(std::move(*arena)) : std::nullopt,
-                            arena ? std::nullopt : std::optional(arena.error())}});
-                    });
-                } else if constexpr (std::is_same_v<T, arena::JoinArena>) {
-                    workers_.post([this, r](std::stop_token) {
-                        auto joined = api_.join_tournament(r.id, r.join);
-                        queue_.push(ArenaAnswer{arena::JoinAnswered{r.id, error_of(joined)}});
-                    });
-                } else if constexpr (std::is_same_v<T, arena::WithdrawArena>) {
-                    workers_.post([this, id = r.id](std::stop_token stop) {
-                        // Still in the arena, lila pairs us while we are gone and each such
-                        // game is lost: a 429 from lila is waited out (a few seconds at most,
-                        // within the shutdown's grace) and the withdrawal sent again.
-                        auto left = api_.withdraw_tournament(id);
-                        for (int again = 0;
-                             again < 2 && !left &&
-                             left.error().kind == lichess::ApiError::Kind::RateLimited;
-                             ++again) {
-                            const auto wait = std::min<std::chrono::milliseconds>(
-                                left.error().retry_after.value_or(std::chrono::seconds(1)),
-                                std::chrono::seconds(2));
-                            if (!api_.sleep_for(wait, stop)) break;
-                            left = api_.withdraw_tournament(id);
-                        }
-                        if (!left)
-                            spdlog::warn("arena {}: withdrawing failed: {}", id,
-                                         left.error().describe());
-                    });
-                } else if constexpr (std::is_same_v<T, arena::Log>) {
+                if constexpr (std::is_same_v<std::decay_t<decltype(r)>, arena::Log>)
                     write_log(r);
-                }
+                else
+                    requests_.run(std::move(r));
             },
             request);
     }
 }
 
+void Bot::carry_out(std::vector<match::Request> requests) {
+    for (auto& request : requests)
+        std::visit([&](auto& r) { requests_.run(std::move(r)); }, request);
+}
+
 void Bot::publish() {
     const auto now = std::chrono::steady_clock::now();
-    challenges_.matchmaking_paused_for(matchmaking_ ? matchmaking_->paused_for() : std::nullopt,
-                                       now);
+    challenges_.matchmaking_paused_for(matchmaking_ ? matchmaker_.paused_for() : std::nullopt, now);
     metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
     slots_view_.publish_queue(challenges_.queued_names());
     std::vector<ArenaStatus> joined;
@@ -471,20 +385,6 @@ void Bot::reap_sessions() {
         carry_out(arenas_.on_session_finished(game_id, now));
     }
     metrics_.games_active = sessions_.active();
-}
-
-void Bot::resume_ongoing_games() {
-    auto playing = api_.playing();
-    if (!playing) {
-        spdlog::warn("could not list ongoing games: {}", playing.error().describe());
-        return;
-    }
-    // Each as a gameStart through the loop's queue: the loop alone starts sessions, and one the
-    // event stream's replay started already is found running.
-    for (auto& g : playing->now_playing) {
-        spdlog::info("resuming game {}", common::printable(g.game_id));
-        queue_.push(lichess::Event{lichess::GameStart{std::move(g)}});
-    }
 }
 
 void Bot::finish_games(bool wait, std::stop_token abort_now) {

@@ -1,5 +1,5 @@
-// CorrespondenceDesk with a fake clock, a fake playing list and fake sessions: who gets a
-// session when, the line, check-ins, parking, ends; nothing sleeps.
+// CorrespondenceDesk with a fake clock, check-ins answered from a fake playing list, and fake
+// sessions: who gets a session when, the line, check-ins, parking, ends; nothing sleeps.
 #include "service/daemon/correspondence.hpp"
 
 #include <gtest/gtest.h>
@@ -65,12 +65,6 @@ class DeskTest : public ::testing::Test {
     DeskHooks make_hooks() {
         DeskHooks h;
         h.now = [this] { return now_; };
-        h.list_playing = [this]() -> lichess::Result<lichess::Playing> {
-            ++list_calls_;
-            if (list_fails_)
-                return lichess::ApiError{lichess::ApiError::Kind::Http, 503, "down", {}, {}};
-            return playing_;
-        };
         h.start_session = [this](const std::string& id,
                                  ParkingRules rules) -> std::unique_ptr<DeskSession> {
             auto s = std::make_shared<SessionState>();
@@ -80,6 +74,16 @@ class DeskTest : public ::testing::Test {
             return std::make_unique<FakeSession>(s);
         };
         return h;
+    }
+
+    // A round of the desk; a check-in it asks for is answered at once from the fake list.
+    void tick() {
+        if (!desk_.tick()) return;
+        ++list_calls_;
+        if (list_fails_)
+            desk_.on(correspondence::CheckedIn{std::nullopt, "HTTP 503: down"});
+        else
+            desk_.on(correspondence::CheckedIn{playing_.now_playing, ""});
     }
 
     std::vector<std::string> started() const {
@@ -135,7 +139,7 @@ TEST(Correspondence, SettingsComeFromTheConfig) {
 
 TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
     for (const char* id : {"g1", "g2", "g3", "g4", "g5"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
     auto c = desk_.counts();
     EXPECT_EQ(c.running, 2);
@@ -143,12 +147,12 @@ TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
     EXPECT_TRUE(desk_.someone_waiting());
 
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
     EXPECT_TRUE(last_session("g2")->destroyed);  // its threads are joined when it is reaped
     end("g1");
     park("g3");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3", "g4", "g5"}));
     c = desk_.counts();
     EXPECT_EQ(c.games, 4);  // g1 is over
@@ -163,38 +167,38 @@ TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
 TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
     using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     const auto rules = last_session("g1")->rules;
     EXPECT_EQ(rules.linger, 15s);
     ASSERT_TRUE(rules.games_waiting);
     EXPECT_EQ(rules.games_waiting->load(), 1);  // g3 waits
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(rules.games_waiting->load(), 0);
 }
 
 TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));  // resumed at start-up: we have moved, their turn
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());
     EXPECT_EQ(desk_.counts().parked, 1);
 
     playing_.now_playing = {corr("g1", true)};
     now_ += 59s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 0);
     now_ += 1s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));
     EXPECT_TRUE(last_session("g1")->rules.first_visit);
 
     park("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().parked, 1);
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 2);
     ASSERT_EQ(started().size(), 2u);
     EXPECT_FALSE(last_session("g1")->rules.first_visit);  // no second hello
@@ -205,7 +209,7 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     const auto g1_policy = last_session("g1")->rules.draw_resign;
     ASSERT_NE(g1_policy, nullptr);
@@ -213,9 +217,9 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     (void)g1_policy->after_search(-5000, 20, 30);  // a lost score, as a session would feed it
 
     park("g1");
-    desk_.tick();
+    tick();
     now_ += 60s;  // the check-in finds g1 on our turn again
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 3u);
     EXPECT_EQ(last_session("g1")->rules.draw_resign, g1_policy);
     EXPECT_EQ(last_session("g1")->rules.draw_resign->losing_streak(), 1);
@@ -226,7 +230,7 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     const auto g1_takebacks = last_session("g1")->rules.takebacks;
     ASSERT_NE(g1_takebacks, nullptr);
@@ -234,9 +238,9 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
     g1_takebacks->granted();  // as a session does when the server took its yes
 
     park("g1");
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 3u);
     EXPECT_EQ(last_session("g1")->rules.takebacks, g1_takebacks);
     EXPECT_EQ(last_session("g1")->rules.takebacks->accepted(), 1);
@@ -245,7 +249,7 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
 TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {
     desk_.on_game_start(corr("g1", false, /*has_moved=*/false));  // we are black
     desk_.on_game_start(corr("g2", std::nullopt, std::nullopt));  // nothing known: look
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
 }
 
@@ -254,62 +258,62 @@ TEST_F(DeskTest, ReplayedGameStartsLineAGameUpOnlyOnce) {
     desk_.on_game_start(corr("g2", true));
     desk_.on_game_start(corr("g3", true));
     desk_.on_game_start(corr("g3", true));  // the event stream reconnected
-    desk_.tick();
+    tick();
     desk_.on_game_start(corr("g1", true));  // running: nothing to do
     EXPECT_EQ(desk_.counts().waiting, 1);
     park("g1");
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
     EXPECT_EQ(desk_.counts().games, 3);
 }
 
 TEST_F(DeskTest, AGameStartOnOurTurnLinesUpAParkedGame) {
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
 }
 
 TEST_F(DeskTest, AParkedGameThatFinishesGetsOneLastSessionThenIsDropped) {
     desk_.on_game_start(corr("g1", false));
     desk_.on_game_finish("unknown1");  // not ours: ignored
-    desk_.tick();
+    tick();
     desk_.on_game_finish("g1");
-    desk_.tick();
+    tick();
     ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));  // result, PGN, goodbye
     park("g1");  // even a session that saw no end: the game is not on any more
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().games, 0);
     EXPECT_FALSE(desk_.someone_waiting());
 }
 
 TEST_F(DeskTest, AGameThatFinishesWhileItsSessionRunsIsDroppedAfterIt) {
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     desk_.on_game_finish("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 1u);  // its session sees the end
     end("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 1u);
     EXPECT_EQ(desk_.counts().games, 0);
 }
 
 TEST_F(DeskTest, AGameThatFinishesAsItsSessionParksGetsOneLastSession) {
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     park("g1");                  // parked on the opponent's move ...
     desk_.on_game_finish("g1");  // ... who resigned before the desk reaped the session
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     EXPECT_EQ(desk_.counts().running, 1);
     park("g1");  // even when the last session sees no end, the game is dropped
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 2u);
     EXPECT_EQ(desk_.counts().games, 0);
 }
@@ -320,7 +324,7 @@ TEST_F(DeskTest, CheckInsAddNewGamesAndIgnoreRealTimeOnes) {
     blitz.speed = "blitz";
     playing_.now_playing = {corr("g1", true), blitz, corr("g2", false)};
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
     EXPECT_EQ(desk_.counts().games, 2);
     EXPECT_EQ(desk_.counts().parked, 1);
@@ -330,24 +334,24 @@ TEST_F(DeskTest, AParkedGameMissingFromAWholeListIsWrappedUp) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
     desk_.on_game_start(corr("g2", false));
-    desk_.tick();
+    tick();
     playing_.now_playing = {corr("g2", false)};  // g1 ended while the event stream was down
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
     end("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().games, 1);
 }
 
 TEST_F(DeskTest, AParkedGameMissingFromAFullPageIsKept) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     for (int i = 0; i < 50; ++i)
         playing_.now_playing.push_back(corr("p" + std::to_string(i), false));
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());  // the list was cut at a page: g1 may be beyond it
     EXPECT_EQ(desk_.counts().games, 51);
     EXPECT_EQ(desk_.counts().parked, 51);
@@ -358,17 +362,17 @@ TEST_F(DeskTest, AFailedCheckInChangesNothingAndTheNextPeriodTriesAgain) {
     desk_.on_game_start(corr("g1", false));
     list_fails_ = true;
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     EXPECT_EQ(desk_.counts().parked, 1);
     EXPECT_TRUE(started().empty());
     list_fails_ = false;
     playing_.now_playing = {corr("g1", true)};
     now_ += 30s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     now_ += 30s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 2);
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
 }
@@ -384,16 +388,26 @@ TEST_F(DeskTest, GamesCountPerOpponent) {
 TEST_F(DeskTest, StopEndsEverySessionAndStartsNoMore) {
     using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     desk_.stop();
     EXPECT_TRUE(last_session("g1")->destroyed);
     EXPECT_TRUE(last_session("g2")->destroyed);
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 2u);
     EXPECT_EQ(list_calls_, 0);
     EXPECT_EQ(desk_.counts().running, 0);
+}
+
+TEST_F(DeskTest, AsksNoSecondCheckInWhileOneIsOnItsWay) {
+    using namespace std::chrono_literals;
+    now_ += 61s;
+    EXPECT_TRUE(desk_.tick().has_value());
+    now_ += 61s;
+    EXPECT_FALSE(desk_.tick().has_value());  // the first one's answer has not come yet
+    desk_.on(correspondence::CheckedIn{std::vector<lichess::GameEventInfo>{}, ""});
+    EXPECT_TRUE(desk_.tick().has_value());  // answered, and the period is over again
 }
 
 TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
@@ -401,7 +415,6 @@ TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
     std::vector<std::string> started;
     std::vector<std::shared_ptr<SessionState>> states;
     DeskHooks h;
-    h.list_playing = [] { return lichess::Result<lichess::Playing>(lichess::Playing{}); };
     h.start_session = [&](const std::string& id, ParkingRules) -> std::unique_ptr<DeskSession> {
         started.push_back(id);
         states.push_back(std::make_shared<SessionState>());
@@ -410,13 +423,13 @@ TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
     CorrespondenceDesk desk(DeskSettings::from({}), h);
     for (int i = 0; i < 10; ++i) desk.on_game_start(corr("g" + std::to_string(i), true));
     for (int i = 0; i < 10; ++i) {
-        desk.tick();
+        EXPECT_FALSE(desk.tick().has_value());  // no check-in before the period is over
         ASSERT_EQ(started.size(), std::size_t(i + 1));
         EXPECT_EQ(started.back(), "g" + std::to_string(i));
         EXPECT_EQ(desk.counts().running, 1);
         states.back()->finished = true;
     }
-    desk.tick();
+    EXPECT_FALSE(desk.tick().has_value());
     EXPECT_EQ(desk.counts().parked, 10);
     EXPECT_EQ(desk.counts().peak_running, 1);
 }
