@@ -1,15 +1,13 @@
-// Bot: the event loop, the routing of events to the desks' rules, and carrying out their requests.
+// Bot: the event loop, routing each event and each answer to the rule owner that decides it, and
+// each of their requests to the RequestRunner or, when it is no call to Lichess, to its place.
 #include "service/daemon/bot.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include <stdexcept>
-#include <system_error>
 #include <type_traits>
 #include <utility>
 
 #include "common/text.hpp"
-#include "service/challenges/declined_bots.hpp"
 #include "service/game/game_rights.hpp"
 #include "service/ops/logging.hpp"
 
@@ -46,146 +44,8 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
 
 Bot::~Bot() { sessions_.stop_all(); }
 
-void Bot::start_matchmaking() {
-    if (!config_.matchmaking.enabled) return;
-    matchmaker_.set_online_block_list(
-        [this](std::string_view name) { return online_block_list_.contains(name); });
-    // Bots that declined us, remembered across restarts (lichess-bot keeps them too).
-    const std::string& path = config_.matchmaking.declined_bots_file;
-    if (!path.empty()) {
-        auto file = std::make_shared<DeclinedBotsFile>(path);
-        auto loaded =
-            file->load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
-        if (loaded.warning)
-            spdlog::warn("matchmaking.declined_bots_file: {}", *loaded.warning);
-        else if (!loaded.refusals.empty())
-            spdlog::info("matchmaking: {} decline(s) remembered from {}", loaded.refusals.size(),
-                         path);
-        matchmaker_.restore(std::move(loaded.refusals));
-        matchmaker_.on_remember([file](const std::vector<Refusal>& refusals) {
-            if (const auto error = file->save(refusals, std::chrono::steady_clock::now(),
-                                              std::chrono::system_clock::now()))
-                spdlog::warn("matchmaking.declined_bots_file: {}", *error);
-        });
-    }
-    matchmaking_ = true;
-}
-
-int Bot::run(std::stop_token stop, std::stop_token abort_now) {
-    int exit_code = 0;
-    {
-        // The event stream's thread is joined at the end of this block, the loop's exception
-        // or not: it watches its own stop token, which the jthread requests first.
-        std::optional<lichess::EventStream> events;
-        std::jthread stream_thread;
-        try {
-            exit_code = play(stop, abort_now, events, stream_thread);
-        } catch (const std::exception& e) {
-            exit_code = fail(e.what());
-        } catch (...) {
-            exit_code = fail("an unknown exception");
-        }
-        if (stream_thread.joinable()) stream_thread.request_stop();
-    }
-    // Phase 2: stop accepting; running games may finish within the grace period (also after a
-    // failure: /healthz says 503 meanwhile). Each step on its own, so one failing does not
-    // keep the others from stopping what they own.
-    const auto step = [&](const char* what, const auto& f) {
-        try {
-            f();
-        } catch (const std::exception& e) {
-            spdlog::critical("shutdown: {} failed: {}", what, e.what());
-            exit_code = 1;
-        }
-    };
-    step("declining the queue", [&] {
-        challenges_.stop_accepting();
-        block_lists_.reset();  // stops a read in flight and joins the refresher
-        carry_out(challenges_.decline_queued(std::chrono::steady_clock::now()));
-        carry_out(arenas_.stop());  // withdraws from the arenas we are in
-        publish();
-    });
-    // Cancels a challenge nobody has answered yet.
-    step("cancelling our challenge", [&] {
-        if (matchmaking_) carry_out(matchmaker_.stop());
-    });
-    step("parking correspondence games", [&] { desk_.stop(); });
-    // A refused token ends the games too; after a failure of the loop they may still finish.
-    step("finishing the games", [&] { finish_games(!token_refused_, abort_now); });
-    // The declines, withdrawals and cancels still on their way get a few seconds.
-    step("sending the last requests", [&] {
-        if (!requests_.wait_idle_until(std::chrono::steady_clock::now() + options_.requests_grace))
-            spdlog::warn("shutting down with requests to Lichess still unanswered");
-    });
-    if (online_moves_) online_moves_->shutdown();
-    api_.shutdown();
-    spdlog::info("stopped");
-    return exit_code;
-}
-
-int Bot::fail(const std::string& what) {
-    {
-        std::lock_guard lock(fatal_mutex_);
-        fatal_ = "the event loop stopped: " + what;
-    }
-    spdlog::critical("the event loop stopped: {}; stopping the daemon (exit code 1)", what);
-    return 1;
-}
-
-std::optional<std::string> Bot::health_problem() const {
-    {
-        std::lock_guard lock(fatal_mutex_);
-        if (fatal_) return fatal_;
-    }
-    return metrics_.event_stream_problem();
-}
-
-int Bot::play(std::stop_token stop, std::stop_token abort_now,
-              std::optional<lichess::EventStream>& events, std::jthread& stream_thread) {
-    // The ongoing games are listed off the loop: lila may hold /api/account/playing for a while
-    // (tried for up to about 22 s), and the event stream, which replays the ongoing games
-    // itself, opens at once.
-    requests_.run(ResumeGames{});
-    block_lists_.emplace(online_block_list_, options_.block_list_refresh);
-    start_matchmaking();
-
-    events.emplace(
-        api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
-    // Every byte counts, keep-alives included: an idle bot's stream is alive (lila writes a
-    // newline every 6 s), a stream that delivers nothing is not.
-    events->set_liveness(
-        [this] {
-            stream_connected_ = true;
-            metrics_.event_stream_connected = true;
-            metrics_.record_event_stream_activity();
-        },
-        [this] {
-            stream_connected_ = false;
-            metrics_.event_stream_connected = false;
-        });
-    stream_thread = std::jthread([this, &events](std::stop_token own) {
-        try {
-            auto fatal = events->run(own);
-            stream_connected_ = false;
-            if (fatal) queue_.push(StreamFailed{fatal->describe()});
-        } catch (const std::exception& e) {
-            stream_connected_ = false;
-            queue_.push(
-                StreamFailed{std::string("the event stream's thread failed: ") + e.what(), true});
-        }
-    });
-
-    // The client keeps its own counts; /metrics shows them. Game sessions add their streams'
-    // reconnects to stream_reconnects themselves, so the event stream's are added as they grow.
-    std::uint64_t event_reconnects_counted = 0;
-    const auto sync_client_metrics = [&] {
-        const std::uint64_t event_reconnects = events->stats().reconnects.load();
-        metrics_.stream_reconnects += event_reconnects - event_reconnects_counted;
-        event_reconnects_counted = event_reconnects;
-        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
-        metrics_.http_errors = api_.error_count();
-    };
-
+int Bot::play(std::stop_token stop, std::stop_token abort_now, std::optional<EventFeed>& events) {
+    start(events);
     // Phase 1: play until asked to stop.
     while (!stop.stop_requested() && !abort_now.stop_requested()) {
         auto item = queue_.pop_for(options_.tick);
@@ -215,9 +75,9 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
         // The correspondence desk's round; its check-in goes to the runner like any request.
         if (auto check_in = desk_.tick()) requests_.run(*check_in);
         publish();
-        sync_client_metrics();
+        events->sync_metrics();
     }
-    sync_client_metrics();  // what the last round of the loop did not see yet
+    events->sync_metrics();  // what the last round of the loop did not see yet
     return 0;
 }
 
@@ -319,18 +179,10 @@ void Bot::execute(challenge::Request& request) {
             } else if constexpr (std::is_same_v<T, challenge::StartSession>) {
                 const GameRights rights =
                     rights_of(r.game.source, r.game.tournament_id.has_value(), r.rules);
-                try {
-                    sessions_.start(r.game_id, [&] {
-                        return std::make_unique<GameSession>(session_context(), r.game_id,
-                                                             std::nullopt, rights);
-                    });
-                } catch (const std::system_error& e) {
-                    throw std::runtime_error(
-                        "game " + common::printable(r.game_id) +
-                        ": its session's threads could not be started (" + e.what() +
-                        "); the process may be at its task limit (systemd TasksMax, ulimit -u, "
-                        "the container's pids limit)");
-                }
+                sessions_.start(r.game_id, [&] {
+                    return std::make_unique<GameSession>(session_context(), r.game_id, std::nullopt,
+                                                         rights);
+                });
                 metrics_.games_started++;
             } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
                 if (matchmaking_) matchmaker_.pause_bot_games(r.wait);
@@ -385,43 +237,6 @@ void Bot::reap_sessions() {
         carry_out(arenas_.on_session_finished(game_id, now));
     }
     metrics_.games_active = sessions_.active();
-}
-
-void Bot::finish_games(bool wait, std::stop_token abort_now) {
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
-    if (active_games() > 0 && wait)
-        spdlog::info(
-            "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
-            "to stop now)",
-            config_.shutdown_grace_s, active_games());
-    while (wait && active_games() > 0 && std::chrono::steady_clock::now() < deadline &&
-           !abort_now.stop_requested()) {
-        std::this_thread::sleep_for(options_.tick);
-        reap_sessions();
-    }
-    sessions_.stop_all();
-}
-
-SessionContext Bot::session_context() {
-    lichess::StreamOptions stream = options_.stream_options;
-    stream.reconnect = options_.game_reconnect;
-    stream.stable_after = options_.game_stable_after;
-    stream.data_resets_backoff = true;
-    return SessionContext{.api = api_,
-                          .game_api = game_api_,
-                          .config = config_,
-                          .my_id = me_.id,
-                          .my_name = me_.name,
-                          .engines = engines_,
-                          .books = &books_,
-                          .online = online_moves_.get(),
-                          .chat = chat_,
-                          .metrics = metrics_,
-                          .stream_options = stream,
-                          .timings = options_.game_timings,
-                          .slots = &slots_view_,
-                          .status = &status_};
 }
 
 }  // namespace service

@@ -1,10 +1,10 @@
-// Bot: the daemon's router and composition root. It builds every part (slots, the challenge
-// desk, the arena desk, matchmaking, engines, sessions, the correspondence desk), reads the
-// event stream on its own thread, hands each event to the part whose rules decide it, and
-// carries out the requests that come back (accept, decline, abort, join an arena, start a
-// session). Requests to Lichess run on a WorkerPool, never on the event loop: their answers come
-// back through the loop's queue like events, so nothing the server holds delays a gameStart or
-// another challenge's answer. Shuts down gracefully.
+// Bot: the daemon's router and composition root. It builds every part (slots, the rule owners:
+// the challenge desk, the arena desk, the matchmaker, the correspondence desk; engines,
+// sessions), hands each event (EventFeed) to the owner whose rules decide it, and routes the
+// requests that come back: calls to Lichess to the RequestRunner, whose answers come back
+// through the loop's queue like events and go to the owner that asked; the others (start a
+// session, log a line) happen at once. Nothing the server holds delays the loop. Shuts down
+// gracefully (bot_lifecycle.cpp).
 #pragma once
 
 #include <atomic>
@@ -20,7 +20,6 @@
 
 #include "config/config.hpp"
 #include "lichess_client/api.hpp"
-#include "lichess_client/event_stream.hpp"
 #include "service/challenges/arena_desk.hpp"
 #include "service/challenges/challenge_desk.hpp"
 #include "service/challenges/game_slots.hpp"
@@ -30,6 +29,7 @@
 #include "service/daemon/chat_sender.hpp"
 #include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
+#include "service/daemon/event_feed.hpp"
 #include "service/daemon/game_session.hpp"
 #include "service/daemon/lichess_request.hpp"
 #include "service/daemon/request_runner.hpp"
@@ -116,8 +116,10 @@ class Bot {
     using Item = std::variant<lichess::Event, StreamFailed, LichessAnswer>;
 
     // Phase 1 of run(): the event loop, until a stop; its exit code.
-    int play(std::stop_token stop, std::stop_token abort_now,
-             std::optional<lichess::EventStream>& events, std::jthread& stream_thread);
+    int play(std::stop_token stop, std::stop_token abort_now, std::optional<EventFeed>& events);
+    // Before the loop: the ongoing games listed, the block lists read, matchmaking on, the event
+    // stream open.
+    void start(std::optional<EventFeed>& events);
     // The loop failed: logged (critical) and kept for health_problem(); returns 1.
     int fail(const std::string& what);
     void handle(const lichess::Event& event);
