@@ -15,8 +15,6 @@
 
 namespace {
 
-using namespace std::chrono_literals;
-
 int posts_to(emu::EmulatorFixture& fx, const std::string& path) {
     int n = 0;
     for (const auto& r : fx->requests()) n += r.method == "POST" && r.path == path ? 1 : 0;
@@ -24,6 +22,7 @@ int posts_to(emu::EmulatorFixture& fx, const std::string& path) {
 }
 
 TEST(BotRouter, EachDesksRequestsGoOutAndTheirAnswersComeBack) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: router-desks
 seed: 3
@@ -63,6 +62,7 @@ challenges:
 }
 
 TEST(BotRouter, TheMatchmakersRoundGoesOutOneRequestAtATime) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 name: router-matchmaking
 seed: 5
@@ -101,6 +101,7 @@ outgoing:
 }
 
 TEST(BotRouter, AnAcceptedChallengeGetsItsSession) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx("name: router-accept\nseed: 4\nkeepalive_ms: 500\n");
     e2e::BotRunner bot(fx, e2e::settings("{concurrency: 1, variants: [standard]}"));
     ASSERT_TRUE(e2e::wait_event_stream(fx));

@@ -15,8 +15,6 @@
 
 namespace {
 
-using namespace std::chrono_literals;
-
 // What `deliver` got, in order, and a bounded wait for it.
 class Answers {
   public:
@@ -27,6 +25,7 @@ class Answers {
     }
     // Waits (at most 20 s) until `n` answers came; a copy of them.
     std::vector<service::LichessAnswer> wait_for(std::size_t n) {
+        using namespace std::chrono_literals;
         std::unique_lock lock(mutex_);
         changed_.wait_for(lock, 20s, [&] { return answers_.size() >= n; });
         return answers_;
@@ -60,6 +59,7 @@ int requests_to(emu::EmulatorFixture& fx, const std::string& part) {
 }
 
 TEST(RequestRunner, EachAnswerGoesBackWithWhatItsOwnerAsked) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 account: {username: OutpostBot}
 challenges:
@@ -107,6 +107,7 @@ challenges:
 }
 
 TEST(RequestRunner, AnAcceptOvertakesDeclinesTheServerHolds) {
+    using namespace std::chrono_literals;
     // Every decline is held for 1.5 s; the accept posted after two of them (one on each thread)
     // comes back first.
     emu::EmulatorFixture fx(R"(
@@ -138,6 +139,7 @@ faults:
 }
 
 TEST(RequestRunner, AWithdrawalWaitsOutA429AndIsSentAgain) {
+    using namespace std::chrono_literals;
     emu::EmulatorFixture fx(R"(
 tournaments:
   - {id: arena001, name: Bot Arena, bots_allowed: true, clock: {limit: 180, increment: 0},
