@@ -167,7 +167,14 @@ void CorrespondenceDesk::start_waiting_locked() {
                            .takebacks = game.takebacks};
         game.visited = true;
         game.last_call = game.ending;
-        game.session = hooks_.start_session(id, std::move(rules));
+        // The desk's round runs on the Bot's event loop: a session whose threads cannot start
+        // (the process at its task limit) leaves the game parked, and the loop plays on.
+        try {
+            game.session = hooks_.start_session(id, std::move(rules));
+        } catch (const std::exception& e) {
+            spdlog::error("correspondence game {}: its session could not start: {}",
+                          common::printable(id), e.what());
+        }
         if (!game.session) {
             game.state = State::Parked;  // nothing to run it with; a later check-in tries again
             continue;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace service {
@@ -67,6 +68,9 @@ class DeskTest : public ::testing::Test {
         h.now = [this] { return now_; };
         h.start_session = [this](const std::string& id,
                                  ParkingRules rules) -> std::unique_ptr<DeskSession> {
+            if (start_fails_)
+                throw std::system_error(
+                    std::make_error_code(std::errc::resource_unavailable_try_again));
             auto s = std::make_shared<SessionState>();
             s->game_id = id;
             s->rules = std::move(rules);
@@ -106,6 +110,7 @@ class DeskTest : public ::testing::Test {
         std::chrono::steady_clock::time_point(std::chrono::hours(1));
     lichess::Playing playing_;
     bool list_fails_ = false;
+    bool start_fails_ = false;  // sessions cannot start (the process at its task limit)
     int list_calls_ = 0;
     std::vector<std::shared_ptr<SessionState>> sessions_;
     CorrespondenceDesk desk_;
@@ -408,6 +413,21 @@ TEST_F(DeskTest, AsksNoSecondCheckInWhileOneIsOnItsWay) {
     EXPECT_FALSE(desk_.tick().has_value());  // the first one's answer has not come yet
     desk_.on(correspondence::CheckedIn{std::vector<lichess::GameEventInfo>{}, ""});
     EXPECT_TRUE(desk_.tick().has_value());  // answered, and the period is over again
+}
+
+TEST_F(DeskTest, ASessionThatCannotStartLeavesItsGameParked) {
+    start_fails_ = true;
+    desk_.on_game_start(corr("g1", true));
+    EXPECT_NO_THROW(tick());
+    EXPECT_TRUE(sessions_.empty());
+    EXPECT_EQ(desk_.counts().parked, 1);
+    EXPECT_EQ(desk_.counts().running, 0);
+    // Threads to be had again: the next check-in that finds it on our turn starts its session.
+    start_fails_ = false;
+    playing_.now_playing = {corr("g1", true)};
+    now_ += std::chrono::seconds(61);
+    tick();
+    EXPECT_EQ(started(), std::vector<std::string>{"g1"});
 }
 
 TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
