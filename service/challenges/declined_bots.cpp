@@ -3,12 +3,14 @@
 #include "service/challenges/declined_bots.hpp"
 
 #include <fcntl.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "common/bounded_file.hpp"
@@ -103,6 +105,22 @@ std::optional<std::string> DeclinedBotsFile::save(const std::vector<Refusal>& re
         return "cannot replace " + path_ + ": " + why;
     }
     return std::nullopt;
+}
+
+void keep_declines(const std::string& path, Matchmaker& matchmaker) {
+    if (path.empty()) return;
+    auto file = std::make_shared<DeclinedBotsFile>(path);
+    auto loaded = file->load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
+    if (loaded.warning)
+        spdlog::warn("matchmaking.declined_bots_file: {}", *loaded.warning);
+    else if (!loaded.refusals.empty())
+        spdlog::info("matchmaking: {} decline(s) remembered from {}", loaded.refusals.size(), path);
+    matchmaker.restore(std::move(loaded.refusals));
+    matchmaker.on_remember([file](const std::vector<Refusal>& refusals) {
+        if (const auto error = file->save(refusals, std::chrono::steady_clock::now(),
+                                          std::chrono::system_clock::now()))
+            spdlog::warn("matchmaking.declined_bots_file: {}", *error);
+    });
 }
 
 }  // namespace service

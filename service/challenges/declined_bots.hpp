@@ -41,4 +41,10 @@ class DeclinedBotsFile {
     std::string path_;
 };
 
+// Bots that declined us, remembered across restarts (lichess-bot keeps them too): the refusals
+// saved at `path` go to `matchmaker`, which has them saved there again after each one it learns.
+// A file that cannot be read or written is logged as a warning, never a stop; an empty path
+// keeps nothing.
+void keep_declines(const std::string& path, Matchmaker& matchmaker);
+
 }  // namespace service

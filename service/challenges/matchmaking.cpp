@@ -46,11 +46,9 @@ Refusal refusal_for(std::string_view reason_key, std::string bot, std::string sp
     return r;
 }
 
-Matchmaker::Matchmaker(const config::MatchmakingConfig& config, MatchmakingApi& api,
-                       GameSlots& slots, std::string my_id, MatchmakingTimes times, Clock now,
-                       std::uint64_t seed)
+Matchmaker::Matchmaker(const config::MatchmakingConfig& config, GameSlots& slots, std::string my_id,
+                       MatchmakingTimes times, Clock now, std::uint64_t seed)
     : config_(config),
-      api_(api),
       slots_(slots),
       my_id_(common::lowercase(my_id)),
       times_(times),
@@ -87,17 +85,17 @@ void Matchmaker::pause_bot_games(std::chrono::milliseconds wait) {
     paused_until_ = std::max(paused_until_, now_() + wait);
 }
 
-void Matchmaker::tick() {
-    if (!config_.enabled || stopped_ || choices_.empty()) return;
+Matchmaker::Requests Matchmaker::tick(std::optional<std::chrono::milliseconds> creation_paused) {
+    if (!config_.enabled || stopped_ || choices_.empty() || asking_) return {};
     const auto now = now_();
     if (pending_) {
         if (now - pending_->sent >= times_.answer_timeout) {
             const Pending p = *pending_;
-            cancel_pending("unanswered");
             remember(refusal_for("generic", p.bot, p.choice.speed, p.choice.variant, mode()),
                      times_.unanswered_memory);
+            return cancel_pending("unanswered");
         }
-        return;
+        return {};
     }
     const SlotSnapshot slots = slots_.snapshot();
     // Idle means: no game (unless we may challenge during games) and no accepted challenge
@@ -106,24 +104,110 @@ void Matchmaker::tick() {
     if (busy || slots.active < last_active_) idle_since_ = now;
     if (slots.active < last_active_) ratings_.forget();  // the game changed our ratings
     last_active_ = slots.active;
-    if (busy || slots.free_for_bots() <= 0) return;  // games_reserved_for_humans counts too
-    if (now - idle_since_ < idle_timeout() || now < next_attempt_ || now < paused_until_) return;
-    if (const auto paused = api_.creation_paused_for()) {
-        next_attempt_ = now + *paused;
-        return;
+    if (busy || slots.free_for_bots() <= 0) return {};  // games_reserved_for_humans counts too
+    if (now - idle_since_ < idle_timeout() || now < next_attempt_ || now < paused_until_) return {};
+    if (creation_paused) {
+        next_attempt_ = now + *creation_paused;
+        return {};
     }
-    challenge_someone(now);
+    return challenge_someone(now);
 }
 
-bool Matchmaker::refresh_ratings(std::chrono::steady_clock::time_point now) {
-    if (!ratings_.stale(now, times_.rating_refresh)) return true;
-    auto account = api_.account();
-    if (!account) {
-        spdlog::warn("matchmaking: could not read our own ratings: {}", account.error().describe());
-        return ratings_.known();  // stale ratings are still good enough
+Matchmaker::Requests Matchmaker::challenge_someone(std::chrono::steady_clock::time_point now) {
+    next_attempt_ = now + times_.between_challenges;
+    asking_ = true;
+    if (ratings_.stale(now, times_.rating_refresh)) return {match::ReadAccount{}};
+    return {match::ListBots{}};
+}
+
+Matchmaker::Requests Matchmaker::on(const match::AccountRead& answer) {
+    asking_ = false;
+    if (stopped_) return {};
+    if (!answer.account) {
+        spdlog::warn("matchmaking: could not read our own ratings: {}", answer.error);
+        if (!ratings_.known()) return {};  // stale ratings are still good enough
+    } else {
+        ratings_.read(answer.account->perfs, now_());
     }
-    ratings_.read(account->perfs, now);
-    return true;
+    asking_ = true;
+    return {match::ListBots{}};
+}
+
+Matchmaker::Requests Matchmaker::on(const match::BotsListed& answer) {
+    asking_ = false;
+    if (stopped_) return {};
+    if (!answer.bots) {
+        spdlog::warn("matchmaking: could not list online bots: {}", answer.error);
+        return {};
+    }
+    const auto now = now_();
+    const std::vector<lichess::User>& bots = *answer.bots;
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < choices_.size(); ++i) order.push_back(i);
+    std::shuffle(order.begin(), order.end(), rng_);
+    for (const std::size_t c : order) {
+        const Choice& choice = choices_[c];
+        std::vector<const lichess::User*> candidates;
+        for (const auto& bot : bots)
+            if (fits(bot, choice, now)) candidates.push_back(&bot);
+        if (candidates.empty()) continue;
+        const lichess::User& bot =
+            *candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(rng_)];
+        match::CreateChallenge create;
+        create.bot_id = common::lowercase(bot.id);
+        create.username = bot.username;
+        create.request.clock_limit_s = choice.clock.base_s;
+        create.request.clock_increment_s = choice.clock.increment_s;
+        create.request.rated = config_.rated;
+        create.request.variant = choice.variant;
+        create.choice = c;
+        create.what = std::to_string(choice.clock.base_s) + "+" +
+                      std::to_string(choice.clock.increment_s) + " " + choice.variant + " " +
+                      mode();
+        asking_ = true;
+        return {std::move(create)};
+    }
+    // Said once at info level: an idle bot with nobody to play would repeat it every minute.
+    spdlog::log(said_nobody_fits_ ? spdlog::level::debug : spdlog::level::info,
+                "matchmaking: no online bot fits the rating window, time controls and variants "
+                "(of {} online); trying again every {:g} s",
+                bots.size(), seconds_of(times_.between_challenges));
+    said_nobody_fits_ = true;
+    return {};
+}
+
+Matchmaker::Requests Matchmaker::on(const match::ChallengeCreated& answer) {
+    asking_ = false;
+    const match::CreateChallenge& create = answer.create;
+    if (!answer.challenge) {
+        const lichess::ApiError error = answer.error.value_or(lichess::ApiError{});
+        spdlog::info("matchmaking: challenging {} ({}) failed: {}",
+                     common::printable(create.username), create.what, error.describe());
+        on_create_failed(error, create.bot_id, create.username, choices_.at(create.choice), now_());
+        return {};
+    }
+    const std::string& id = answer.challenge->id;
+    // Our own challenges hold a slot like accepted ones until answered.
+    if (stopped_ || !slots_.try_reserve(id, create.bot_id,
+                                        times_.answer_timeout + std::chrono::seconds(5), true)) {
+        spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it",
+                     common::printable(id));
+        return {match::CancelChallenge{id, create.username, ""}};
+    }
+    pending_ = Pending{id, create.bot_id, create.username, choices_.at(create.choice), now_()};
+    said_nobody_fits_ = false;
+    spdlog::info("matchmaking: challenged {} ({}), challenge {}",
+                 common::printable(create.username), create.what, common::printable(id));
+    return {};
+}
+
+void Matchmaker::on(const match::CancelAnswered& answer) {
+    const match::CancelChallenge& c = answer.cancel;
+    slots_.release_reservation(c.id);
+    if (c.why.empty()) return;
+    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", common::printable(c.id),
+                 common::printable(c.name), c.why,
+                 answer.error ? " (" + answer.error->describe() + ")" : "");
 }
 
 bool Matchmaker::refused(std::string_view bot, const Choice& choice,
@@ -157,64 +241,9 @@ bool Matchmaker::fits(const lichess::User& bot, const Choice& choice,
     return true;
 }
 
-void Matchmaker::challenge_someone(std::chrono::steady_clock::time_point now) {
-    next_attempt_ = now + times_.between_challenges;
-    if (!refresh_ratings(now)) return;
-    auto bots = api_.bots_online();
-    if (!bots) {
-        spdlog::warn("matchmaking: could not list online bots: {}", bots.error().describe());
-        return;
-    }
-    std::vector<const Choice*> order;
-    for (const auto& c : choices_) order.push_back(&c);
-    std::shuffle(order.begin(), order.end(), rng_);
-    for (const Choice* choice : order) {
-        std::vector<const lichess::User*> candidates;
-        for (const auto& bot : *bots)
-            if (fits(bot, *choice, now)) candidates.push_back(&bot);
-        if (candidates.empty()) continue;
-        const lichess::User& bot =
-            *candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(rng_)];
-        lichess::ChallengeRequest request;
-        request.clock_limit_s = choice->clock.base_s;
-        request.clock_increment_s = choice->clock.increment_s;
-        request.rated = config_.rated;
-        request.variant = choice->variant;
-        const std::string what = std::to_string(choice->clock.base_s) + "+" +
-                                 std::to_string(choice->clock.increment_s) + " " + choice->variant +
-                                 " " + mode();
-        auto created = api_.create_challenge(bot.username, request);
-        if (!created) {
-            spdlog::info("matchmaking: challenging {} ({}) failed: {}",
-                         common::printable(bot.username), what, created.error().describe());
-            on_create_failed(created.error(), bot, *choice, now);
-            return;
-        }
-        // Our own challenges hold a slot like accepted ones until answered.
-        if (!slots_.try_reserve(created->id, common::lowercase(bot.id),
-                                times_.answer_timeout + std::chrono::seconds(5), true)) {
-            spdlog::warn("matchmaking: no slot left for challenge {}; cancelling it",
-                         common::printable(created->id));
-            (void)api_.cancel_challenge(created->id);
-            return;
-        }
-        pending_ = Pending{created->id, common::lowercase(bot.id), bot.username, *choice, now};
-        said_nobody_fits_ = false;
-        spdlog::info("matchmaking: challenged {} ({}), challenge {}",
-                     common::printable(bot.username), what, common::printable(created->id));
-        return;
-    }
-    // Said once at info level: an idle bot with nobody to play would repeat it every minute.
-    spdlog::log(said_nobody_fits_ ? spdlog::level::debug : spdlog::level::info,
-                "matchmaking: no online bot fits the rating window, time controls and variants "
-                "(of {} online); trying again every {:g} s",
-                bots->size(), seconds_of(times_.between_challenges));
-    said_nobody_fits_ = true;
-}
-
-void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess::User& bot,
-                                  const Choice& choice, std::chrono::steady_clock::time_point now) {
-    const std::string id = common::lowercase(bot.id);
+void Matchmaker::on_create_failed(const lichess::ApiError& error, const std::string& id,
+                                  const std::string& username, const Choice& choice,
+                                  std::chrono::steady_clock::time_point now) {
     if (const auto limit = lichess::bot_game_limit(error)) {
         const std::chrono::milliseconds wait =
             limit->wait.value_or(error.retry_after.value_or(times_.decline_memory));
@@ -229,7 +258,7 @@ void Matchmaker::on_create_failed(const lichess::ApiError& error, const lichess:
             spdlog::info(
                 "matchmaking: {} played its bot games for today; not challenging it "
                 "for {:g} s",
-                common::printable(bot.username), seconds_of(wait));
+                common::printable(username), seconds_of(wait));
         }
         return;
     }
@@ -260,14 +289,12 @@ void Matchmaker::restore(std::vector<Refusal> refusals) {
     }
 }
 
-void Matchmaker::cancel_pending(std::string_view why) {
-    if (!pending_) return;
+Matchmaker::Requests Matchmaker::cancel_pending(std::string why) {
+    if (!pending_) return {};
     const Pending p = std::move(*pending_);
     pending_.reset();
-    auto r = api_.cancel_challenge(p.id);
-    slots_.release_reservation(p.id);
-    spdlog::info("matchmaking: challenge {} to {} {}; cancelled{}", common::printable(p.id),
-                 common::printable(p.name), why, r ? "" : " (" + r.error().describe() + ")");
+    // Its slot is given back with the answer (CancelAnswered).
+    return {match::CancelChallenge{p.id, p.name, std::move(why)}};
 }
 
 void Matchmaker::on_declined(const lichess::ChallengeInfo& c) {
@@ -301,9 +328,9 @@ void Matchmaker::on_game_start(std::string_view game_id) {
     pending_.reset();  // the reservation became the game in GameSlots
 }
 
-void Matchmaker::stop() {
-    cancel_pending("left open at shutdown");
+Matchmaker::Requests Matchmaker::stop() {
     stopped_ = true;
+    return cancel_pending("left open at shutdown");
 }
 
 }  // namespace service

@@ -1,5 +1,8 @@
 // Matchmaker: challenges an online bot when the daemon has been idle long enough (matchmaking.*),
-// cancels challenges nobody answers, learns from declines and respects the daily bot limit.
+// cancels challenges nobody answers, learns from declines and respects the daily bot limit. It
+// calls no Lichess itself: each round is a chain of requests (match::Request: our ratings, the
+// online bots, the challenge) that it returns, and whose answers the Bot's RequestRunner brings
+// back, one at a time.
 #pragma once
 
 #include <chrono>
@@ -10,6 +13,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "config/config.hpp"
@@ -20,43 +24,53 @@
 
 namespace service {
 
-// The Lichess calls matchmaking makes: lichess::Api in the daemon, a fake in tests.
-class MatchmakingApi {
-  public:
-    virtual ~MatchmakingApi() = default;
-    [[nodiscard]] virtual lichess::Result<lichess::Account> account() = 0;
-    [[nodiscard]] virtual lichess::Result<std::vector<lichess::User>> bots_online() = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::ChallengeInfo> create_challenge(
-        std::string_view username, const lichess::ChallengeRequest& request) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> cancel_challenge(std::string_view id) = 0;
-    // Time left on the client's pause of challenge creation after a 429; none when not paused.
-    [[nodiscard]] virtual std::optional<std::chrono::milliseconds> creation_paused_for() const = 0;
+namespace match {
+
+// ---- what the matchmaker asks for ------------------------------------------------------------
+struct ReadAccount {};  // GET /api/account for our ratings; the answer is AccountRead
+// GET /api/bot/online; the answer is BotsListed. lila lists every online bot without `nb` and
+// the first nb with it (OnlineApiUsers): 512, as lichess-bot and BotLi ask, so that a narrow
+// rating window still finds someone.
+struct ListBots {
+    int nb = 512;
+};
+// POST /api/challenge/{username}; the answer is ChallengeCreated.
+struct CreateChallenge {
+    std::string bot_id;  // lowercase
+    std::string username;
+    lichess::ChallengeRequest request;
+    std::size_t choice = 0;  // which time control and variant (the matchmaker's own index)
+    std::string what;        // "180+2 standard casual", for log lines
+};
+// POST /api/challenge/{id}/cancel; the answer is CancelAnswered. `why` (when not empty) is
+// logged with the answer.
+struct CancelChallenge {
+    std::string id;
+    std::string name;  // whom it challenged
+    std::string why;
+};
+using Request = std::variant<ReadAccount, ListBots, CreateChallenge, CancelChallenge>;
+
+// ---- the answers ----------------------------------------------------------------------------
+struct AccountRead {
+    std::optional<lichess::Account> account;  // none: the request failed
+    std::string error;
+};
+struct BotsListed {
+    std::optional<std::vector<lichess::User>> bots;  // none: the request failed
+    std::string error;
+};
+struct ChallengeCreated {
+    CreateChallenge create;
+    std::optional<lichess::ChallengeInfo> challenge;  // none: the request failed
+    std::optional<lichess::ApiError> error;
+};
+struct CancelAnswered {
+    CancelChallenge cancel;
+    std::optional<lichess::ApiError> error;  // none: cancelled
 };
 
-// MatchmakingApi over the real client.
-class LichessMatchmakingApi final : public MatchmakingApi {
-  public:
-    explicit LichessMatchmakingApi(lichess::Api& api) : api_(api) {}
-    lichess::Result<lichess::Account> account() override { return api_.account(); }
-    // lila lists every online bot without `nb` and the first nb with it (OnlineApiUsers): ask
-    // for 512 as lichess-bot and BotLi do, so a narrow rating window still finds someone.
-    lichess::Result<std::vector<lichess::User>> bots_online() override {
-        return api_.bots_online(512);
-    }
-    lichess::Result<lichess::ChallengeInfo> create_challenge(
-        std::string_view username, const lichess::ChallengeRequest& request) override {
-        return api_.create_challenge(username, request);
-    }
-    lichess::Result<lichess::Ok> cancel_challenge(std::string_view id) override {
-        return api_.cancel_challenge(id);
-    }
-    std::optional<std::chrono::milliseconds> creation_paused_for() const override {
-        return api_.paused_for(lichess::Family::ChallengeCreate);
-    }
-
-  private:
-    lichess::Api& api_;
-};
+}  // namespace match
 
 // Timings that are not config keys; tests shorten them.
 struct MatchmakingTimes {
@@ -92,21 +106,28 @@ struct Refusal {
 class Matchmaker {
   public:
     using Clock = std::function<std::chrono::steady_clock::time_point()>;
+    using Requests = std::vector<match::Request>;
 
     Matchmaker(
-        const config::MatchmakingConfig& config, MatchmakingApi& api, GameSlots& slots,
-        std::string my_id, MatchmakingTimes times = {},
-        Clock now = [] { return std::chrono::steady_clock::now(); },
+        const config::MatchmakingConfig& config, GameSlots& slots, std::string my_id,
+        MatchmakingTimes times = {}, Clock now = [] { return std::chrono::steady_clock::now(); },
         std::uint64_t seed = std::random_device{}());
 
-    // Every tick of the event loop: cancels a challenge left unanswered, or sends one when due.
-    void tick();
+    // Every tick of the event loop: cancels a challenge left unanswered, or starts a round when
+    // one is due (none while a round's request is on its way). `creation_paused`: time left on
+    // the client's pause of challenge creation after a 429, if any.
+    [[nodiscard]] Requests tick(std::optional<std::chrono::milliseconds> creation_paused);
+    // The answers to a round's requests; each may ask the round's next one.
+    [[nodiscard]] Requests on(const match::AccountRead& answer);
+    [[nodiscard]] Requests on(const match::BotsListed& answer);
+    [[nodiscard]] Requests on(const match::ChallengeCreated& answer);
+    void on(const match::CancelAnswered& answer);
     // Events about challenges and games; ids that are not our pending challenge are ignored.
     void on_declined(const lichess::ChallengeInfo& challenge);
     void on_canceled(std::string_view challenge_id);
     void on_game_start(std::string_view game_id);
     // Shutting down: cancels a pending challenge and sends no more.
-    void stop();
+    [[nodiscard]] Requests stop();
 
     // The challenge we wait on, if any.
     [[nodiscard]] std::optional<std::string> pending_challenge() const;
@@ -145,19 +166,18 @@ class Matchmaker {
 
     [[nodiscard]] std::chrono::milliseconds idle_timeout() const;
     [[nodiscard]] std::string mode() const { return config_.rated ? "rated" : "casual"; }
-    void challenge_someone(std::chrono::steady_clock::time_point now);
-    [[nodiscard]] bool refresh_ratings(std::chrono::steady_clock::time_point now);
+    [[nodiscard]] Requests challenge_someone(std::chrono::steady_clock::time_point now);
     [[nodiscard]] bool fits(const lichess::User& bot, const Choice& choice,
                             std::chrono::steady_clock::time_point now) const;
     [[nodiscard]] bool refused(std::string_view bot, const Choice& choice,
                                std::chrono::steady_clock::time_point now) const;
-    void on_create_failed(const lichess::ApiError& error, const lichess::User& bot,
-                          const Choice& choice, std::chrono::steady_clock::time_point now);
-    void cancel_pending(std::string_view why);
+    void on_create_failed(const lichess::ApiError& error, const std::string& bot_id,
+                          const std::string& username, const Choice& choice,
+                          std::chrono::steady_clock::time_point now);
+    [[nodiscard]] Requests cancel_pending(std::string why);
     void remember(Refusal refusal, std::chrono::milliseconds how_long);
 
     const config::MatchmakingConfig& config_;
-    MatchmakingApi& api_;
     GameSlots& slots_;
     const std::string my_id_;
     const MatchmakingTimes times_;
@@ -166,6 +186,7 @@ class Matchmaker {
     std::vector<Choice> choices_;  // every configured time control x variant
 
     bool stopped_ = false;
+    bool asking_ = false;            // a round's request is on its way
     bool said_nobody_fits_ = false;  // said once until someone fits again
     std::chrono::steady_clock::time_point idle_since_;
     std::chrono::steady_clock::time_point next_attempt_{};

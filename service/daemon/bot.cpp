@@ -1,27 +1,17 @@
-// Bot: the event loop, the routing of events to the desks' rules, and carrying out their requests.
+// Bot: the event loop, routing each event and each answer to the rule owner that decides it, and
+// each of their requests to the RequestRunner or, when it is no call to Lichess, to its place.
 #include "service/daemon/bot.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include <stdexcept>
-#include <system_error>
 #include <type_traits>
 #include <utility>
 
 #include "common/text.hpp"
-#include "service/challenges/declined_bots.hpp"
 #include "service/game/game_rights.hpp"
 #include "service/ops/logging.hpp"
 
 namespace service {
-
-namespace {
-
-std::optional<lichess::ApiError> error_of(const lichess::Result<lichess::Ok>& r) {
-    return r ? std::nullopt : std::optional(r.error());
-}
-
-}  // namespace
 
 Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metrics& metrics,
          BotOptions options)
@@ -43,8 +33,7 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
           [](const std::string& url, std::stop_token stop) { return fetch_block_list(url, stop); }),
       desk_(DeskSettings::from(config.correspondence, config.draw_or_resign,
                                config.max_takebacks_accepted),
-            DeskHooks{.list_playing = [this] { return api_.playing(); },
-                      .start_session = parked_sessions(session_context())}) {
+            DeskHooks{.start_session = parked_sessions(session_context())}) {
     slots_.reserve_for_humans(config.challenge.games_reserved_for_humans);
     const config::OnlineMovesConfig& online = config.online_moves;
     status_.set_account(me_.name, config.url);
@@ -53,152 +42,10 @@ Bot::Bot(const config::Config& config, lichess::Api& api, BotIdentity me, Metric
                                 online.online_egtb.ask.enabled, online.chessdb_book.ask.enabled});
 }
 
-Bot::~Bot() {
-    matchmaking_.reset();
-    sessions_.stop_all();
-}
+Bot::~Bot() { sessions_.stop_all(); }
 
-void Bot::start_matchmaking() {
-    if (!config_.matchmaking.enabled) return;
-    matchmaker_.set_online_block_list(
-        [this](std::string_view name) { return online_block_list_.contains(name); });
-    // Bots that declined us, remembered across restarts (lichess-bot keeps them too).
-    const std::string& path = config_.matchmaking.declined_bots_file;
-    if (!path.empty()) {
-        auto file = std::make_shared<DeclinedBotsFile>(path);
-        auto loaded =
-            file->load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
-        if (loaded.warning)
-            spdlog::warn("matchmaking.declined_bots_file: {}", *loaded.warning);
-        else if (!loaded.refusals.empty())
-            spdlog::info("matchmaking: {} decline(s) remembered from {}", loaded.refusals.size(),
-                         path);
-        matchmaker_.restore(std::move(loaded.refusals));
-        matchmaker_.on_remember([file](const std::vector<Refusal>& refusals) {
-            if (const auto error = file->save(refusals, std::chrono::steady_clock::now(),
-                                              std::chrono::system_clock::now()))
-                spdlog::warn("matchmaking.declined_bots_file: {}", *error);
-        });
-    }
-    matchmaking_.emplace(matchmaker_, options_.tick);
-}
-
-int Bot::run(std::stop_token stop, std::stop_token abort_now) {
-    int exit_code = 0;
-    {
-        // The event stream's thread is joined at the end of this block, the loop's exception
-        // or not: it watches its own stop token, which the jthread requests first.
-        std::optional<lichess::EventStream> events;
-        std::jthread stream_thread;
-        try {
-            exit_code = play(stop, abort_now, events, stream_thread);
-        } catch (const std::exception& e) {
-            exit_code = fail(e.what());
-        } catch (...) {
-            exit_code = fail("an unknown exception");
-        }
-        if (stream_thread.joinable()) stream_thread.request_stop();
-    }
-    // Phase 2: stop accepting; running games may finish within the grace period (also after a
-    // failure: /healthz says 503 meanwhile). Each step on its own, so one failing does not
-    // keep the others from stopping what they own.
-    const auto step = [&](const char* what, const auto& f) {
-        try {
-            f();
-        } catch (const std::exception& e) {
-            spdlog::critical("shutdown: {} failed: {}", what, e.what());
-            exit_code = 1;
-        }
-    };
-    step("declining the queue", [&] {
-        challenges_.stop_accepting();
-        block_lists_.reset();  // stops a read in flight and joins the refresher
-        carry_out(challenges_.decline_queued(std::chrono::steady_clock::now()));
-        carry_out(arenas_.stop());  // withdraws from the arenas we are in
-        publish();
-    });
-    // Cancels a challenge nobody has answered yet (on the matchmaker's own thread).
-    step("cancelling our challenge", [&] {
-        if (matchmaking_) matchmaking_->stop();
-    });
-    step("parking correspondence games", [&] { desk_.stop(); });
-    // A refused token ends the games too; after a failure of the loop they may still finish.
-    step("finishing the games", [&] { finish_games(!token_refused_, abort_now); });
-    // The declines, withdrawals and cancels still on their way get a few seconds.
-    step("sending the last requests", [&] {
-        if (!workers_.wait_idle_until(std::chrono::steady_clock::now() + options_.requests_grace))
-            spdlog::warn("shutting down with requests to Lichess still unanswered");
-    });
-    if (online_moves_) online_moves_->shutdown();
-    api_.shutdown();
-    matchmaking_.reset();
-    spdlog::info("stopped");
-    return exit_code;
-}
-
-int Bot::fail(const std::string& what) {
-    {
-        std::lock_guard lock(fatal_mutex_);
-        fatal_ = "the event loop stopped: " + what;
-    }
-    spdlog::critical("the event loop stopped: {}; stopping the daemon (exit code 1)", what);
-    return 1;
-}
-
-std::optional<std::string> Bot::health_problem() const {
-    {
-        std::lock_guard lock(fatal_mutex_);
-        if (fatal_) return fatal_;
-    }
-    return metrics_.event_stream_problem();
-}
-
-int Bot::play(std::stop_token stop, std::stop_token abort_now,
-              std::optional<lichess::EventStream>& events, std::jthread& stream_thread) {
-    // The ongoing games are listed off the loop: lila may hold /api/account/playing for a while
-    // (tried for up to about 22 s), and the event stream, which replays the ongoing games
-    // itself, opens at once.
-    workers_.post([this](std::stop_token) { resume_ongoing_games(); });
-    block_lists_.emplace(online_block_list_, options_.block_list_refresh);
-    start_matchmaking();
-
-    events.emplace(
-        api_, [this](const lichess::Event& e) { queue_.push(e); }, options_.stream_options);
-    // Every byte counts, keep-alives included: an idle bot's stream is alive (lila writes a
-    // newline every 6 s), a stream that delivers nothing is not.
-    events->set_liveness(
-        [this] {
-            stream_connected_ = true;
-            metrics_.event_stream_connected = true;
-            metrics_.record_event_stream_activity();
-        },
-        [this] {
-            stream_connected_ = false;
-            metrics_.event_stream_connected = false;
-        });
-    stream_thread = std::jthread([this, &events](std::stop_token own) {
-        try {
-            auto fatal = events->run(own);
-            stream_connected_ = false;
-            if (fatal) queue_.push(StreamFailed{fatal->describe()});
-        } catch (const std::exception& e) {
-            stream_connected_ = false;
-            queue_.push(
-                StreamFailed{std::string("the event stream's thread failed: ") + e.what(), true});
-        }
-    });
-
-    // The client keeps its own counts; /metrics shows them. Game sessions add their streams'
-    // reconnects to stream_reconnects themselves, so the event stream's are added as they grow.
-    std::uint64_t event_reconnects_counted = 0;
-    const auto sync_client_metrics = [&] {
-        const std::uint64_t event_reconnects = events->stats().reconnects.load();
-        metrics_.stream_reconnects += event_reconnects - event_reconnects_counted;
-        event_reconnects_counted = event_reconnects;
-        metrics_.rate_limited_429 = api_.rate_limiter().rate_limit_count();
-        metrics_.http_errors = api_.error_count();
-    };
-
+int Bot::play(std::stop_token stop, std::stop_token abort_now, std::optional<EventFeed>& events) {
+    start(events);
     // Phase 1: play until asked to stop.
     while (!stop.stop_requested() && !abort_now.stop_requested()) {
         auto item = queue_.pop_for(options_.tick);
@@ -215,26 +62,22 @@ int Bot::play(std::stop_token stop, std::stop_token abort_now,
             reap_sessions();  // a game that just ended frees its slot for this event
             if (auto* event = std::get_if<lichess::Event>(&*item))
                 handle(*event);
-            else if (auto* desk = std::get_if<DeskAnswer>(&*item))
-                answer(*desk);
-            else if (auto* arena = std::get_if<ArenaAnswer>(&*item))
-                answer(*arena);
+            else if (auto* answered = std::get_if<LichessAnswer>(&*item))
+                answer(*answered);
         }
         const auto now = std::chrono::steady_clock::now();
-        // The queue first, then the arenas; matchmaking runs on its own thread.
+        // The queue first, then the arenas, then matchmaking.
         carry_out(challenges_.tick(now));
         carry_out(arenas_.tick(now, std::chrono::system_clock::now()));
+        if (matchmaking_)
+            carry_out(matchmaker_.tick(api_.paused_for(lichess::Family::ChallengeCreate)));
         reap_sessions();
-        // The correspondence desk's round lists the ongoing games now and then: off the loop.
-        if (!desk_tick_running_.exchange(true))
-            workers_.post([this](std::stop_token) {
-                desk_.tick();
-                desk_tick_running_ = false;
-            });
+        // The correspondence desk's round; its check-in goes to the runner like any request.
+        if (auto check_in = desk_.tick()) requests_.run(*check_in);
         publish();
-        sync_client_metrics();
+        events->sync_metrics();
     }
-    sync_client_metrics();  // what the last round of the loop did not see yet
+    events->sync_metrics();  // what the last round of the loop did not see yet
     return 0;
 }
 
@@ -251,10 +94,10 @@ void Bot::handle(const lichess::Event& event) {
                 carry_out(challenges_.on_challenge(e.challenge, std::move(arrival), now));
             } else if constexpr (std::is_same_v<T, lichess::ChallengeCanceled>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, true));
-                if (matchmaking_) matchmaking_->on_canceled(e.challenge.id);
+                if (matchmaking_) matchmaker_.on_canceled(e.challenge.id);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeDeclined>) {
                 carry_out(challenges_.on_challenge_gone(e.challenge.id, false));
-                if (matchmaking_) matchmaking_->on_declined(e.challenge);
+                if (matchmaking_) matchmaker_.on_declined(e.challenge);
             } else if constexpr (std::is_same_v<T, lichess::GameStart>) {
                 on_game_start(e.game);
             } else if constexpr (std::is_same_v<T, lichess::ChallengeUnreadable>) {
@@ -269,19 +112,30 @@ void Bot::handle(const lichess::Event& event) {
     publish();
 }
 
-void Bot::answer(DeskAnswer& answer) {
+void Bot::answer(LichessAnswer& answer) {
     const auto now = std::chrono::steady_clock::now();
     std::visit(
         [&](auto& a) {
             using T = std::decay_t<decltype(a)>;
-            if constexpr (std::is_same_v<T, challenge::DeclineAnswered>) {
-                // Counted once it is final: a decline a 429 holds is sent (and counted) later.
-                const bool held = a.error &&
-                                  a.error->kind == lichess::ApiError::Kind::RateLimited &&
-                                  !lichess::bot_game_limit(*a.error);
-                if (a.decline.counted && !held)
-                    metrics_.challenges_declined.increment(lichess::to_string(a.decline.reason));
-                carry_out(challenges_.on(a, now));
+            if constexpr (std::is_same_v<T, GamesToResume>) {
+                // Each as a gameStart: the loop alone starts sessions, and one the event
+                // stream's replay started already is found running.
+                for (auto& g : a.games) {
+                    spdlog::info("resuming game {}", common::printable(g.game_id));
+                    handle(lichess::Event{lichess::GameStart{std::move(g)}});
+                }
+            } else if constexpr (std::is_same_v<T, match::CancelAnswered>) {
+                matchmaker_.on(a);
+            } else if constexpr (std::is_same_v<T, match::AccountRead> ||
+                                 std::is_same_v<T, match::BotsListed> ||
+                                 std::is_same_v<T, match::ChallengeCreated>) {
+                carry_out(matchmaker_.on(a));
+            } else if constexpr (std::is_same_v<T, correspondence::CheckedIn>) {
+                desk_.on(a);
+            } else if constexpr (std::is_same_v<T, arena::ArenaRead>) {
+                carry_out(arenas_.on(a, now, std::chrono::system_clock::now()));
+            } else if constexpr (std::is_same_v<T, arena::JoinAnswered>) {
+                carry_out(arenas_.on(a, now));
             } else if constexpr (std::is_same_v<T, challenge::AbortAnswered>) {
                 carry_out(challenges_.on(a));
             } else {
@@ -292,21 +146,8 @@ void Bot::answer(DeskAnswer& answer) {
     publish();
 }
 
-void Bot::answer(ArenaAnswer& answer) {
-    const auto now = std::chrono::steady_clock::now();
-    std::visit(
-        [&](auto& a) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(a)>, arena::ArenaRead>)
-                carry_out(arenas_.on(a, now, std::chrono::system_clock::now()));
-            else
-                carry_out(arenas_.on(a, now));
-        },
-        answer);
-    publish();
-}
-
 void Bot::on_game_start(const lichess::GameEventInfo& game) {
-    if (matchmaking_) matchmaking_->on_game_start(game.game_id);
+    if (matchmaking_) matchmaker_.on_game_start(game.game_id);
     const bool running = sessions_.running(game.game_id);
     if (!running) {
         if (game.tournament_id) metrics_.tournament_games++;
@@ -324,51 +165,12 @@ void Bot::execute(challenge::Request& request) {
     std::visit(
         [&](auto& r) {
             using T = std::decay_t<decltype(r)>;
-            if constexpr (std::is_same_v<T, challenge::Accept>) {
-                // Urgent: a game waits on it, whatever declines the server is holding.
-                workers_.post(
-                    [this, r](std::stop_token) {
-                        auto answer = api_.accept_challenge(r.challenge.id);
-                        if (answer) metrics_.challenges_accepted++;
-                        queue_.push(DeskAnswer{challenge::AcceptAnswered{r, error_of(answer)}});
-                    },
-                    WorkerPool::Priority::Urgent);
-            } else if constexpr (std::is_same_v<T, challenge::Decline>) {
-                workers_.post([this, r](std::stop_token) {
-                    auto answer = api_.decline_challenge(r.challenge_id, r.reason);
-                    queue_.push(DeskAnswer{challenge::DeclineAnswered{r, error_of(answer)}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ReadRatings>) {
-                workers_.post([this](std::stop_token) {
-                    auto account = api_.account();
-                    queue_.push(DeskAnswer{challenge::RatingsRead{
-                        account ? std::optional(std::move(*account)) : std::nullopt,
-                        account ? "" : account.error().describe()}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ListPlaying>) {
-                workers_.post([this](std::stop_token) {
-                    auto playing = api_.playing();
-                    queue_.push(DeskAnswer{challenge::PlayingListed{
-                        playing ? std::optional(std::move(playing->now_playing)) : std::nullopt,
-                        playing ? "" : playing.error().describe()}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::AbortGame>) {
-                workers_.post([this, id = r.game_id](std::stop_token) {
-                    auto answer = api_.abort(id);
-                    if (answer) metrics_.games_aborted_over_limit++;
-                    queue_.push(DeskAnswer{challenge::AbortAnswered{id, error_of(answer)}});
-                });
-            } else if constexpr (std::is_same_v<T, challenge::ResignGame>) {
+            if constexpr (std::is_same_v<T, challenge::ResignGame>) {
                 // No session plays it: an arena of ours takes its slot back at once.
                 carry_out(arenas_.on_session_finished(r.game_id, std::chrono::steady_clock::now()));
-                workers_.post([this, r](std::stop_token) {
-                    auto answer = api_.resign(r.game_id);
-                    write_log(
-                        {r.log.level,
-                         r.log.text + (answer ? ""
-                                              : " - resigning failed, left to lila's clock: " +
-                                                    answer.error().describe())});
-                });
+                requests_.run(std::move(r));
+            } else if constexpr (std::is_constructible_v<LichessRequest, T>) {
+                requests_.run(std::move(r));
             } else if constexpr (std::is_same_v<T, challenge::StartGame>) {
                 if (is_correspondence(r.game))
                     desk_.on_game_start(r.game);  // parked or in line; takes no slot
@@ -377,21 +179,13 @@ void Bot::execute(challenge::Request& request) {
             } else if constexpr (std::is_same_v<T, challenge::StartSession>) {
                 const GameRights rights =
                     rights_of(r.game.source, r.game.tournament_id.has_value(), r.rules);
-                try {
-                    sessions_.start(r.game_id, [&] {
-                        return std::make_unique<GameSession>(session_context(), r.game_id,
-                                                             std::nullopt, rights);
-                    });
-                } catch (const std::system_error& e) {
-                    throw std::runtime_error(
-                        "game " + common::printable(r.game_id) +
-                        ": its session's threads could not be started (" + e.what() +
-                        "); the process may be at its task limit (systemd TasksMax, ulimit -u, "
-                        "the container's pids limit)");
-                }
+                sessions_.start(r.game_id, [&] {
+                    return std::make_unique<GameSession>(session_context(), r.game_id, std::nullopt,
+                                                         rights);
+                });
                 metrics_.games_started++;
             } else if constexpr (std::is_same_v<T, challenge::PauseBotGames>) {
-                if (matchmaking_) matchmaking_->pause_bot_games(r.wait);
+                if (matchmaking_) matchmaker_.pause_bot_games(r.wait);
                 metrics_.bot_game_limit_hits++;
                 metrics_.bot_games_paused_until_ns = r.until.time_since_epoch().count();
             } else if constexpr (std::is_same_v<T, challenge::Log>) {
@@ -405,51 +199,23 @@ void Bot::carry_out(std::vector<arena::Request> requests) {
     for (auto& request : requests) {
         std::visit(
             [&](auto& r) {
-                using T = std::decay_t<decltype(r)>;
-                if constexpr (std::is_same_v<T, arena::ReadArena>) {
-                    workers_.post([this, id = r.id](std::stop_token) {
-                        auto arena = api_.tournament(id);
-                        queue_.push(ArenaAnswer{arena::ArenaRead{
-                            id, arena ? std::optional(std::move(*arena)) : std::nullopt,
-                            arena ? std::nullopt : std::optional(arena.error())}});
-                    });
-                } else if constexpr (std::is_same_v<T, arena::JoinArena>) {
-                    workers_.post([this, r](std::stop_token) {
-                        auto joined = api_.join_tournament(r.id, r.join);
-                        queue_.push(ArenaAnswer{arena::JoinAnswered{r.id, error_of(joined)}});
-                    });
-                } else if constexpr (std::is_same_v<T, arena::WithdrawArena>) {
-                    workers_.post([this, id = r.id](std::stop_token stop) {
-                        // Still in the arena, lila pairs us while we are gone and each such
-                        // game is lost: a 429 from lila is waited out (a few seconds at most,
-                        // within the shutdown's grace) and the withdrawal sent again.
-                        auto left = api_.withdraw_tournament(id);
-                        for (int again = 0;
-                             again < 2 && !left &&
-                             left.error().kind == lichess::ApiError::Kind::RateLimited;
-                             ++again) {
-                            const auto wait = std::min<std::chrono::milliseconds>(
-                                left.error().retry_after.value_or(std::chrono::seconds(1)),
-                                std::chrono::seconds(2));
-                            if (!api_.sleep_for(wait, stop)) break;
-                            left = api_.withdraw_tournament(id);
-                        }
-                        if (!left)
-                            spdlog::warn("arena {}: withdrawing failed: {}", id,
-                                         left.error().describe());
-                    });
-                } else if constexpr (std::is_same_v<T, arena::Log>) {
+                if constexpr (std::is_same_v<std::decay_t<decltype(r)>, arena::Log>)
                     write_log(r);
-                }
+                else
+                    requests_.run(std::move(r));
             },
             request);
     }
 }
 
+void Bot::carry_out(std::vector<match::Request> requests) {
+    for (auto& request : requests)
+        std::visit([&](auto& r) { requests_.run(std::move(r)); }, request);
+}
+
 void Bot::publish() {
     const auto now = std::chrono::steady_clock::now();
-    challenges_.matchmaking_paused_for(matchmaking_ ? matchmaking_->paused_for() : std::nullopt,
-                                       now);
+    challenges_.matchmaking_paused_for(matchmaking_ ? matchmaker_.paused_for() : std::nullopt, now);
     metrics_.challenges_queued = static_cast<std::int64_t>(challenges_.queued());
     slots_view_.publish_queue(challenges_.queued_names());
     std::vector<ArenaStatus> joined;
@@ -471,57 +237,6 @@ void Bot::reap_sessions() {
         carry_out(arenas_.on_session_finished(game_id, now));
     }
     metrics_.games_active = sessions_.active();
-}
-
-void Bot::resume_ongoing_games() {
-    auto playing = api_.playing();
-    if (!playing) {
-        spdlog::warn("could not list ongoing games: {}", playing.error().describe());
-        return;
-    }
-    // Each as a gameStart through the loop's queue: the loop alone starts sessions, and one the
-    // event stream's replay started already is found running.
-    for (auto& g : playing->now_playing) {
-        spdlog::info("resuming game {}", common::printable(g.game_id));
-        queue_.push(lichess::Event{lichess::GameStart{std::move(g)}});
-    }
-}
-
-void Bot::finish_games(bool wait, std::stop_token abort_now) {
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::seconds(config_.shutdown_grace_s);
-    if (active_games() > 0 && wait)
-        spdlog::info(
-            "shutting down: waiting up to {} s for {} game(s) to finish (signal again "
-            "to stop now)",
-            config_.shutdown_grace_s, active_games());
-    while (wait && active_games() > 0 && std::chrono::steady_clock::now() < deadline &&
-           !abort_now.stop_requested()) {
-        std::this_thread::sleep_for(options_.tick);
-        reap_sessions();
-    }
-    sessions_.stop_all();
-}
-
-SessionContext Bot::session_context() {
-    lichess::StreamOptions stream = options_.stream_options;
-    stream.reconnect = options_.game_reconnect;
-    stream.stable_after = options_.game_stable_after;
-    stream.data_resets_backoff = true;
-    return SessionContext{.api = api_,
-                          .game_api = game_api_,
-                          .config = config_,
-                          .my_id = me_.id,
-                          .my_name = me_.name,
-                          .engines = engines_,
-                          .books = &books_,
-                          .online = online_moves_.get(),
-                          .chat = chat_,
-                          .metrics = metrics_,
-                          .stream_options = stream,
-                          .timings = options_.game_timings,
-                          .slots = &slots_view_,
-                          .status = &status_};
 }
 
 }  // namespace service

@@ -1,10 +1,10 @@
-// Bot: the daemon's router and composition root. It builds every part (slots, the challenge
-// desk, the arena desk, matchmaking, engines, sessions, the correspondence desk), reads the
-// event stream on its own thread, hands each event to the part whose rules decide it, and
-// carries out the requests that come back (accept, decline, abort, join an arena, start a
-// session). Requests to Lichess run on a WorkerPool, never on the event loop: their answers come
-// back through the loop's queue like events, so nothing the server holds delays a gameStart or
-// another challenge's answer. Shuts down gracefully.
+// Bot: the daemon's router and composition root. It builds every part (slots, the rule owners:
+// the challenge desk, the arena desk, the matchmaker, the correspondence desk; engines,
+// sessions), hands each event (EventFeed) to the owner whose rules decide it, and routes the
+// requests that come back: calls to Lichess to the RequestRunner, whose answers come back
+// through the loop's queue like events and go to the owner that asked; the others (start a
+// session, log a line) happen at once. Nothing the server holds delays the loop. Shuts down
+// gracefully (bot_lifecycle.cpp).
 #pragma once
 
 #include <atomic>
@@ -20,7 +20,6 @@
 
 #include "config/config.hpp"
 #include "lichess_client/api.hpp"
-#include "lichess_client/event_stream.hpp"
 #include "service/challenges/arena_desk.hpp"
 #include "service/challenges/challenge_desk.hpp"
 #include "service/challenges/game_slots.hpp"
@@ -30,10 +29,11 @@
 #include "service/daemon/chat_sender.hpp"
 #include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
+#include "service/daemon/event_feed.hpp"
 #include "service/daemon/game_session.hpp"
-#include "service/daemon/matchmaking_thread.hpp"
+#include "service/daemon/lichess_request.hpp"
+#include "service/daemon/request_runner.hpp"
 #include "service/daemon/session_table.hpp"
-#include "service/daemon/worker_pool.hpp"
 #include "service/moves/online_moves.hpp"
 #include "service/moves/opening_book.hpp"
 #include "service/ops/metrics.hpp"
@@ -113,35 +113,30 @@ class Bot {
         std::string error;    // described
         bool broken = false;  // the stream's thread failed (else: the server refused it)
     };
-    // The answers to requests that ran on the WorkerPool, for the desk that asked.
-    using DeskAnswer =
-        std::variant<challenge::AcceptAnswered, challenge::DeclineAnswered, challenge::RatingsRead,
-                     challenge::PlayingListed, challenge::AbortAnswered>;
-    using ArenaAnswer = std::variant<arena::ArenaRead, arena::JoinAnswered>;
-    using Item = std::variant<lichess::Event, StreamFailed, DeskAnswer, ArenaAnswer>;
+    using Item = std::variant<lichess::Event, StreamFailed, LichessAnswer>;
 
     // Phase 1 of run(): the event loop, until a stop; its exit code.
-    int play(std::stop_token stop, std::stop_token abort_now,
-             std::optional<lichess::EventStream>& events, std::jthread& stream_thread);
+    int play(std::stop_token stop, std::stop_token abort_now, std::optional<EventFeed>& events);
+    // Before the loop: the ongoing games listed, the block lists read, matchmaking on, the event
+    // stream open.
+    void start(std::optional<EventFeed>& events);
     // The loop failed: logged (critical) and kept for health_problem(); returns 1.
     int fail(const std::string& what);
     void handle(const lichess::Event& event);
-    void answer(DeskAnswer& answer);
-    void answer(ArenaAnswer& answer);
+    // An answer from the RequestRunner, to the owner that asked.
+    void answer(LichessAnswer& answer);
     void on_game_start(const lichess::GameEventInfo& game);
-    // Carries out the desks' requests in order: those to Lichess go to the WorkerPool (their
+    // Carries out the desks' requests in order: those to Lichess go to the RequestRunner (their
     // answers come back through the queue), the others happen here at once.
     void carry_out(std::vector<challenge::Request> requests);
     void execute(challenge::Request& request);
     void carry_out(std::vector<arena::Request> requests);
+    void carry_out(std::vector<match::Request> requests);
     void start_matchmaking();
     // After each event and each round: the queue as sessions and /metrics see it, the
     // matchmaker's pause as the desk sees it, sessions that ended.
     void publish();
     void reap_sessions();
-    // On the WorkerPool at start: lists the ongoing games and hands each to the loop's queue
-    // as a gameStart.
-    void resume_ongoing_games();
     // Shutdown: waits (when `wait`) up to shutdown_grace_s for running games, then stops them.
     void finish_games(bool wait, std::stop_token abort_now);
     SessionContext session_context();
@@ -161,26 +156,24 @@ class Bot {
     std::unique_ptr<OnlineMoves> online_moves_;  // null: no online_moves source enabled
     BlockingQueue<Item> queue_;
     std::atomic<bool> stream_connected_{false};
-    std::atomic<bool> desk_tick_running_{false};  // a CorrespondenceDesk round on the WorkerPool
     bool token_refused_ = false;  // the event stream was refused (event-loop thread only)
     mutable std::mutex fatal_mutex_;
     std::optional<std::string> fatal_;  // why the event loop failed
 
-    // The challenge pipeline's rules (event-loop thread) and our own challenges (matchmaking_'s
-    // thread once run() starts it).
+    // The rule owners, all fed on the event-loop thread: the challenge pipeline, our own
+    // challenges, the arenas (and the correspondence desk below).
     ChallengeDesk challenges_{config_.challenge, me_.id, slots_, options_.challenges};
-    LichessMatchmakingApi matchmaking_api_{api_};
-    Matchmaker matchmaker_{config_.matchmaking, matchmaking_api_, slots_, me_.id,
-                           options_.matchmaking};
+    Matchmaker matchmaker_{config_.matchmaking, slots_, me_.id, options_.matchmaking};
+    bool matchmaking_ = false;  // while run() runs, when enabled
     OnlineBlockList online_block_list_;
     std::optional<BlockListRefresher> block_lists_;  // while run() accepts challenges
     ArenaDesk arenas_{config_.tournaments, config_.challenge, slots_, options_.arenas};
 
     SessionTable sessions_;    // real-time games
     CorrespondenceDesk desk_;  // its sessions use the members above
-    // Last: destroyed first, so no request or matchmaking round outlives what it uses.
-    WorkerPool workers_{options_.request_threads};
-    std::optional<MatchmakingThread> matchmaking_;  // while run() runs, when enabled
+    // Last: destroyed first, so no request outlives what it uses.
+    RequestRunner requests_{api_, metrics_, [this](LichessAnswer a) { queue_.push(std::move(a)); },
+                            options_.request_threads};
 };
 
 }  // namespace service

@@ -47,36 +47,40 @@ void CorrespondenceDesk::on_game_finish(const std::string& game_id) {
     line_up_locked(it->first, it->second);
 }
 
-void CorrespondenceDesk::tick() {
+std::optional<correspondence::CheckIn> CorrespondenceDesk::tick() {
     std::vector<std::unique_ptr<DeskSession>> ended;
     bool check_in_now = false;
     {
         std::lock_guard lock(mutex_);
         ended = reap_locked();
         const auto now = hooks_.now();
-        if (!stopped_ && now >= next_checkin_) {
+        if (!stopped_ && !checking_in_ && now >= next_checkin_) {
             next_checkin_ = now + settings_.checkin_period;
-            check_in_now = true;
+            check_in_now = checking_in_ = true;
         }
     }
     ended.clear();  // joins the ended sessions' threads, outside the lock
-    if (check_in_now) check_in();
     std::lock_guard lock(mutex_);
+    start_waiting_locked();
+    if (check_in_now) return correspondence::CheckIn{};
+    return std::nullopt;
+}
+
+void CorrespondenceDesk::on(const correspondence::CheckedIn& answer) {
+    std::lock_guard lock(mutex_);
+    checking_in_ = false;
+    if (!answer.games) {
+        spdlog::warn("correspondence check-in: listing ongoing games failed: {}", answer.error);
+        return;
+    }
+    check_in_locked(*answer.games);
     start_waiting_locked();
 }
 
-void CorrespondenceDesk::check_in() {
-    // A request to Lichess: made without the lock (counts() stays responsive meanwhile).
-    auto playing = hooks_.list_playing();
-    if (!playing) {
-        spdlog::warn("correspondence check-in: listing ongoing games failed: {}",
-                     playing.error().describe());
-        return;
-    }
-    std::lock_guard lock(mutex_);
+void CorrespondenceDesk::check_in_locked(const std::vector<lichess::GameEventInfo>& games) {
     std::set<std::string, std::less<>> listed;
     int our_turn = 0;
-    for (const auto& g : playing->now_playing) {
+    for (const auto& g : games) {
         listed.insert(g.game_id);
         if (!is_correspondence(g)) continue;
         our_turn += g.is_my_turn.value_or(false) ? 1 : 0;
@@ -84,7 +88,7 @@ void CorrespondenceDesk::check_in() {
     }
     // A whole list (shorter than a page) that lacks a parked game: it ended and the gameFinish
     // was missed (the event stream was down). One last session sees how.
-    if (int(playing->now_playing.size()) < settings_.playing_page) {
+    if (int(games.size()) < settings_.playing_page) {
         for (auto& [id, game] : games_) {
             if (game.state != State::Parked || listed.contains(id)) continue;
             game.ending = true;
@@ -162,7 +166,14 @@ void CorrespondenceDesk::start_waiting_locked() {
                            .policies = game.policies};
         game.visited = true;
         game.last_call = game.ending;
-        game.session = hooks_.start_session(id, std::move(rules));
+        // The desk's round runs on the Bot's event loop: a session whose threads cannot start
+        // (the process at its task limit) leaves the game parked, and the loop plays on.
+        try {
+            game.session = hooks_.start_session(id, std::move(rules));
+        } catch (const std::exception& e) {
+            spdlog::error("correspondence game {}: its session could not start: {}",
+                          common::printable(id), e.what());
+        }
         if (!game.session) {
             game.state = State::Parked;  // nothing to run it with; a later check-in tries again
             continue;

@@ -17,7 +17,6 @@
 #include "config/config.hpp"
 #include "lichess_client/events.hpp"
 #include "lichess_client/payloads.hpp"
-#include "lichess_client/result.hpp"
 #include "service/challenges/challenge_policy.hpp"
 #include "service/game/parking.hpp"
 
@@ -49,10 +48,17 @@ struct DeskSettings {
                                            int max_takebacks_accepted = 0);
 };
 
+namespace correspondence {
+// GET /api/account/playing, for a check-in; the answer is CheckedIn.
+struct CheckIn {};
+struct CheckedIn {
+    std::optional<std::vector<lichess::GameEventInfo>> games;  // none: the request failed
+    std::string error;
+};
+}  // namespace correspondence
+
 // What the desk needs from the daemon; tests give fakes.
 struct DeskHooks {
-    // GET /api/account/playing (the Bot: Api::playing).
-    std::function<lichess::Result<lichess::Playing>()> list_playing;
     // Starts a session for the game; it ends by itself (parked or over).
     std::function<std::unique_ptr<DeskSession>(const std::string& game_id, ParkingRules rules)>
         start_session;
@@ -70,7 +76,9 @@ struct DeskCounts {
     int sessions_started = 0;
 };
 
-// Every member may be called from any thread; the Bot calls all but counts() from its loop.
+// Every member may be called from any thread; the Bot calls all but counts() from its loop. The
+// desk calls no Lichess itself: a check-in is a request (CheckIn) it returns, whose answer the
+// Bot's RequestRunner brings back (on).
 // A game is parked, waiting (in line) or running (a session). It joins the line when Lichess
 // says it is our turn (gameStart or a check-in), when it is new (a first session greets and
 // answers a quick opponent), and when it ended without a session seeing the end (a last session
@@ -86,8 +94,12 @@ class CorrespondenceDesk {
     void on_game_start(const lichess::GameEventInfo& game);
     // A gameFinish; unknown ids are ignored.
     void on_game_finish(const std::string& game_id);
-    // Reaps ended sessions, checks in when the period is over, starts sessions for the line.
-    void tick();
+    // Reaps ended sessions and starts sessions for the line; asks for a check-in when the
+    // period is over (and none is on its way).
+    [[nodiscard]] std::optional<correspondence::CheckIn> tick();
+    // A check-in's answer: games on our turn join the line, parked games missing from a whole
+    // list end; the line gets its sessions.
+    void on(const correspondence::CheckedIn& answer);
     // Ends every session now (daemon shutdown); the games stay on for the next start.
     void stop();
 
@@ -113,7 +125,7 @@ class CorrespondenceDesk {
         std::optional<GamePolicies> policies;
     };
 
-    void check_in();
+    void check_in_locked(const std::vector<lichess::GameEventInfo>& games);
     // Adds a game Lichess told us about, or lines up a known parked one on our turn (mutex held).
     void sighted_locked(const lichess::GameEventInfo& game);
     void line_up_locked(const std::string& id, Game& game);
@@ -132,6 +144,7 @@ class CorrespondenceDesk {
     int peak_running_ = 0;
     int sessions_started_ = 0;
     bool stopped_ = false;
+    bool checking_in_ = false;  // a CheckIn is on its way
     std::chrono::steady_clock::time_point next_checkin_;
 };
 

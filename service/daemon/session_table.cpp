@@ -2,13 +2,26 @@
 // moment.
 #include "service/daemon/session_table.hpp"
 
+#include <stdexcept>
+#include <system_error>
+
+#include "common/text.hpp"
+
 namespace service {
 
 void SessionTable::start(const std::string& game_id,
                          const std::function<std::unique_ptr<GameSession>()>& make) {
     // Made outside the lock, and before the table changes: a session whose threads cannot be
     // started throws, and leaves no entry behind.
-    std::unique_ptr<GameSession> fresh = make();
+    std::unique_ptr<GameSession> fresh;
+    try {
+        fresh = make();
+    } catch (const std::system_error& e) {
+        throw std::runtime_error("game " + common::printable(game_id) +
+                                 ": its session's threads could not be started (" + e.what() +
+                                 "); the process may be at its task limit (systemd TasksMax, "
+                                 "ulimit -u, the container's pids limit)");
+    }
     std::unique_ptr<GameSession> replaced;  // a finished session of the same game
     std::lock_guard lock(mutex_);
     auto& slot = sessions_[game_id];

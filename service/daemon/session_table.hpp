@@ -21,7 +21,8 @@ class SessionTable {
     SessionTable& operator=(const SessionTable&) = delete;
 
     // A session for the game, made by `make`; a finished session of the same game is replaced.
-    // What `make` throws (a thread that cannot be started) propagates; the table is unchanged.
+    // What `make` throws propagates, the table unchanged; a thread that cannot be started
+    // (std::system_error) as a std::runtime_error that names the game and the likely task limit.
     void start(const std::string& game_id,
                const std::function<std::unique_ptr<GameSession>()>& make);
     // A session plays this game now (a replayed gameStart must not start a second one).

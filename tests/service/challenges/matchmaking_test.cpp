@@ -1,5 +1,6 @@
-// Matchmaker with a hand-moved clock and a fake Lichess: when it challenges, whom, at what, and
-// what it learns from declines, silence and the daily bot-vs-bot limit.
+// Matchmaker with a hand-moved clock and a fake Lichess that answers its requests at once: when it
+// challenges, whom, at what, and what it learns from declines, silence and the daily bot-vs-bot
+// limit.
 #include "service/challenges/matchmaking.hpp"
 #include "tests/service/challenges/lila_fixtures.hpp"
 #include "tests/support/manual_clock.hpp"
@@ -27,7 +28,8 @@ struct SentChallenge {
     lichess::ChallengeRequest request;
 };
 
-class FakeApi final : public MatchmakingApi {
+// Answers the matchmaker's requests (match::Request) as Lichess would, and records them.
+class FakeApi final {
   public:
     std::vector<lichess::User> online;
     std::map<std::string, int> my_ratings{{"bullet", 1500}, {"blitz", 1500}, {"chess960", 1500}};
@@ -40,7 +42,7 @@ class FakeApi final : public MatchmakingApi {
     int account_calls = 0;
     int online_calls = 0;
 
-    lichess::Result<lichess::Account> account() override {
+    lichess::Result<lichess::Account> account() {
         ++account_calls;
         lichess::Account a;
         a.id = "outpostbot";
@@ -48,12 +50,12 @@ class FakeApi final : public MatchmakingApi {
         for (const auto& [perf, r] : my_ratings) a.perfs[perf] = lichess::PerfRating{r, 10, false};
         return a;
     }
-    lichess::Result<std::vector<lichess::User>> bots_online() override {
+    lichess::Result<std::vector<lichess::User>> bots_online() {
         ++online_calls;
         return online;
     }
     lichess::Result<lichess::ChallengeInfo> create_challenge(
-        std::string_view username, const lichess::ChallengeRequest& request) override {
+        std::string_view username, const lichess::ChallengeRequest& request) {
         sent.push_back({std::string(username), request});
         if (!create_errors.empty()) {
             lichess::ApiError e = create_errors.front();
@@ -64,11 +66,42 @@ class FakeApi final : public MatchmakingApi {
         c.id = "chal" + std::to_string(sent.size());
         return c;
     }
-    lichess::Result<lichess::Ok> cancel_challenge(std::string_view id) override {
+    lichess::Result<lichess::Ok> cancel_challenge(std::string_view id) {
         cancelled.emplace_back(id);
         return lichess::Ok{};
     }
-    std::optional<std::chrono::milliseconds> creation_paused_for() const override { return paused; }
+
+    // Carries out `requests` and hands each answer back, until the matchmaker asks no more.
+    void serve(Matchmaker& mm, Matchmaker::Requests requests) {
+        while (!requests.empty()) {
+            Matchmaker::Requests next;
+            for (auto& request : requests) {
+                Matchmaker::Requests more =
+                    std::visit([&](auto& r) { return answer(mm, r); }, request);
+                next.insert(next.end(), more.begin(), more.end());
+            }
+            requests = std::move(next);
+        }
+    }
+
+  private:
+    Matchmaker::Requests answer(Matchmaker& mm, const match::ReadAccount&) {
+        auto a = account();
+        return mm.on(match::AccountRead{*a, ""});
+    }
+    Matchmaker::Requests answer(Matchmaker& mm, const match::ListBots&) {
+        return mm.on(match::BotsListed{*bots_online(), ""});
+    }
+    Matchmaker::Requests answer(Matchmaker& mm, const match::CreateChallenge& create) {
+        auto c = create_challenge(create.username, create.request);
+        if (!c) return mm.on(match::ChallengeCreated{create, std::nullopt, c.error()});
+        return mm.on(match::ChallengeCreated{create, *c, std::nullopt});
+    }
+    Matchmaker::Requests answer(Matchmaker& mm, const match::CancelChallenge& cancel) {
+        (void)cancel_challenge(cancel.id);
+        mm.on(match::CancelAnswered{cancel, std::nullopt});
+        return {};
+    }
 };
 
 config::MatchmakingConfig enabled_config() {
@@ -98,7 +131,7 @@ struct Rig {
         : cfg(std::move(c)),
           slots(concurrency, std::chrono::seconds(30), [this] { return clock.t; }),
           mm(
-              cfg, api, slots, "OutpostBot", times(), [this] { return clock.t; }, 42) {}
+              cfg, slots, "OutpostBot", times(), [this] { return clock.t; }, 42) {}
 
     static MatchmakingTimes times() {
         using namespace std::chrono_literals;
@@ -112,7 +145,7 @@ struct Rig {
         using namespace std::chrono_literals;
         for (auto end = clock.t + d; clock.t < end;) {
             clock.advance(200ms);
-            mm.tick();
+            api.serve(mm, mm.tick(api.paused));
         }
     }
     // The first 10 idle minutes (challenge_timeout_min), after which exactly one was sent.
@@ -153,6 +186,26 @@ TEST(Matchmaker, ChallengesAFittingBotOnceIdleForTheTimeout) {
     // Waiting for an answer sends nothing more.
     rig.run_for(20s);
     EXPECT_EQ(rig.api.sent.size(), 1u);
+}
+
+TEST(Matchmaker, ARoundAsksOneThingAtATimeAndNoMoreWhileItWaits) {
+    using namespace std::chrono_literals;
+    Rig rig;
+    rig.api.online = {bot("Rival", 1600)};
+    rig.clock.advance(10min + 1s);
+    auto first = rig.mm.tick(std::nullopt);
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<match::ReadAccount>(first[0]));  // our ratings first
+    rig.clock.advance(2min);
+    EXPECT_TRUE(rig.mm.tick(std::nullopt).empty());  // its answer has not come yet
+    auto next = rig.mm.on(match::AccountRead{*rig.api.account(), ""});
+    ASSERT_EQ(next.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<match::ListBots>(next[0]));
+    EXPECT_TRUE(rig.mm.tick(std::nullopt).empty());
+    rig.api.serve(rig.mm, std::move(next));
+    ASSERT_EQ(rig.api.sent.size(), 1u);
+    EXPECT_EQ(rig.api.sent[0].user, "Rival");
+    EXPECT_EQ(rig.mm.pending_challenge(), std::optional<std::string>("chal1"));
 }
 
 TEST(Matchmaker, DisabledNeverCallsLichess) {
@@ -455,7 +508,7 @@ TEST(Matchmaker, StopCancelsThePendingChallengeAndSendsNoMore) {
     Rig rig;
     rig.api.online = {bot("Rival", 1600)};
     ASSERT_TRUE(rig.first_challenge_sent());
-    rig.mm.stop();
+    rig.api.serve(rig.mm, rig.mm.stop());
     EXPECT_EQ(rig.api.cancelled, std::vector<std::string>{"chal1"});
     EXPECT_EQ(rig.slots.reserved(), 0);
     rig.run_for(2h);

@@ -1,5 +1,5 @@
-// CorrespondenceDesk with a fake clock, a fake playing list and fake sessions: who gets a
-// session when, the line, check-ins, parking, ends; nothing sleeps.
+// CorrespondenceDesk with a fake clock, check-ins answered from a fake playing list, and fake
+// sessions: who gets a session when, the line, check-ins, parking, ends; nothing sleeps.
 #include "service/daemon/correspondence.hpp"
 
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace service {
@@ -67,14 +68,11 @@ class DeskTest : public ::testing::Test {
     DeskHooks make_hooks() {
         DeskHooks h;
         h.now = [this] { return now_; };
-        h.list_playing = [this]() -> lichess::Result<lichess::Playing> {
-            ++list_calls_;
-            if (list_fails_)
-                return lichess::ApiError{lichess::ApiError::Kind::Http, 503, "down", {}, {}};
-            return playing_;
-        };
         h.start_session = [this](const std::string& id,
                                  ParkingRules rules) -> std::unique_ptr<DeskSession> {
+            if (start_fails_)
+                throw std::system_error(
+                    std::make_error_code(std::errc::resource_unavailable_try_again));
             auto s = std::make_shared<SessionState>();
             s->game_id = id;
             s->rules = std::move(rules);
@@ -82,6 +80,16 @@ class DeskTest : public ::testing::Test {
             return std::make_unique<FakeSession>(s);
         };
         return h;
+    }
+
+    // A round of the desk; a check-in it asks for is answered at once from the fake list.
+    void tick() {
+        if (!desk_.tick()) return;
+        ++list_calls_;
+        if (list_fails_)
+            desk_.on(correspondence::CheckedIn{std::nullopt, "HTTP 503: down"});
+        else
+            desk_.on(correspondence::CheckedIn{playing_.now_playing, ""});
     }
 
     std::vector<std::string> started() const {
@@ -104,6 +112,7 @@ class DeskTest : public ::testing::Test {
         std::chrono::steady_clock::time_point(std::chrono::hours(1));
     lichess::Playing playing_;
     bool list_fails_ = false;
+    bool start_fails_ = false;  // sessions cannot start (the process at its task limit)
     int list_calls_ = 0;
     std::vector<std::shared_ptr<SessionState>> sessions_;
     CorrespondenceDesk desk_;
@@ -137,7 +146,7 @@ TEST(Correspondence, SettingsComeFromTheConfig) {
 
 TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
     for (const char* id : {"g1", "g2", "g3", "g4", "g5"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
     auto c = desk_.counts();
     EXPECT_EQ(c.running, 2);
@@ -145,12 +154,12 @@ TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
     EXPECT_TRUE(desk_.someone_waiting());
 
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
     EXPECT_TRUE(last_session("g2")->destroyed);  // its threads are joined when it is reaped
     end("g1");
     park("g3");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3", "g4", "g5"}));
     c = desk_.counts();
     EXPECT_EQ(c.games, 4);  // g1 is over
@@ -165,38 +174,38 @@ TEST_F(DeskTest, AtMostMaxSessionsRunAndTheRestWaitInArrivalOrder) {
 TEST_F(DeskTest, SessionsParkEarlyOnlyWhileAGameWaits) {
     using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     const auto rules = last_session("g1")->rules;
     EXPECT_EQ(rules.linger, 15s);
     ASSERT_TRUE(rules.games_waiting);
     EXPECT_EQ(rules.games_waiting->load(), 1);  // g3 waits
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(rules.games_waiting->load(), 0);
 }
 
 TEST_F(DeskTest, AGameOnTheOpponentsMoveIsParkedUntilACheckInFindsItOnOurs) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));  // resumed at start-up: we have moved, their turn
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());
     EXPECT_EQ(desk_.counts().parked, 1);
 
     playing_.now_playing = {corr("g1", true)};
     now_ += 59s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 0);
     now_ += 1s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));
     EXPECT_TRUE(last_session("g1")->rules.first_visit);
 
     park("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().parked, 1);
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 2);
     ASSERT_EQ(started().size(), 2u);
     EXPECT_FALSE(last_session("g1")->rules.first_visit);  // no second hello
@@ -207,7 +216,7 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
     // The session's rules feed a lost score to their own copy and hand it back at the end.
@@ -216,9 +225,9 @@ TEST_F(DeskTest, AGamesDrawResignStreaksLastAcrossItsSessions) {
     last_session("g1")->policies = g1;
 
     park("g1");
-    desk_.tick();
+    tick();
     now_ += 60s;  // the check-in finds g1 on our turn again
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 3u);
     ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
     EXPECT_EQ(last_session("g1")->rules.policies->draw_resign.losing_streak(), 1);
@@ -254,7 +263,7 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
     playing_.now_playing = {corr("g1", true), corr("g2", true)};
     desk_.on_game_start(corr("g1", true));
     desk_.on_game_start(corr("g2", true));
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     ASSERT_TRUE(last_session("g1")->rules.policies.has_value());
     GamePolicies g1 = *last_session("g1")->rules.policies;
@@ -262,9 +271,9 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
     last_session("g1")->policies = g1;
 
     park("g1");
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 3u);
     EXPECT_EQ(last_session("g1")->rules.policies->takebacks.accepted(), 1);
     EXPECT_EQ(last_session("g2")->rules.policies->takebacks.accepted(), 0);  // one count per game
@@ -273,7 +282,7 @@ TEST_F(DeskTest, AGamesGrantedTakebacksCountAcrossItsSessions) {
 TEST_F(DeskTest, ANewGameGetsASessionEvenOnTheOpponentsMove) {
     desk_.on_game_start(corr("g1", false, /*has_moved=*/false));  // we are black
     desk_.on_game_start(corr("g2", std::nullopt, std::nullopt));  // nothing known: look
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2"}));
 }
 
@@ -282,62 +291,62 @@ TEST_F(DeskTest, ReplayedGameStartsLineAGameUpOnlyOnce) {
     desk_.on_game_start(corr("g2", true));
     desk_.on_game_start(corr("g3", true));
     desk_.on_game_start(corr("g3", true));  // the event stream reconnected
-    desk_.tick();
+    tick();
     desk_.on_game_start(corr("g1", true));  // running: nothing to do
     EXPECT_EQ(desk_.counts().waiting, 1);
     park("g1");
     park("g2");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1", "g2", "g3"}));
     EXPECT_EQ(desk_.counts().games, 3);
 }
 
 TEST_F(DeskTest, AGameStartOnOurTurnLinesUpAParkedGame) {
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
 }
 
 TEST_F(DeskTest, AParkedGameThatFinishesGetsOneLastSessionThenIsDropped) {
     desk_.on_game_start(corr("g1", false));
     desk_.on_game_finish("unknown1");  // not ours: ignored
-    desk_.tick();
+    tick();
     desk_.on_game_finish("g1");
-    desk_.tick();
+    tick();
     ASSERT_EQ(started(), (std::vector<std::string>{"g1"}));  // result, PGN, goodbye
     park("g1");  // even a session that saw no end: the game is not on any more
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().games, 0);
     EXPECT_FALSE(desk_.someone_waiting());
 }
 
 TEST_F(DeskTest, AGameThatFinishesWhileItsSessionRunsIsDroppedAfterIt) {
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     desk_.on_game_finish("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 1u);  // its session sees the end
     end("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 1u);
     EXPECT_EQ(desk_.counts().games, 0);
 }
 
 TEST_F(DeskTest, AGameThatFinishesAsItsSessionParksGetsOneLastSession) {
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     park("g1");                  // parked on the opponent's move ...
     desk_.on_game_finish("g1");  // ... who resigned before the desk reaped the session
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     EXPECT_EQ(desk_.counts().running, 1);
     park("g1");  // even when the last session sees no end, the game is dropped
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 2u);
     EXPECT_EQ(desk_.counts().games, 0);
 }
@@ -348,7 +357,7 @@ TEST_F(DeskTest, CheckInsAddNewGamesAndIgnoreRealTimeOnes) {
     blitz.speed = "blitz";
     playing_.now_playing = {corr("g1", true), blitz, corr("g2", false)};
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
     EXPECT_EQ(desk_.counts().games, 2);
     EXPECT_EQ(desk_.counts().parked, 1);
@@ -358,24 +367,24 @@ TEST_F(DeskTest, AParkedGameMissingFromAWholeListIsWrappedUp) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
     desk_.on_game_start(corr("g2", false));
-    desk_.tick();
+    tick();
     playing_.now_playing = {corr("g2", false)};  // g1 ended while the event stream was down
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
     end("g1");
-    desk_.tick();
+    tick();
     EXPECT_EQ(desk_.counts().games, 1);
 }
 
 TEST_F(DeskTest, AParkedGameMissingFromAFullPageIsKept) {
     using namespace std::chrono_literals;
     desk_.on_game_start(corr("g1", false));
-    desk_.tick();
+    tick();
     for (int i = 0; i < 50; ++i)
         playing_.now_playing.push_back(corr("p" + std::to_string(i), false));
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_TRUE(started().empty());  // the list was cut at a page: g1 may be beyond it
     EXPECT_EQ(desk_.counts().games, 51);
     EXPECT_EQ(desk_.counts().parked, 51);
@@ -386,17 +395,17 @@ TEST_F(DeskTest, AFailedCheckInChangesNothingAndTheNextPeriodTriesAgain) {
     desk_.on_game_start(corr("g1", false));
     list_fails_ = true;
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     EXPECT_EQ(desk_.counts().parked, 1);
     EXPECT_TRUE(started().empty());
     list_fails_ = false;
     playing_.now_playing = {corr("g1", true)};
     now_ += 30s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 1);
     now_ += 30s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(list_calls_, 2);
     EXPECT_EQ(started(), (std::vector<std::string>{"g1"}));
 }
@@ -412,16 +421,41 @@ TEST_F(DeskTest, GamesCountPerOpponent) {
 TEST_F(DeskTest, StopEndsEverySessionAndStartsNoMore) {
     using namespace std::chrono_literals;
     for (const char* id : {"g1", "g2", "g3"}) desk_.on_game_start(corr(id, true));
-    desk_.tick();
+    tick();
     desk_.stop();
     EXPECT_TRUE(last_session("g1")->destroyed);
     EXPECT_TRUE(last_session("g2")->destroyed);
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     EXPECT_EQ(started().size(), 2u);
     EXPECT_EQ(list_calls_, 0);
     EXPECT_EQ(desk_.counts().running, 0);
+}
+
+TEST_F(DeskTest, AsksNoSecondCheckInWhileOneIsOnItsWay) {
+    using namespace std::chrono_literals;
+    now_ += 61s;
+    EXPECT_TRUE(desk_.tick().has_value());
+    now_ += 61s;
+    EXPECT_FALSE(desk_.tick().has_value());  // the first one's answer has not come yet
+    desk_.on(correspondence::CheckedIn{std::vector<lichess::GameEventInfo>{}, ""});
+    EXPECT_TRUE(desk_.tick().has_value());  // answered, and the period is over again
+}
+
+TEST_F(DeskTest, ASessionThatCannotStartLeavesItsGameParked) {
+    start_fails_ = true;
+    desk_.on_game_start(corr("g1", true));
+    EXPECT_NO_THROW(tick());
+    EXPECT_TRUE(sessions_.empty());
+    EXPECT_EQ(desk_.counts().parked, 1);
+    EXPECT_EQ(desk_.counts().running, 0);
+    // Threads to be had again: the next check-in that finds it on our turn starts its session.
+    start_fails_ = false;
+    playing_.now_playing = {corr("g1", true)};
+    now_ += std::chrono::seconds(61);
+    tick();
+    EXPECT_EQ(started(), std::vector<std::string>{"g1"});
 }
 
 TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
@@ -429,7 +463,6 @@ TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
     std::vector<std::string> started;
     std::vector<std::shared_ptr<SessionState>> states;
     DeskHooks h;
-    h.list_playing = [] { return lichess::Result<lichess::Playing>(lichess::Playing{}); };
     h.start_session = [&](const std::string& id, ParkingRules) -> std::unique_ptr<DeskSession> {
         started.push_back(id);
         states.push_back(std::make_shared<SessionState>());
@@ -438,13 +471,13 @@ TEST(CorrespondenceDeskOrder, OneSessionAtATimeServesTheLineInOrder) {
     CorrespondenceDesk desk(DeskSettings::from({}), h);
     for (int i = 0; i < 10; ++i) desk.on_game_start(corr("g" + std::to_string(i), true));
     for (int i = 0; i < 10; ++i) {
-        desk.tick();
+        EXPECT_FALSE(desk.tick().has_value());  // no check-in before the period is over
         ASSERT_EQ(started.size(), std::size_t(i + 1));
         EXPECT_EQ(started.back(), "g" + std::to_string(i));
         EXPECT_EQ(desk.counts().running, 1);
         states.back()->finished = true;
     }
-    desk.tick();
+    EXPECT_FALSE(desk.tick().has_value());
     EXPECT_EQ(desk.counts().parked, 10);
     EXPECT_EQ(desk.counts().peak_running, 1);
 }
