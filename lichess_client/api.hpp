@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include "lichess_client/api_error.hpp"
 #include "lichess_client/events.hpp"
 #include "lichess_client/http_client.hpp"
 #include "lichess_client/payloads.hpp"
 #include "lichess_client/rate_limiter.hpp"
-#include "lichess_client/result.hpp"
 #include "lichess_client/retry.hpp"
 
 namespace lichess {

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lichess_client/result.hpp"
+#include "lichess_client/api_error.hpp"
 
 namespace lichess {
 

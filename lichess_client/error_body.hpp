@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "lichess_client/api_error.hpp"
 #include "lichess_client/http_client.hpp"
-#include "lichess_client/result.hpp"
 
 namespace lichess::detail {
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "lichess_client/result.hpp"
+#include "lichess_client/api_error.hpp"
 
 namespace lichess {
 

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "lichess_client/result.hpp"
+#include "lichess_client/api_error.hpp"
 
 namespace lichess {
 

@@ -10,9 +10,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lichess_client/api_error.hpp"
 #include "lichess_client/bounded_json.hpp"
 #include "lichess_client/events.hpp"
-#include "lichess_client/result.hpp"
 
 namespace lichess::detail {
 

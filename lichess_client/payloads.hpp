@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "lichess_client/api_error.hpp"
 #include "lichess_client/events.hpp"
-#include "lichess_client/result.hpp"
 
 namespace lichess {
 

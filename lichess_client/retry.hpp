@@ -6,7 +6,7 @@
 #include <mutex>
 #include <random>
 
-#include "lichess_client/result.hpp"
+#include "lichess_client/api_error.hpp"
 
 namespace lichess {
 

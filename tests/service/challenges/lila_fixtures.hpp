@@ -7,8 +7,8 @@
 #include <string>
 
 #include "common/text.hpp"
+#include "lichess_client/api_error.hpp"
 #include "lichess_client/events.hpp"
-#include "lichess_client/result.hpp"
 
 namespace lila_fixtures {
 

@@ -1,5 +1,5 @@
 // Text forms of ApiError and body excerpts for error messages.
-#include "lichess_client/result.hpp"
+#include "lichess_client/api_error.hpp"
 
 #include "common/text.hpp"
 #include "lichess_client/json_util.hpp"

@@ -1,4 +1,5 @@
-// Result<T>: a value or an error, for calls where failure is normal (HTTP, JSON, network).
+// lichess::Result<T>: a value or an ApiError, for calls where failure is normal (HTTP, JSON).
+// network).
 #pragma once
 
 #include <chrono>
