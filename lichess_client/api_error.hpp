@@ -1,5 +1,4 @@
 // lichess::Result<T>: a value or an ApiError, for calls where failure is normal (HTTP, JSON).
-// network).
 #pragma once
 
 #include <chrono>
