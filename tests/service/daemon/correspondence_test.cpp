@@ -240,20 +240,20 @@ TEST_F(DeskTest, ASessionThatHandsNoPoliciesBackLeavesTheGamesAsTheyWere) {
     using namespace std::chrono_literals;
     playing_.now_playing = {corr("g1", true)};
     desk_.on_game_start(corr("g1", true));
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 1u);
     GamePolicies g1 = *last_session("g1")->rules.policies;
     g1.takebacks.granted();
     last_session("g1")->policies = g1;
     park("g1");
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 2u);
     park("g1");  // this session hands nothing back
-    desk_.tick();
+    tick();
     now_ += 60s;
-    desk_.tick();
+    tick();
     ASSERT_EQ(started().size(), 3u);
     EXPECT_EQ(last_session("g1")->rules.policies->takebacks.accepted(), 1);
 }
