@@ -14,6 +14,8 @@
 #include <mutex>
 #include <sstream>
 
+#include <spdlog/spdlog.h>
+
 #include "engine/fen.hpp"
 #include "tests/support/test_server.hpp"
 
@@ -210,6 +212,10 @@ struct SessionRig {
         : api(options(server.base_url())),
           chat(api, kSessionToken, std::chrono::milliseconds(1)),
           moves(our_moves) {
+        // The default logger is made here, on the test's thread, before any session thread
+        // logs: made by the first logging thread inside Debian's libspdlog (built without TSan),
+        // the ThreadSanitizer build cannot see the next thread wait for it, and reports a race.
+        spdlog::default_logger_raw();
         config.url = server.base_url();
         config.token = kSessionToken;
         config.greeting.hello = config.greeting.goodbye = "";
