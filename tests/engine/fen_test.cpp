@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/fen.hpp"
+#include "engine/fen_placement.hpp"
 #include "engine/perft.hpp"
 #include "test_util.hpp"
 
@@ -15,6 +16,21 @@ TEST(Fen, StartPositionRoundTrip) {
     EXPECT_EQ(to_fen(*b), START_FEN);
     EXPECT_FALSE(b->chess960);
     EXPECT_EQ(b->castling, ALL_CASTLING);
+}
+
+TEST(Fen, PlacementFromSquaresCountsEmptyRunsFromRankEight) {
+    std::string squares(64, '.');
+    EXPECT_EQ(fen_placement(squares, '.'), "8/8/8/8/8/8/8/8");
+    squares[0] = 'R';   // a1
+    squares[4] = 'K';   // e1
+    squares[60] = 'k';  // e8
+    squares[63] = 'r';  // h8
+    squares[27] = 'P';  // d4
+    EXPECT_EQ(fen_placement(squares, '.'), "4k2r/8/8/8/3P4/8/8/R3K3");
+    // Any character can stand for an empty square; the data generator's records use NUL.
+    std::string nul(64, '\0');
+    nul[7] = 'N';
+    EXPECT_EQ(fen_placement(nul, '\0'), "8/8/8/8/8/8/8/7N");
 }
 
 TEST(Fen, ParsedBoardKnowsItsCheckers) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "engine/fen.hpp"
+#include "engine/fen_placement.hpp"
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 
@@ -190,22 +191,7 @@ TEST(LichessFen, RandomCrowdedFensNeverBreakTheEngine) {
         place('k');
         const int others = 20 + int(rng() % 41);
         for (int n = 0; n < others; ++n) place(pieces[rng() % 10]);
-        std::string fen;
-        for (int rank = 7; rank >= 0; --rank) {
-            int empty = 0;
-            for (int file = 0; file < 8; ++file) {
-                const char c = board[rank * 8 + file];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            if (rank) fen += '/';
-        }
+        std::string fen = engine::fen_placement(std::string_view(board, 64), '.');
         fen += rng() % 2 ? " w KQkq - 0 1" : " b KQkq - 0 1";
         const Variant variant = ALL_VARIANTS[rng() % VARIANT_NB];
         if (variant == Variant::HORDE || variant == Variant::RACING_KINGS) continue;

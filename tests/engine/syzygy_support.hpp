@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/fen_placement.hpp"
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 #include "engine/syzygy.hpp"
@@ -96,22 +97,7 @@ inline std::optional<Position> random_position(std::mt19937& rng, const std::str
             squares[std::size_t(sq)] = p;
         }
         if (!ok) continue;
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = squares[std::size_t(r * 8 + f)];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            if (r) fen += '/';
-        }
+        std::string fen = engine::fen_placement(squares, '.');
         fen += side == WHITE ? " w - - 0 1" : " b - - 0 1";
         // from_fen refuses the side not to move in check.
         auto pos = Position::from_fen(fen);

@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include "engine/fen_placement.hpp"
 #include "engine/position.hpp"
 #include "engine/score.hpp"
 #include "engine/search.hpp"
@@ -122,22 +123,7 @@ TEST_F(Tables, ProbesAgreeWithTheirOwnChildren) {
         squares[std::size_t(wk)] = 'K';
         squares[std::size_t(bk)] = 'k';
         squares[std::size_t(x)] = pieces[rng() % 6][0];
-        std::string fen;
-        for (int r = 7; r >= 0; --r) {
-            int empty = 0;
-            for (int f = 0; f < 8; ++f) {
-                const char c = squares[std::size_t(r * 8 + f)];
-                if (c == '.') {
-                    ++empty;
-                    continue;
-                }
-                if (empty) fen += char('0' + empty);
-                empty = 0;
-                fen += c;
-            }
-            if (empty) fen += char('0' + empty);
-            if (r) fen += '/';
-        }
+        std::string fen = engine::fen_placement(squares, '.');
         fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
         auto pos = Position::from_fen(fen);
         if (!pos) continue;

@@ -7,6 +7,7 @@
 
 #include "engine/bitboard.hpp"
 #include "engine/fen.hpp"
+#include "engine/fen_placement.hpp"
 
 namespace datagen {
 
@@ -202,22 +203,7 @@ engine::Result<Decoded> decode_record(const Record& r) {
     for (char c : std::string("KQkq"))
         if (castling.find(c) != std::string::npos) ordered += c;
 
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const char c = board[rank * 8 + file];
-            if (!c) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += c;
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
+    std::string fen = engine::fen_placement(std::string_view(board, 64), '\0');
     fen += stm == engine::WHITE ? " w " : " b ";
     fen += ordered.empty() ? "-" : ordered;
     fen += " " + en_passant + " " + std::to_string(halfmove) + " " + std::to_string(fullmove);
