@@ -169,11 +169,18 @@ class Bot {
     std::optional<BlockListRefresher> block_lists_;  // while run() accepts challenges
     ArenaDesk arenas_{config_.tournaments, config_.challenge, slots_, options_.arenas};
 
+    // After what its requests use (the client, the chat, the metrics, the queue its answers go
+    // to): destroyed before them, so no request outlives what it uses. Before the sessions,
+    // which make their game's calls through it: destroyed after them.
+    RequestRunner requests_{api_,
+                            game_api_,
+                            chat_,
+                            metrics_,
+                            [this](LichessAnswer a) { queue_.push(std::move(a)); },
+                            options_.request_threads};
+
     SessionTable sessions_;    // real-time games
     CorrespondenceDesk desk_;  // its sessions use the members above
-    // Last: destroyed first, so no request outlives what it uses.
-    RequestRunner requests_{api_, metrics_, [this](LichessAnswer a) { queue_.push(std::move(a)); },
-                            options_.request_threads};
 };
 
 }  // namespace service

@@ -122,14 +122,13 @@ SessionContext Bot::session_context() {
     stream.stable_after = options_.game_stable_after;
     stream.data_resets_backoff = true;
     return SessionContext{.api = api_,
-                          .game_api = game_api_,
+                          .requests = requests_,
                           .config = config_,
                           .my_id = me_.id,
                           .my_name = me_.name,
                           .engines = engines_,
                           .books = &books_,
                           .online = online_moves_.get(),
-                          .chat = chat_,
                           .metrics = metrics_,
                           .stream_options = stream,
                           .timings = options_.game_timings,

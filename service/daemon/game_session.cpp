@@ -217,10 +217,6 @@ void GameSession::dispatch(GameInput event) {
 }
 
 std::optional<GameInput> GameSession::execute(GameAction& action) {
-    const auto outcome = [](const lichess::Result<lichess::Ok>& r) { return Outcome::from(r); };
-    const auto warn_if_failed = [this](const char* what, const lichess::Result<lichess::Ok>& r) {
-        if (!r) spdlog::warn("game {}: {} failed: {}", shown_id_, what, r.error().describe());
-    };
     if (auto* a = std::get_if<game::Log>(&action)) {
         write_log(*a);
     } else if (auto* a = std::get_if<game::Think>(&action)) {
@@ -230,16 +226,7 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
             ctx_.metrics.syzygy_moves++;
         return chosen;
     } else if (auto* a = std::get_if<game::PostMove>(&action)) {
-        const auto give_up_at = a->give_up_at;
-        const std::size_t ply = a->ply;
-        auto r = ctx_.game_api.post_move(game_id_, a->uci, a->offer_draw, [&] {
-            return !final_seen_ && !stopping_ && server_plies_ < ply &&
-                   std::chrono::steady_clock::now() < give_up_at;
-        });
-        Outcome o = outcome(r);
-        o.game_over = !r && final_seen_;
-        if (r) ctx_.metrics.moves_played++;
-        return game::MovePosted{std::move(o)};
+        return call(std::move(*a));
     } else if (auto* a = std::get_if<game::MovePlayed>(&action)) {
         ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
         ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
@@ -247,20 +234,19 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
             ctx_.metrics.move_clock_left.observe(
                 std::chrono::milliseconds(*clock - a->reaction_ms - a->think_ms));
     } else if (std::holds_alternative<game::Resign>(action)) {
-        return game::ResignAnswered{outcome(ctx_.game_api.resign(game_id_))};
+        return call(game::Resign{});
     } else if (auto* a = std::get_if<game::AnswerTakeback>(&action)) {
-        return game::TakebackAnswered{a->accept,
-                                      outcome(ctx_.game_api.answer_takeback(game_id_, a->accept))};
+        return call(*a);
     } else if (std::holds_alternative<game::ClaimVictory>(action)) {
-        return game::ClaimAnswered{outcome(ctx_.game_api.claim_victory(game_id_))};
+        return call(game::ClaimVictory{});
     } else if (std::holds_alternative<game::AcceptDraw>(action)) {
-        warn_if_failed("accepting the draw", ctx_.game_api.accept_draw(game_id_));
+        return call(game::AcceptDraw{});
     } else if (std::holds_alternative<game::Abort>(action)) {
-        warn_if_failed("aborting", ctx_.game_api.abort(game_id_));
+        return call(game::Abort{});
     } else if (auto* a = std::get_if<game::LeaveGame>(&action)) {
         leave_game(a->abort);
     } else if (auto* a = std::get_if<game::Say>(&action)) {
-        ctx_.chat.send(game_id_, a->room, std::move(a->text));
+        return call(std::move(*a));
     } else if (auto* a = std::get_if<game::StartPonder>(&action)) {
         if (engine_) start_ponder(std::move(*a));
     } else if (std::holds_alternative<game::StopPonder>(action)) {
@@ -273,6 +259,21 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
             watch_.finished(rules_, a->result, std::move(pgn), std::chrono::system_clock::now()));
     }
     return std::nullopt;
+}
+
+std::optional<GameInput> GameSession::call(GameCall call) {
+    GameRequest request{.game_id = game_id_, .call = std::move(call)};
+    if (const auto* post = std::get_if<game::PostMove>(&request.call)) {
+        request.still_on = [this, give_up_at = post->give_up_at, ply = post->ply] {
+            return !final_seen_ && !stopping_ && server_plies_ < ply &&
+                   std::chrono::steady_clock::now() < give_up_at;
+        };
+    }
+    auto answer = ctx_.requests.run_for_game(request);
+    // A post that failed because the game ended meanwhile is no failure to retry.
+    if (auto* posted = answer ? std::get_if<game::MovePosted>(&*answer) : nullptr)
+        posted->outcome.game_over = !posted->outcome.ok && final_seen_;
+    return answer;
 }
 
 std::optional<BookChoice> GameSession::book_move(const game::Think& t) {
@@ -311,9 +312,7 @@ std::optional<engine::Strength> GameSession::strength() const {
 
 void GameSession::leave_game(bool abort) {
     if (final_seen_) return;  // over already: nothing to leave
-    auto r = abort ? ctx_.game_api.abort(game_id_) : ctx_.game_api.resign(game_id_);
-    if (!r) r = ctx_.game_api.resign(game_id_);
-    if (!r) spdlog::warn("game {}: could not abort or resign: {}", shown_id_, r.error().describe());
+    (void)call(game::LeaveGame{abort});
 }
 
 void GameSession::on_chat(const lichess::ChatLine& line) {
@@ -329,7 +328,7 @@ void GameSession::on_chat(const lichess::ChatLine& line) {
     // !wait is for the abort timer, which runs until the opponent's first move.
     if (reply->extend_abort_timer.count() > 0)
         dispatch(game::AbortTimerExtended{reply->extend_abort_timer});
-    ctx_.chat.send(game_id_, reply->room, reply->text);
+    (void)call(game::Say{reply->room, reply->text});
 }
 
 void GameSession::start_ponder(game::StartPonder&& ponder) {

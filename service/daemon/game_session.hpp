@@ -1,7 +1,8 @@
 // GameSession: the shell that plays one game. A stream thread reads the game's NDJSON stream
 // into a queue; a worker thread feeds each line and a timer tick to the game's GameRules (every
-// rule of the game lives there) and carries out what the rules ask for: requests through a
-// GameApi, searches on an engine of the pool, chat, metrics and the PGN.
+// rule of the game lives there) and carries out what the rules ask for: its calls to Lichess
+// (moves, answers, claims, chat) through the RequestRunner, searches on an engine of the pool,
+// metrics and the PGN.
 #pragma once
 
 #include <atomic>
@@ -22,10 +23,10 @@
 #include "service/challenges/game_slots.hpp"
 #include "service/daemon/blocking_queue.hpp"
 #include "service/daemon/chat_commands.hpp"
-#include "service/daemon/chat_sender.hpp"
 #include "service/daemon/correspondence.hpp"
 #include "service/daemon/engine_pool.hpp"
 #include "service/daemon/game_watch.hpp"
+#include "service/daemon/request_runner.hpp"
 #include "service/game/game_rules.hpp"
 #include "service/game/parking.hpp"
 #include "service/moves/move_chooser.hpp"
@@ -36,59 +37,16 @@
 
 namespace service {
 
-// The requests a session makes for its game: lichess::Api in the daemon, a fake in tests.
-class GameApi {
-  public:
-    virtual ~GameApi() = default;
-    // `still_on` is asked before each retry of the post (see lichess::Api::post_move).
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> post_move(
-        std::string_view game_id, std::string_view uci, bool offer_draw,
-        const std::function<bool()>& still_on) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> abort(std::string_view game_id) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> resign(std::string_view game_id) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> accept_draw(std::string_view game_id) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> answer_takeback(std::string_view game_id,
-                                                                       bool accept) = 0;
-    [[nodiscard]] virtual lichess::Result<lichess::Ok> claim_victory(std::string_view game_id) = 0;
-};
-
-// GameApi over the real client.
-class LichessGameApi final : public GameApi {
-  public:
-    explicit LichessGameApi(lichess::Api& api) : api_(api) {}
-    lichess::Result<lichess::Ok> post_move(std::string_view game_id, std::string_view uci,
-                                           bool offer_draw,
-                                           const std::function<bool()>& still_on) override {
-        return api_.post_move(game_id, uci, offer_draw ? std::optional(true) : std::nullopt,
-                              still_on);
-    }
-    lichess::Result<lichess::Ok> abort(std::string_view id) override { return api_.abort(id); }
-    lichess::Result<lichess::Ok> resign(std::string_view id) override { return api_.resign(id); }
-    lichess::Result<lichess::Ok> accept_draw(std::string_view id) override {
-        return api_.handle_draw(id, true);
-    }
-    lichess::Result<lichess::Ok> answer_takeback(std::string_view id, bool accept) override {
-        return api_.handle_takeback(id, accept);
-    }
-    lichess::Result<lichess::Ok> claim_victory(std::string_view id) override {
-        return api_.claim_victory(id);
-    }
-
-  private:
-    lichess::Api& api_;
-};
-
 // What a session needs from the daemon; everything outlives the session.
 struct SessionContext {
-    lichess::Api& api;  // the game stream
-    GameApi& game_api;  // the game's requests
+    lichess::Api& api;        // the game stream
+    RequestRunner& requests;  // the game's calls to Lichess, chat included
     const config::Config& config;
     std::string my_id;    // lowercase user id
     std::string my_name;  // display name
     EnginePool& engines;
     const OpeningBooks* books = nullptr;  // engine.book, read at start-up; null: no book
     OnlineMoveFinder* online = nullptr;   // online_moves.*; null: none enabled
-    ChatSender& chat;
     Metrics& metrics;
     lichess::StreamOptions stream_options;
     GameTimings timings;
@@ -145,6 +103,8 @@ class GameSession final : private MoveSources {
     // back, until the rules wait for the next line or tick.
     void dispatch(GameInput event);
     std::optional<GameInput> execute(GameAction& action);
+    // One of the game's calls, through the RequestRunner; the answer the rules wait for, if any.
+    std::optional<GameInput> call(GameCall call);
     void leave_game(bool abort);
     // The engine's level for this game (rules_.level()); none: full strength.
     [[nodiscard]] std::optional<engine::Strength> strength() const;

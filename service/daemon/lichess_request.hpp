@@ -1,9 +1,11 @@
-// The one request type: every call to Lichess that a rule owner (the challenge desk, the arena
-// desk, the matchmaker, the correspondence desk, the start-up) decides on is a plain struct in
+// The request types: every call to Lichess that a rule owner (the challenge desk, the arena desk,
+// the matchmaker, the correspondence desk, the start-up) decides on is a plain struct in
 // LichessRequest, and every answer that goes back to its owner a plain struct in LichessAnswer.
-// The owners stay pure; the RequestRunner carries the requests out.
+// A game's own calls (GameRules's actions that reach Lichess) are a GameRequest, answered by the
+// GameInput its rules wait for. The owners stay pure; the RequestRunner carries the requests out.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <variant>
@@ -14,6 +16,7 @@
 #include "service/challenges/challenge_desk.hpp"
 #include "service/challenges/matchmaking.hpp"
 #include "service/daemon/correspondence.hpp"
+#include "service/game/game_rules.hpp"
 
 namespace service {
 
@@ -35,5 +38,17 @@ using LichessAnswer = std::variant<challenge::AcceptAnswered, challenge::Decline
                                    challenge::AbortAnswered, arena::ArenaRead, arena::JoinAnswered,
                                    match::AccountRead, match::BotsListed, match::ChallengeCreated,
                                    match::CancelAnswered, correspondence::CheckedIn, GamesToResume>;
+
+// One of a game's calls: a move (with a draw offer), an answer to a draw or takeback offer, a
+// resignation, an abort, a claim of victory, leaving the game (abort, else resign), a chat line.
+using GameCall = std::variant<game::PostMove, game::AcceptDraw, game::AnswerTakeback, game::Resign,
+                              game::Abort, game::ClaimVictory, game::LeaveGame, game::Say>;
+struct GameRequest {
+    std::string game_id;
+    GameCall call;
+    // A move's post is sent again (a network error, a 5xx) only while this holds: the game on,
+    // the session not stopping, the server's list without the move, our clock not out.
+    std::function<bool()> still_on = [] { return true; };
+};
 
 }  // namespace service

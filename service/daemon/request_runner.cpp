@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "common/text.hpp"
 #include "service/ops/logging.hpp"
 
 namespace service {
@@ -19,9 +20,14 @@ std::optional<lichess::ApiError> error_of(const lichess::Result<lichess::Ok>& r)
 
 }  // namespace
 
-RequestRunner::RequestRunner(lichess::Api& api, Metrics& metrics, Deliver deliver,
-                             std::size_t threads)
-    : api_(api), metrics_(metrics), deliver_(std::move(deliver)), workers_(threads) {}
+RequestRunner::RequestRunner(lichess::Api& api, GameApi& games, ChatSender& chat, Metrics& metrics,
+                             Deliver deliver, std::size_t threads)
+    : api_(api),
+      games_(games),
+      chat_(chat),
+      metrics_(metrics),
+      deliver_(std::move(deliver)),
+      workers_(threads) {}
 
 void RequestRunner::run(LichessRequest request) {
     // Urgent: a game waits on an accept, whatever declines the server is holding.
@@ -130,6 +136,46 @@ void RequestRunner::carry_out(LichessRequest& request, std::stop_token stop) {
             }
         },
         request);
+}
+
+std::optional<GameInput> RequestRunner::run_for_game(const GameRequest& request) {
+    const std::string& id = request.game_id;
+    const auto warn_if_failed = [&](const char* what, const lichess::Result<lichess::Ok>& r) {
+        if (!r)
+            spdlog::warn("game {}: {} failed: {}", common::printable(id), what,
+                         r.error().describe());
+    };
+    return std::visit(
+        [&](const auto& r) -> std::optional<GameInput> {
+            using T = std::decay_t<decltype(r)>;
+            if constexpr (std::is_same_v<T, game::PostMove>) {
+                auto posted = games_.post_move(id, r.uci, r.offer_draw, request.still_on);
+                if (posted) metrics_.moves_played++;
+                return game::MovePosted{Outcome::from(posted)};
+            } else if constexpr (std::is_same_v<T, game::Resign>) {
+                return game::ResignAnswered{Outcome::from(games_.resign(id))};
+            } else if constexpr (std::is_same_v<T, game::AnswerTakeback>) {
+                return game::TakebackAnswered{r.accept,
+                                              Outcome::from(games_.answer_takeback(id, r.accept))};
+            } else if constexpr (std::is_same_v<T, game::ClaimVictory>) {
+                return game::ClaimAnswered{Outcome::from(games_.claim_victory(id))};
+            } else if constexpr (std::is_same_v<T, game::AcceptDraw>) {
+                warn_if_failed("accepting the draw", games_.accept_draw(id));
+            } else if constexpr (std::is_same_v<T, game::Abort>) {
+                warn_if_failed("aborting", games_.abort(id));
+            } else if constexpr (std::is_same_v<T, game::LeaveGame>) {
+                // Abort while lila allows it; when it does not (or the abort failed), resign.
+                auto left = r.abort ? games_.abort(id) : games_.resign(id);
+                if (!left) left = games_.resign(id);
+                if (!left)
+                    spdlog::warn("game {}: could not abort or resign: {}", common::printable(id),
+                                 left.error().describe());
+            } else if constexpr (std::is_same_v<T, game::Say>) {
+                chat_.send(id, r.room, r.text);
+            }
+            return std::nullopt;
+        },
+        request.call);
 }
 
 }  // namespace service

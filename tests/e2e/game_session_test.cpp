@@ -1,7 +1,7 @@
-// GameSession is a shell around GameRules: every request of a game goes through its GameApi, so a
-// test can fake it. Here the fake forwards to the real client, records each call and fails the
-// first move post; the session posts the same move again after GameTimings::move_retry and plays
-// the game (streamed from the emulator) to its end.
+// GameSession is a shell around GameRules: every call of a game goes through the RequestRunner to
+// its GameApi, so a test can fake it. Here the fake forwards to the real client, records each call
+// and fails the first move post; the session posts the same move again after
+// GameTimings::move_retry and plays the game (streamed from the emulator) to its end.
 #include <gtest/gtest.h>
 
 #include <mutex>
@@ -99,17 +99,18 @@ games:
     service::EnginePool engines(1, {.hash_mb = 8, .threads = 1});
     service::ChatSender chat(api);
     service::Metrics metrics;
+    service::RequestRunner requests(
+        api, game_api, chat, metrics, [](service::LichessAnswer) {}, 1);
     service::GameTimings timings;
     timings.move_retry = 100ms;
     service::GameSession session(service::SessionContext{.api = api,
-                                                         .game_api = game_api,
+                                                         .requests = requests,
                                                          .config = config,
                                                          .my_id = "shellbot",
                                                          .my_name = "ShellBot",
                                                          .engines = engines,
                                                          .books = nullptr,
                                                          .online = nullptr,
-                                                         .chat = chat,
                                                          .metrics = metrics,
                                                          .stream_options = {},
                                                          .timings = timings,

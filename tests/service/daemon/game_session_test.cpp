@@ -1,7 +1,7 @@
 // GameSession (game_session.hpp) on its own: its game stream is a loopback server that sends the
-// lines a test scripts, its requests go to a recording GameApi, and its moves come from a
-// scripted OnlineMoveFinder (so no search runs). The tests check the move flow and what the
-// session asks with (position, clock), the abort and leave paths, a takeback answer, the end of
+// lines a test scripts, its calls go through a RequestRunner to a recording GameApi, and its moves
+// come from a scripted OnlineMoveFinder (so no search runs). The tests check the move flow and what
+// the session asks with (position, clock), the abort and leave paths, a takeback answer, the end of
 // a game (metrics, PGN) and stop().
 #include "service/daemon/game_session.hpp"
 
@@ -231,14 +231,13 @@ struct SessionRig {
     }
     std::unique_ptr<GameSession> start() {
         return std::make_unique<GameSession>(SessionContext{.api = api,
-                                                            .game_api = game_api,
+                                                            .requests = requests,
                                                             .config = config,
                                                             .my_id = "outpostbot",
                                                             .my_name = "OutpostBot",
                                                             .engines = engines,
                                                             .books = nullptr,
                                                             .online = &moves,
-                                                            .chat = chat,
                                                             .metrics = metrics,
                                                             .stream_options = {},
                                                             .timings = timings,
@@ -263,6 +262,7 @@ struct SessionRig {
     ChatSender chat;
     ScriptedMoves moves;
     Metrics metrics;
+    RequestRunner requests{api, game_api, chat, metrics, [](LichessAnswer) {}, 1};
 };
 
 std::string fen_of_moves(const std::string& moves) {

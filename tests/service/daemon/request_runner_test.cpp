@@ -1,6 +1,8 @@
 // RequestRunner against the Lichess emulator in-process: each request's answer comes back to
 // `deliver` with what its owner asked (the challenge, the decline's reason), an accept overtakes
-// requests the server holds, and a withdrawal from an arena waits out a 429 and is sent again.
+// requests the server holds, a withdrawal from an arena waits out a 429 and is sent again, and a
+// game's calls run on the game's thread, past the requests the server holds, and are answered
+// there.
 #include "service/daemon/request_runner.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "emulator_fixture.hpp"
@@ -35,6 +38,53 @@ class Answers {
     std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<service::LichessAnswer> answers_;
+};
+
+// The runner's lanes for a game's calls and for chat, over the test's client.
+struct GameLanes {
+    explicit GameLanes(lichess::Api& api) : games(api), chat(api) {}
+    service::LichessGameApi games;
+    service::ChatSender chat;
+};
+
+// A game's calls as the runner makes them: which, on which thread; an abort can be refused.
+class RecordingGameApi final : public service::GameApi {
+  public:
+    lichess::Result<lichess::Ok> post_move(std::string_view, std::string_view uci, bool,
+                                           const std::function<bool()>& still_on) override {
+        return record("move " + std::string(uci) + (still_on() ? "" : " (off)"), false);
+    }
+    lichess::Result<lichess::Ok> abort(std::string_view) override {
+        return record("abort", refuse_abort);
+    }
+    lichess::Result<lichess::Ok> resign(std::string_view) override {
+        return record("resign", false);
+    }
+    lichess::Result<lichess::Ok> accept_draw(std::string_view) override {
+        return record("draw yes", false);
+    }
+    lichess::Result<lichess::Ok> answer_takeback(std::string_view, bool accept) override {
+        return record(accept ? "takeback yes" : "takeback no", false);
+    }
+    lichess::Result<lichess::Ok> claim_victory(std::string_view) override {
+        return record("claim", false);
+    }
+
+    bool refuse_abort = false;
+    std::vector<std::string> calls;
+    std::vector<std::thread::id> threads;
+
+  private:
+    lichess::Result<lichess::Ok> record(std::string call, bool refuse) {
+        calls.push_back(std::move(call));
+        threads.push_back(std::this_thread::get_id());
+        if (!refuse) return lichess::Ok{};
+        lichess::ApiError e;
+        e.kind = lichess::ApiError::Kind::Http;
+        e.status = 400;
+        e.message = "refused by the test";
+        return e;
+    }
 };
 
 lichess::ApiOptions options_for(const emu::EmulatorFixture& fx) {
@@ -71,8 +121,10 @@ challenges:
     service::Metrics metrics;
     Answers answers;
     {
+        GameLanes lanes(api);
         service::RequestRunner runner(
-            api, metrics, [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
+            api, lanes.games, lanes.chat, metrics,
+            [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
         runner.run(service::challenge::ReadRatings{});
         ASSERT_EQ(answers.wait_for(1).size(), 1u);
         runner.run(decline("chal0001", lichess::DeclineReason::TooFast, true));
@@ -121,8 +173,10 @@ faults:
     lichess::Api api(options_for(fx));
     service::Metrics metrics;
     Answers answers;
+    GameLanes lanes(api);
     service::RequestRunner runner(
-        api, metrics, [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
+        api, lanes.games, lanes.chat, metrics,
+        [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
     for (int i = 0; i < 2; ++i)
         runner.run(decline("chal0002", lichess::DeclineReason::Generic, false));
     lichess::ChallengeInfo challenge;
@@ -151,14 +205,79 @@ faults:
     service::Metrics metrics;
     Answers answers;
     {
+        GameLanes lanes(api);
         service::RequestRunner runner(
-            api, metrics, [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
+            api, lanes.games, lanes.chat, metrics,
+            [&](service::LichessAnswer a) { answers.push(std::move(a)); }, 2);
         runner.run(service::arena::WithdrawArena{"arena001"});
         EXPECT_TRUE(runner.wait_idle_until(std::chrono::steady_clock::now() + 20s));
     }
     EXPECT_EQ(requests_to(fx, "/withdraw"), 2);
     EXPECT_EQ(fx->faults_fired().size(), 1u);
     EXPECT_TRUE(answers.wait_for(0).empty());  // nobody waits on a withdrawal's answer
+}
+
+TEST(RequestRunner, AGamesCallsRunOnItsThreadPastHeldRequestsAndAreAnsweredThere) {
+    using namespace std::chrono_literals;
+    // The one thread of the pool is held by declines (1.5 s each); the game's calls do not wait.
+    emu::EmulatorFixture fx(R"(
+challenges:
+  - {id: chal0002, at_ms: 0, challenger: {name: Other, rating: 1800}, clock: {limit: 180, increment: 2}}
+faults:
+  - {kind: delay, target: challenge, path: /decline, delay_ms: 1500, count: -1}
+)");
+    ASSERT_TRUE(fx.wait_until([&] { return fx->challenges().size() == 1; }));
+    lichess::Api api(options_for(fx));
+    service::Metrics metrics;
+    Answers answers;
+    RecordingGameApi games;
+    games.refuse_abort = true;
+    service::ChatSender chat(api, "", 1ms);
+    service::RequestRunner runner(
+        api, games, chat, metrics, [&](service::LichessAnswer a) { answers.push(std::move(a)); },
+        1);
+    for (int i = 0; i < 2; ++i)
+        runner.run(decline("chal0002", lichess::DeclineReason::Generic, false));
+
+    service::game::PostMove move{.uci = "e2e4", .offer_draw = false, .give_up_at = {}, .ply = 1};
+    const auto posted =
+        runner.run_for_game({.game_id = "game0001", .call = move, .still_on = [] { return true; }});
+    ASSERT_TRUE(posted.has_value());
+    const auto* post = std::get_if<service::game::MovePosted>(&*posted);
+    ASSERT_NE(post, nullptr) << "answered " << posted->index();
+    EXPECT_TRUE(post->outcome.ok) << post->outcome.error;
+    EXPECT_EQ(metrics.moves_played.load(), 1u);
+
+    const auto taken = runner.run_for_game(
+        {.game_id = "game0001", .call = service::game::AnswerTakeback{.accept = true}});
+    ASSERT_TRUE(taken.has_value());
+    const auto* takeback = std::get_if<service::game::TakebackAnswered>(&*taken);
+    ASSERT_NE(takeback, nullptr);
+    EXPECT_TRUE(takeback->accepted);
+
+    // Leaving aborts; lila refusing the abort, the runner resigns.
+    EXPECT_FALSE(
+        runner
+            .run_for_game({.game_id = "game0001", .call = service::game::LeaveGame{.abort = true}})
+            .has_value());
+    const auto resigned =
+        runner.run_for_game({.game_id = "game0001", .call = service::game::Resign{}});
+    ASSERT_TRUE(resigned.has_value());
+    EXPECT_NE(std::get_if<service::game::ResignAnswered>(&*resigned), nullptr);
+
+    // Every call ran here, before the pool answered any decline.
+    EXPECT_TRUE(answers.wait_for(0).empty()) << "a decline came back before the game's calls";
+    EXPECT_EQ(games.calls,
+              (std::vector<std::string>{"move e2e4", "takeback yes", "abort", "resign", "resign"}));
+    for (const auto& thread : games.threads) EXPECT_EQ(thread, std::this_thread::get_id());
+
+    // A chat line goes to the chat's own paced lane.
+    EXPECT_FALSE(
+        runner
+            .run_for_game({.game_id = "game0001", .call = service::game::Say{.text = "good game"}})
+            .has_value());
+    EXPECT_TRUE(fx.wait_until([&] { return requests_to(fx, "/chat") == 1; }));
+    EXPECT_EQ(answers.wait_for(2).size(), 2u);
 }
 
 }  // namespace
