@@ -17,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/fen.hpp"
+#include "tests/support/recording_game_api.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace service {
@@ -100,77 +101,6 @@ class ScriptedGameServer {
     std::deque<std::string> lines_;
     bool ended_ = false;
     test_support::TestServer server_;
-};
-
-// Records every request the session makes, in order ("move e2e4", "abort", "resign", ...), and
-// calls `on_move` after a post is taken (where the test plays the server's part).
-class RecordingGameApi final : public GameApi {
-  public:
-    lichess::Result<lichess::Ok> post_move(std::string_view, std::string_view uci, bool offer_draw,
-                                           const std::function<bool()>&) override {
-        std::function<void(const std::string&)> then;
-        {
-            std::lock_guard lock(mutex_);
-            calls_.push_back("move " + std::string(uci) + (offer_draw ? " =" : ""));
-            changed_.notify_all();
-            if (failing_posts_ > 0) {
-                --failing_posts_;
-                return error("a network error made by the test");
-            }
-            then = on_move;
-        }
-        if (then) then(std::string(uci));
-        return lichess::Ok{};
-    }
-    lichess::Result<lichess::Ok> abort(std::string_view) override {
-        return answer("abort", abort_fails_);
-    }
-    lichess::Result<lichess::Ok> resign(std::string_view) override {
-        return answer("resign", false);
-    }
-    lichess::Result<lichess::Ok> accept_draw(std::string_view) override {
-        return answer("draw yes", false);
-    }
-    lichess::Result<lichess::Ok> answer_takeback(std::string_view, bool accept) override {
-        return answer(accept ? "takeback yes" : "takeback no", false);
-    }
-    lichess::Result<lichess::Ok> claim_victory(std::string_view) override {
-        return answer("claim", false);
-    }
-
-    std::vector<std::string> calls() const {
-        std::lock_guard lock(mutex_);
-        return calls_;
-    }
-    // Waits (generously) until `n` calls were made; the test then checks which.
-    bool wait_calls(std::size_t n) {
-        std::unique_lock lock(mutex_);
-        return changed_.wait_for(lock, std::chrono::seconds(30),
-                                 [&] { return calls_.size() >= n; });
-    }
-
-    std::function<void(const std::string&)> on_move;  // set before the session starts
-    int failing_posts_ = 0;
-    bool abort_fails_ = false;
-
-  private:
-    static lichess::ApiError error(std::string message) {
-        lichess::ApiError e;
-        e.kind = lichess::ApiError::Kind::Network;
-        e.message = std::move(message);
-        return e;
-    }
-    lichess::Result<lichess::Ok> answer(std::string call, bool fail) {
-        std::lock_guard lock(mutex_);
-        calls_.push_back(std::move(call));
-        changed_.notify_all();
-        if (fail) return error("refused by the test");
-        return lichess::Ok{};
-    }
-
-    mutable std::mutex mutex_;
-    std::condition_variable changed_;
-    std::vector<std::string> calls_;
 };
 
 // Our moves, one per position asked, in order; records what each lookup was asked with.
@@ -257,7 +187,7 @@ struct SessionRig {
     config::Config config;
     GameTimings timings;
     lichess::Api api;
-    RecordingGameApi game_api;
+    test_support::RecordingGameApi game_api;
     EnginePool engines{1, {.hash_mb = 1, .threads = 1}};
     ChatSender chat;
     ScriptedMoves moves;

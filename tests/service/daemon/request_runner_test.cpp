@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "emulator_fixture.hpp"
+#include "tests/support/recording_game_api.hpp"
 
 namespace {
 
@@ -47,52 +48,33 @@ struct GameLanes {
     service::ChatSender chat;
 };
 
-// A game's calls as the runner makes them: which, on which thread; an abort can be refused.
-class RecordingGameApi final : public service::GameApi {
-  public:
-    lichess::Result<lichess::Ok> post_move(std::string_view, std::string_view uci, bool,
-                                           const std::function<bool()>& still_on) override {
-        return record("move " + std::string(uci) + (still_on() ? "" : " (off)"), false);
-    }
-    lichess::Result<lichess::Ok> abort(std::string_view) override {
-        return record("abort", refuse_abort);
-    }
-    lichess::Result<lichess::Ok> resign(std::string_view) override {
-        return record("resign", false);
-    }
-    lichess::Result<lichess::Ok> accept_draw(std::string_view) override {
-        return record("draw yes", false);
-    }
-    lichess::Result<lichess::Ok> answer_takeback(std::string_view, bool accept) override {
-        return record(accept ? "takeback yes" : "takeback no", false);
-    }
-    lichess::Result<lichess::Ok> claim_victory(std::string_view) override {
-        return record("claim", false);
-    }
-
-    bool refuse_abort = false;
-    std::vector<std::string> calls;
-    std::vector<std::thread::id> threads;
-
-  private:
-    lichess::Result<lichess::Ok> record(std::string call, bool refuse) {
-        calls.push_back(std::move(call));
-        threads.push_back(std::this_thread::get_id());
-        if (!refuse) return lichess::Ok{};
-        lichess::ApiError e;
-        e.kind = lichess::ApiError::Kind::Http;
-        e.status = 400;
-        e.message = "refused by the test";
-        return e;
-    }
-};
-
 lichess::ApiOptions options_for(const emu::EmulatorFixture& fx) {
     lichess::ApiOptions options;
     options.http.base_url = fx.base_url();
     options.http.token = fx.token();
     return options;
 }
+
+// Two open challenges; the server holds every decline for 1.5 s.
+constexpr const char* kHeldDeclines = R"(
+challenges:
+  - {id: chal0001, at_ms: 0, challenger: {name: Rival, rating: 1800}, clock: {limit: 180, increment: 2}}
+  - {id: chal0002, at_ms: 0, challenger: {name: Other, rating: 1800}, clock: {limit: 180, increment: 2}}
+faults:
+  - {kind: delay, target: challenge, path: /decline, delay_ms: 1500, count: -1}
+)";
+
+// The emulator of kHeldDeclines, a client at it, and what a runner counts and answers.
+struct HeldDeclines {
+    emu::EmulatorFixture fx{kHeldDeclines};
+    lichess::Api api{options_for(fx)};
+    service::Metrics metrics;
+    Answers answers;
+    // Both challenges are open.
+    bool open() {
+        return fx.wait_until([&] { return fx->challenges().size() == 2; });
+    }
+};
 
 service::challenge::Decline decline(std::string id, lichess::DeclineReason reason, bool counted) {
     service::challenge::Decline d;
@@ -162,17 +144,9 @@ TEST(RequestRunner, AnAcceptOvertakesDeclinesTheServerHolds) {
     using namespace std::chrono_literals;
     // Every decline is held for 1.5 s; the accept posted after two of them (one on each thread)
     // comes back first.
-    emu::EmulatorFixture fx(R"(
-challenges:
-  - {id: chal0001, at_ms: 0, challenger: {name: Rival, rating: 1800}, clock: {limit: 180, increment: 2}}
-  - {id: chal0002, at_ms: 0, challenger: {name: Other, rating: 1800}, clock: {limit: 180, increment: 2}}
-faults:
-  - {kind: delay, target: challenge, path: /decline, delay_ms: 1500, count: -1}
-)");
-    ASSERT_TRUE(fx.wait_until([&] { return fx->challenges().size() == 2; }));
-    lichess::Api api(options_for(fx));
-    service::Metrics metrics;
-    Answers answers;
+    HeldDeclines held;
+    auto& [fx, api, metrics, answers] = held;
+    ASSERT_TRUE(held.open());
     GameLanes lanes(api);
     service::RequestRunner runner(
         api, lanes.games, lanes.chat, metrics,
@@ -220,18 +194,11 @@ faults:
 TEST(RequestRunner, AGamesCallsRunOnItsThreadPastHeldRequestsAndAreAnsweredThere) {
     using namespace std::chrono_literals;
     // The one thread of the pool is held by declines (1.5 s each); the game's calls do not wait.
-    emu::EmulatorFixture fx(R"(
-challenges:
-  - {id: chal0002, at_ms: 0, challenger: {name: Other, rating: 1800}, clock: {limit: 180, increment: 2}}
-faults:
-  - {kind: delay, target: challenge, path: /decline, delay_ms: 1500, count: -1}
-)");
-    ASSERT_TRUE(fx.wait_until([&] { return fx->challenges().size() == 1; }));
-    lichess::Api api(options_for(fx));
-    service::Metrics metrics;
-    Answers answers;
-    RecordingGameApi games;
-    games.refuse_abort = true;
+    HeldDeclines held;
+    auto& [fx, api, metrics, answers] = held;
+    ASSERT_TRUE(held.open());
+    test_support::RecordingGameApi games;
+    games.abort_fails_ = true;
     service::ChatSender chat(api, "", 1ms);
     service::RequestRunner runner(
         api, games, chat, metrics, [&](service::LichessAnswer a) { answers.push(std::move(a)); },
@@ -267,9 +234,9 @@ faults:
 
     // Every call ran here, before the pool answered any decline.
     EXPECT_TRUE(answers.wait_for(0).empty()) << "a decline came back before the game's calls";
-    EXPECT_EQ(games.calls,
+    EXPECT_EQ(games.calls(),
               (std::vector<std::string>{"move e2e4", "takeback yes", "abort", "resign", "resign"}));
-    for (const auto& thread : games.threads) EXPECT_EQ(thread, std::this_thread::get_id());
+    for (const auto& thread : games.threads()) EXPECT_EQ(thread, std::this_thread::get_id());
 
     // A chat line goes to the chat's own paced lane.
     EXPECT_FALSE(
