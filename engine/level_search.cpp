@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -129,6 +130,7 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
     // the quiet move a 1-ply pass ranks low. Without it a level misses every such move, which
     // held the top levels hundreds of points below their names.
     std::size_t deep = std::min<std::size_t>(seen.size(), std::size_t(p.candidates));
+    std::optional<Candidate> sighted;  // the look's move, scored by the look itself
     if (p.sight_nodes > 0 && depth > 1 && !out_of_time()) {
         SearchLimits sight;
         sight.depth = depth + 1;
@@ -143,6 +145,7 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
         if (r.best && it != seen.end()) {
             if (std::size_t(it - seen.begin()) >= deep) ++deep;
             std::rotate(seen.begin(), it, it + 1);
+            if (r.depth > 0) sighted = Candidate{r.best, r.raw_score, r.depth, r.ponder};
         }
     }
 
@@ -154,6 +157,23 @@ SearchResult search_at_level(Engine& engine, const Position& pos, SearchLimits l
                                     total_nodes))
                 chosen_from.push_back(*c);
     }
+    // The look's move keeps the look's score when pass 2 saw it less deep (its search cut short).
+    if (sighted && !chosen_from.empty() && chosen_from.front().move == sighted->move &&
+        chosen_from.front().depth < sighted->depth)
+        chosen_from.front() = *sighted;
+    // A move the clock cut short is not weighed against one searched deeper: its score is a
+    // shallower guess, and at the levels whose look takes most of the budget it would otherwise
+    // replace the look's move by chance.
+    if (out_of_time() && !chosen_from.empty()) {
+        const int first_depth = chosen_from.front().depth;
+        chosen_from.erase(std::remove_if(chosen_from.begin() + 1, chosen_from.end(),
+                                         [&](const Candidate& c) { return c.depth < first_depth; }),
+                          chosen_from.end());
+    }
+    // The clock ended pass 2 before it scored any move: the look's move stands on the look's own
+    // search (at the top levels the look takes the whole budget, and its move must not give way
+    // to a one-ply score); without a look, the one-ply scores decide.
+    if (chosen_from.empty() && sighted) chosen_from.push_back(*sighted);
     if (chosen_from.empty()) chosen_from.assign(seen.begin(), seen.begin() + std::ptrdiff_t(deep));
 
     std::vector<int> scores;
