@@ -17,7 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/fen.hpp"
-#include "tests/support/recording_game_api.hpp"
+#include "tests/service/daemon/recording_game_api.hpp"
 #include "tests/support/test_server.hpp"
 
 namespace service {

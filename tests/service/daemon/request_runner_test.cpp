@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "emulator_fixture.hpp"
-#include "tests/support/recording_game_api.hpp"
+#include "tests/service/daemon/recording_game_api.hpp"
 
 namespace {
 
