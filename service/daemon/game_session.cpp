@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <system_error>
+#include <type_traits>
 
 #include "common/text.hpp"
 #include "service/ops/logging.hpp"
@@ -34,6 +35,23 @@ GameSettings settings_for(const SessionContext& ctx, const std::string& game_id,
     s.parking = std::move(parking);
     s.rights = rights;
     return s;
+}
+
+// The action as one of a game's calls to Lichess, when it is one (LeaveGame aside).
+std::optional<GameCall> as_call(GameAction& action) {
+    return std::visit(
+        [](auto& a) -> std::optional<GameCall> {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, game::PostMove> ||
+                          std::is_same_v<T, game::AcceptDraw> ||
+                          std::is_same_v<T, game::AnswerTakeback> ||
+                          std::is_same_v<T, game::Resign> || std::is_same_v<T, game::Abort> ||
+                          std::is_same_v<T, game::ClaimVictory> || std::is_same_v<T, game::Say>)
+                return GameCall{std::move(a)};
+            else
+                return std::nullopt;
+        },
+        action);
 }
 
 }  // namespace
@@ -217,6 +235,9 @@ void GameSession::dispatch(GameInput event) {
 }
 
 std::optional<GameInput> GameSession::execute(GameAction& action) {
+    // A call to Lichess (a move, an answer, a claim, chat) goes to the runner; leaving a game
+    // first checks that it is still on (leave_game).
+    if (auto lichess_call = as_call(action)) return call(std::move(*lichess_call));
     if (auto* a = std::get_if<game::Log>(&action)) {
         write_log(*a);
     } else if (auto* a = std::get_if<game::Think>(&action)) {
@@ -225,28 +246,14 @@ std::optional<GameInput> GameSession::execute(GameAction& action) {
             m && m->source == MoveSource::Syzygy)
             ctx_.metrics.syzygy_moves++;
         return chosen;
-    } else if (auto* a = std::get_if<game::PostMove>(&action)) {
-        return call(std::move(*a));
     } else if (auto* a = std::get_if<game::MovePlayed>(&action)) {
         ctx_.metrics.move_reaction_latency.observe(std::chrono::milliseconds(a->reaction_ms));
         ctx_.metrics.move_think_time.observe(std::chrono::milliseconds(a->think_ms));
         if (const auto clock = watch_.our_clock_ms(rules_))
             ctx_.metrics.move_clock_left.observe(
                 std::chrono::milliseconds(*clock - a->reaction_ms - a->think_ms));
-    } else if (std::holds_alternative<game::Resign>(action)) {
-        return call(game::Resign{});
-    } else if (auto* a = std::get_if<game::AnswerTakeback>(&action)) {
-        return call(*a);
-    } else if (std::holds_alternative<game::ClaimVictory>(action)) {
-        return call(game::ClaimVictory{});
-    } else if (std::holds_alternative<game::AcceptDraw>(action)) {
-        return call(game::AcceptDraw{});
-    } else if (std::holds_alternative<game::Abort>(action)) {
-        return call(game::Abort{});
     } else if (auto* a = std::get_if<game::LeaveGame>(&action)) {
         leave_game(a->abort);
-    } else if (auto* a = std::get_if<game::Say>(&action)) {
-        return call(std::move(*a));
     } else if (auto* a = std::get_if<game::StartPonder>(&action)) {
         if (engine_) start_ponder(std::move(*a));
     } else if (std::holds_alternative<game::StopPonder>(action)) {
