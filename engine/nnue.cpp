@@ -269,7 +269,8 @@ std::shared_ptr<const Network> embedded_network() {
     return net;
 }
 
-void refresh(const Network& net, const Board& board, Accumulator& acc) {
+template <class B>
+void refresh(const Network& net, const B& board, Accumulator& acc) {
     for (Color c : {WHITE, BLACK}) std::memcpy(acc.v[c], net.ft_bias, sizeof net.ft_bias);
     for (Bitboard bb = board.pieces(); bb; bb &= bb - 1) {
         const Square s = lsb(bb);
@@ -277,7 +278,8 @@ void refresh(const Network& net, const Board& board, Accumulator& acc) {
     }
 }
 
-void update(const Network& net, const Board& before, const Board& after, const Accumulator& in,
+template <class B>
+void update(const Network& net, const B& before, const B& after, const Accumulator& in,
             Accumulator& out) {
     // The pieces that left and arrived: the squares whose colour or piece type changed, at
     // most four for a move (castling), so at most four of each.
@@ -319,7 +321,8 @@ void update(const Network& net, const Board& before, const Board& after, const A
     }
 }
 
-int evaluate(const Network& net, const Accumulator& acc, const Board& board) {
+template <class B>
+int evaluate(const Network& net, const Accumulator& acc, const B& board) {
     const int bucket = output_bucket(popcount(board.pieces()));
     const std::int16_t* w = net.out_weights[bucket];
     return finish(net, bucket, screlu_dot(acc.v[board.side], w),
@@ -333,10 +336,21 @@ int evaluate_scalar(const Network& net, const Accumulator& acc, const Board& boa
                   screlu_dot_scalar(acc.v[~board.side], w + HIDDEN));
 }
 
-int evaluate(const Network& net, const Board& board) {
+template <class B>
+int evaluate(const Network& net, const B& board) {
     Accumulator acc;
     refresh(net, board, acc);
     return evaluate(net, acc, board);
 }
+
+#define OUTPOST_INSTANTIATE(V)                                                       \
+    template void refresh(const Network&, const BasicBoard<V>&, Accumulator&);       \
+    template void update(const Network&, const BasicBoard<V>&, const BasicBoard<V>&, \
+                         const Accumulator&, Accumulator&);                          \
+    template int evaluate(const Network&, const Accumulator&, const BasicBoard<V>&); \
+    template int evaluate(const Network&, const BasicBoard<V>&);
+OUTPOST_INSTANTIATE(Variant::STANDARD)
+OUTPOST_INSTANTIATE(Variant::THREE_CHECK)
+#undef OUTPOST_INSTANTIATE
 
 }  // namespace engine::nnue

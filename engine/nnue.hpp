@@ -86,16 +86,23 @@ std::vector<unsigned char> serialize(const Network& net);
 // The net compiled into the binary (engine/nets/, embedded at build time).
 std::shared_ptr<const Network> embedded_network();
 
-void refresh(const Network& net, const Board& board, Accumulator& acc);
+// The net reads only the pieces on the board, so a variant played on a chess board can use it
+// for the board's part of its evaluation (net_judges_board, variant_eval.hpp): the functions
+// below take a BasicBoard of standard chess or of such a variant (instantiated in nnue.cpp).
+template <class B>
+void refresh(const Network& net, const B& board, Accumulator& acc);
 // `out` = `in` updated by the pieces that differ between two boards (a move or a null move).
-void update(const Network& net, const Board& before, const Board& after, const Accumulator& in,
+template <class B>
+void update(const Network& net, const B& before, const B& after, const Accumulator& in,
             Accumulator& out);
 
 // Centipawns from the side to move's view, |value| < EVAL_MAX, for the position `acc` holds.
 // The vectorised path and the scalar one give the same value.
-int evaluate(const Network& net, const Accumulator& acc, const Board& board);
+template <class B>
+int evaluate(const Network& net, const Accumulator& acc, const B& board);
 int evaluate_scalar(const Network& net, const Accumulator& acc, const Board& board);
 // From scratch (tools and tests).
-int evaluate(const Network& net, const Board& board);
+template <class B>
+int evaluate(const Network& net, const B& board);
 
 }  // namespace engine::nnue

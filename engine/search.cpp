@@ -177,9 +177,11 @@ struct Engine::Worker {
     int game_len = 0;       // keys before the search path (the root's key is keys[game_len-1])
     Stack stack[MAX_PLY + 8];
     // NNUE accumulators along the search path, by ply: a node marks its own stale on entry
-    // and evaluation brings it up to date from the nearest ready ancestor.
+    // and evaluation brings it up to date from the nearest ready ancestor. The boards are the
+    // searched variant's BasicBoard<V> (standard chess, or a variant whose board the net
+    // judges: net_judges_board).
     nnue::Accumulator acc[MAX_PLY + 8];
-    const Board* path_boards[MAX_PLY + 8] = {};
+    const void* path_boards[MAX_PLY + 8] = {};
     bool acc_ready[MAX_PLY + 8] = {};
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2] = {};
@@ -295,32 +297,43 @@ struct Engine::Worker {
 
     template <Variant V>
     void enter(const BasicBoard<V>& b, int ply) {
-        if constexpr (V == Variant::STANDARD) {
+        if constexpr (uses_net(V)) {
             path_boards[ply] = &b;
             if (ply > 0) acc_ready[ply] = false;
         }
     }
 
-    // The NNUE (or the HCE) for standard chess; a variant's own hand-crafted evaluation.
+    static constexpr bool uses_net(Variant v) {
+        return v == Variant::STANDARD || net_judges_board(v);
+    }
+
+    // The NNUE (or the HCE) for standard chess; a variant's own hand-crafted evaluation, on
+    // the NNUE's judgement of the board where the variant takes it.
     template <Variant V>
     int evaluate_at(const BasicBoard<V>& b, int ply) {
-        if constexpr (V != Variant::STANDARD) {
-            return evaluate_variant(b, *shared->variant_weights);
+        if constexpr (V == Variant::STANDARD) {
+            return shared->net ? net_eval_at(b, ply) : evaluate(b);
+        } else if constexpr (uses_net(V)) {
+            return evaluate_variant(b, *shared->variant_weights,
+                                    shared->net ? net_eval_at(b, ply) : SCORE_NONE);
         } else {
-            return evaluate_standard_at(b, ply);
+            return evaluate_variant(b, *shared->variant_weights);
         }
     }
 
-    int evaluate_standard_at(const Board& b, int ply) {
-        const nnue::Network* net = shared->net;
-        if (!net) return evaluate(b);
+    template <Variant V>
+    int net_eval_at(const BasicBoard<V>& b, int ply) {
+        const nnue::Network& net = *shared->net;
+        auto board = [this](int i) -> const BasicBoard<V>& {
+            return *static_cast<const BasicBoard<V>*>(path_boards[i]);
+        };
         int q = ply;
         while (!acc_ready[q]) --q;  // the root (ply 0) is always ready
         for (int i = q + 1; i <= ply; ++i) {
-            nnue::update(*net, *path_boards[i - 1], *path_boards[i], acc[i - 1], acc[i]);
+            nnue::update(net, board(i - 1), board(i), acc[i - 1], acc[i]);
             acc_ready[i] = true;
         }
-        return nnue::evaluate(*net, acc[ply], b);
+        return nnue::evaluate(net, acc[ply], b);
     }
 
     // The static eval corrected by what earlier searches of similar positions found: an
@@ -838,7 +851,7 @@ void Engine::Worker::iterate(const BasicBoard<V>& root) {
         stack[i].ply = std::max(0, i - 4);
     }
     Stack* ss = &stack[4];
-    if constexpr (V == Variant::STANDARD) {
+    if constexpr (uses_net(V)) {
         path_boards[0] = &root;
         acc_ready[0] = true;
         if (s.net) nnue::refresh(*s.net, root, acc[0]);
@@ -1019,7 +1032,7 @@ SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
     shared.ponderhit = &ponderhit_;
     shared.pondering = limits.ponder;
     shared.thread_count = int(workers_.size());
-    shared.net = V == Variant::STANDARD && use_nnue_ && net_ ? net_.get() : nullptr;
+    shared.net = Worker::uses_net(V) && use_nnue_ && net_ ? net_.get() : nullptr;
     if (variant_weights_) shared.variant_weights = variant_weights_.get();
     ponderhit_.store(false);
 

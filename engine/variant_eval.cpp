@@ -152,18 +152,23 @@ void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
     t.add(b.side, TC_TEMPO, 1);
 }
 
-// King of the hill: the king's distance to the nearest centre square, and the centre squares
-// it could step onto next without being taken there.
+// King of the hill: how far the king is from the hill, counting each enemy piece that guards a
+// hill square and our own piece standing on it as a step more (either must be dealt with
+// before the king can stand there), and the centre squares it could step onto next without
+// being taken there.
 void hill_terms(const BasicBoard<Variant::KING_OF_THE_HILL>& b, Terms& t) {
+    const Bitboard occupied = b.pieces();
     for (const Color c : {WHITE, BLACK}) {
         const Square k = b.king_square(c);
-        int d = 7;
-        for (Bitboard h = HILL_BB; h;) d = std::min(d, distance(k, pop_lsb(h)));
-        if (d >= 1 && d <= 3) t.add(c, KH_DISTANCE + d - 1, 1);
-        if (d == 1) {
-            const Bitboard steps = king_attacks(k) & HILL_BB & ~b.pieces(c);
-            t.add(c, KH_FREE_HILL, popcount(steps & ~attacked_by(b, ~c)));
+        int d = 8;
+        for (Bitboard h = HILL_BB; h;) {
+            const Square s = pop_lsb(h);
+            const int guards = popcount(b.attackers_to(s, occupied ^ square_bb(k)) & b.pieces(~c));
+            d = std::min(d, distance(k, s) + guards + ((b.pieces(c) & square_bb(s)) != 0));
         }
+        if (d >= 1 && d <= 5) t.add(c, KH_DISTANCE + d - 1, 1);
+        const Bitboard steps = king_attacks(k) & HILL_BB & ~b.pieces(c);
+        if (steps) t.add(c, KH_FREE_HILL, popcount(steps & ~attacked_by(b, ~c)));
     }
 }
 
@@ -272,12 +277,15 @@ void antichess_terms(const BasicBoard<Variant::ANTICHESS>& b, Terms& t) {
 
 // White's evaluation: the standard part where the variant keeps it, then the variant's terms.
 template <Variant V>
-int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace* trace) {
+int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace* trace,
+               int board_score) {
     Terms t{w, trace};
     int base = 0;
     if constexpr (V == Variant::CRAZYHOUSE || V == Variant::THREE_CHECK ||
                   V == Variant::KING_OF_THE_HILL || V == Variant::ATOMIC || V == Variant::STANDARD)
-        base = standard_white(b);
+        base = board_score == SCORE_NONE ? standard_white(b)
+               : b.side == WHITE         ? board_score
+                                         : -board_score;
     if (trace) trace->base_white = base;
     if constexpr (V == Variant::CRAZYHOUSE) crazyhouse_terms(b, t);
     if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
@@ -292,8 +300,8 @@ int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace
 }  // namespace
 
 template <Variant V>
-int evaluate_variant(const BasicBoard<V>& b, const VariantWeights& w) {
-    const int white = white_eval(b, w, nullptr);
+int evaluate_variant(const BasicBoard<V>& b, const VariantWeights& w, int board_score) {
+    const int white = white_eval(b, w, nullptr, board_score);
     return b.side == WHITE ? white : -white;
 }
 
@@ -301,11 +309,11 @@ template <Variant V>
 int evaluate_variant_traced(const BasicBoard<V>& b, const VariantWeights& w,
                             VariantEvalTrace& trace) {
     trace = VariantEvalTrace{};
-    return white_eval(b, w, &trace);
+    return white_eval(b, w, &trace, SCORE_NONE);
 }
 
 #define OUTPOST_INSTANTIATE(V)                                                           \
-    template int evaluate_variant<V>(const BasicBoard<V>&, const VariantWeights&);       \
+    template int evaluate_variant<V>(const BasicBoard<V>&, const VariantWeights&, int);  \
     template int evaluate_variant_traced<V>(const BasicBoard<V>&, const VariantWeights&, \
                                             VariantEvalTrace&);
 OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)

@@ -56,9 +56,9 @@ constexpr int HD_KING_PRESSURE_W[] = {-14};
 constexpr int HD_KING_RING_ATTACK_W[] = {21};
 constexpr int HD_KING_ESCAPES_W[] = {8};
 constexpr int HD_TEMPO_W[] = {7};
-// King of the hill: the king's distance to the hill (1, 2, 3 king steps), free hill squares
-// next to it
-constexpr int KH_DISTANCE_W[] = {260, 110, 40};
+// King of the hill: the king's distance to the hill (1 to 5 steps, each enemy guard of a hill
+// square and our own piece on it a step more), free hill squares next to it
+constexpr int KH_DISTANCE_W[] = {700, 300, 120, 50, 20};
 constexpr int KH_FREE_HILL_W[] = {80};
 // Racing kings: material (pawn..queen), the king's rank (the eighth wins), free safe steps
 // forward

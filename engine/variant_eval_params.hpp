@@ -44,7 +44,7 @@ namespace engine {
     X(HD_KING_RING_ATTACK, 1, HORDE, false)        \
     X(HD_KING_ESCAPES, 1, HORDE, false)            \
     X(HD_TEMPO, 1, HORDE, false)                   \
-    X(KH_DISTANCE, 3, KING_OF_THE_HILL, false)     \
+    X(KH_DISTANCE, 5, KING_OF_THE_HILL, false)     \
     X(KH_FREE_HILL, 1, KING_OF_THE_HILL, false)    \
     X(RK_PIECE, 5, RACING_KINGS, false)            \
     X(RK_RANK, 7, RACING_KINGS, false)             \

@@ -15,6 +15,7 @@
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 #include "engine/uci.hpp"
+#include "engine/variant_eval.hpp"
 
 namespace engine {
 namespace {
@@ -174,6 +175,39 @@ TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
         }
     }
     EXPECT_GT(positions, 2000);
+}
+
+// Three-check's boards, whose pieces the net judges, through random games: the accumulator
+// updated move by move matches one built from scratch, and so does the evaluation.
+TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
+    const auto n = net();
+    ASSERT_NE(n, nullptr);
+    constexpr Variant V = Variant::THREE_CHECK;
+    static_assert(net_judges_board(V));
+    std::mt19937_64 rng(7);
+    int positions = 0, captures = 0;
+    for (int game = 0; game < 30; ++game) {
+        Position pos = Position::start(V);
+        nnue::Accumulator acc;
+        nnue::refresh(*n, pos.board_of<V>(), acc);
+        for (int ply = 0; ply < 80 && pos.status() == PositionStatus::ONGOING; ++ply) {
+            const AnyMoveList moves = pos.legal_moves();
+            const Move m = moves[int(rng() % std::uint64_t(moves.size()))];
+            const BasicBoard<V> before = pos.board_of<V>();
+            pos.play(m);
+            const BasicBoard<V>& after = pos.board_of<V>();
+            nnue::Accumulator inc, fresh;
+            nnue::update(*n, before, after, acc, inc);
+            nnue::refresh(*n, after, fresh);
+            ASSERT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << pos.fen();
+            EXPECT_EQ(nnue::evaluate(*n, inc, after), nnue::evaluate(*n, after)) << pos.fen();
+            acc = inc;
+            captures += popcount(before.pieces()) != popcount(after.pieces());
+            ++positions;
+        }
+    }
+    EXPECT_GT(captures, 100);
+    EXPECT_GT(positions, 1000);
 }
 
 TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {

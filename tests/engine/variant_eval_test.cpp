@@ -66,6 +66,20 @@ TEST(VariantEval, KingNearerTheHillScoresHigher) {
     EXPECT_GT(closer, white_score(at(Variant::KING_OF_THE_HILL, far)) + 100);
 }
 
+TEST(VariantEval, AGuardedHillIsFartherForTheKing) {
+    // The king on e3 is a step from d4 and e4; the rook on a4 guards both, so the nearest hill
+    // square it can take is two steps (d5, e5, or d4/e4 once the guard is gone) away.
+    const char* open = "4k3/8/8/8/8/4K3/8/r7 w - - 0 40";
+    const char* guarded = "4k3/8/8/8/r7/4K3/8/8 w - - 0 40";
+    VariantEvalTrace trace;
+    const int free_hill = white_score(at(Variant::KING_OF_THE_HILL, open), &trace);
+    EXPECT_EQ(trace.coef[WHITE][KH_DISTANCE + 0], 1);
+    const int guarded_hill = white_score(at(Variant::KING_OF_THE_HILL, guarded), &trace);
+    EXPECT_EQ(trace.coef[WHITE][KH_DISTANCE + 0], 0);
+    EXPECT_EQ(trace.coef[WHITE][KH_DISTANCE + 1], 1);
+    EXPECT_GT(free_hill, guarded_hill + 100);
+}
+
 TEST(VariantEval, ChecksGivenRaiseTheScore) {
     const char* none = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +0+0";
     const char* one = "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0";

@@ -8,6 +8,7 @@
 #include "engine/score.hpp"
 #include "engine/search.hpp"
 #include "engine/uci.hpp"
+#include "engine/variant_eval.hpp"
 #include "uci_script.hpp"
 
 namespace engine {
@@ -108,6 +109,25 @@ TEST(VariantSearch, SelfPlayGamesStayLegal) {
         } else if (pos.legal_moves().empty()) {
             EXPECT_TRUE(last.best.is_none()) << lichess_key(v) << " " << pos.fen();
         }
+    }
+}
+
+// The net judges standard chess and three-check's board (net_judges_board); every other
+// variant searches the same tree whether the net is on or off.
+TEST(VariantSearch, TheNetJudgesThreeChecksBoardAndNoOtherVariants) {
+    for (const Variant v : ALL_VARIANTS) {
+        SearchResult with_net, without;
+        for (const bool nnue : {true, false}) {
+            Engine engine({.hash_mb = 8, .threads = 1, .nnue = nnue});
+            ASSERT_EQ(engine.nnue(), nnue);
+            SearchLimits limits;
+            limits.depth = 7;
+            const std::atomic<bool> stop{false};
+            (nnue ? with_net : without) = engine.search(Position::start(v), limits, stop);
+        }
+        const bool same =
+            with_net.nodes == without.nodes && with_net.raw_score == without.raw_score;
+        EXPECT_EQ(same, v != Variant::STANDARD && !net_judges_board(v)) << lichess_key(v);
     }
 }
 
