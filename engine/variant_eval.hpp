@@ -11,9 +11,9 @@ namespace engine {
 
 // The variant whose evaluation starts from the NNUE's judgement of the pieces on the board
 // when the search has a net: three-check. The net has only seen standard games, but the board
-// is a chess board and the check terms come on top; it won more games against Fairy-Stockfish
-// than the hand-crafted judgement there, and fewer in king of the hill and crazyhouse, whose
-// king walks and drops it misjudges (docs/VARIANTS.md).
+// is a chess board and the check terms come on top: there it scores as the hand-crafted
+// judgement did against Fairy-Stockfish and searches faster; in king of the hill and
+// crazyhouse, whose king walks and drops it misjudges, it lost more (docs/VARIANTS.md).
 constexpr bool net_judges_board(Variant v) { return v == Variant::THREE_CHECK; }
 
 // Centipawns from the side to move's point of view, |value| < EVAL_MAX (no mate-range score).
