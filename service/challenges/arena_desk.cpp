@@ -71,6 +71,7 @@ ArenaDesk::Requests ArenaDesk::tick(TimePoint now, WallTime wall_now) {
         }
         if (!a.read_pending && now >= a.next_read) {
             a.read_pending = true;
+            a.read_sent = now;
             out.push_back(arena::ReadArena{a.config.id});
         }
         if (a.join_wanted && !a.join_pending && a.game_id.empty() && now >= a.next_join)
@@ -97,6 +98,12 @@ ArenaDesk::Requests ArenaDesk::on(const arena::ArenaRead& answer, TimePoint now,
                         e.describe(),
                         std::chrono::duration_cast<std::chrono::seconds>(times_.retry_after_error)
                             .count()));
+        return out;
+    }
+    // A read and a join run side by side: a read asked for before our join was answered may
+    // show us withdrawn or paused from before it. Acting on it would join twice; read again.
+    if (a->read_sent < a->joined_at) {
+        a->next_read = now;
         return out;
     }
     decide(*a, *answer.arena, now, wall_now, out);
@@ -228,6 +235,7 @@ ArenaDesk::Requests ArenaDesk::on(const arena::JoinAnswered& answer, TimePoint n
         // fetchWaitingBots), so no join is spent again (30 per 10 minutes per user, all arenas
         // together) unless lila withdraws or pauses us.
         a->join_wanted = false;
+        a->joined_at = now;
         if (a->stage != Stage::Joined) {
             a->stage = Stage::Joined;
             const bool started = a->last && a->last->is_started;

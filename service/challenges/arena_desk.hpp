@@ -120,6 +120,8 @@ class ArenaDesk {
         std::optional<WallTime> ends_at;
         TimePoint next_read{};
         TimePoint next_join{};
+        TimePoint read_sent{};  // when the read in flight (or the last one) was asked for
+        TimePoint joined_at{};  // when lila last answered a join of ours with success
         bool read_pending = false;
         bool join_pending = false;
         bool join_wanted = false;  // a read said: join now

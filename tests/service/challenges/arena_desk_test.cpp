@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <ostream>
@@ -449,6 +450,36 @@ TEST(ArenaDesk, LilasRefusalAndANoStartAreLoggedAsWarnings) {
     EXPECT_EQ(line.text,
               "arena arena001 (Bot Arena arena001): lila refused to let us join: Wrong entry "
               "code; skipped");
+}
+
+// A read and a join run side by side. A read lila answered before it saw our join still shows
+// us withdrawn; arriving after the join's answer, it is read again, not joined on a second time.
+TEST(ArenaDesk, AReadAskedBeforeOurJoinWasAnsweredDoesNotJoinTwice) {
+    using namespace std::chrono_literals;
+    ArenaHarness h({});
+    const auto count = [](const ArenaDesk::Requests& out, auto kind) {
+        return std::count_if(out.begin(), out.end(), [&](const arena::Request& r) {
+            return std::holds_alternative<decltype(kind)>(r);
+        });
+    };
+    (void)h.desk.tick(h.clock.now(), h.wall());
+    h.clock.advance(100ms);
+    (void)arena_answer(-1min, kPaused)(h);  // lila pauses us for 50 s
+    h.clock.advance(60s);                   // the pause is over and the next read is due
+    const auto both = h.desk.tick(h.clock.now(), h.wall());
+    ASSERT_EQ(count(both, arena::ReadArena{}), 1);
+    ASSERT_EQ(count(both, arena::JoinArena{}), 1);
+    h.clock.advance(100ms);
+    (void)join_answered()(h);
+    h.clock.advance(100ms);
+    const auto stale = arena_answer(-1min, kWithdrawn)(h);  // lila read it before the join
+    EXPECT_EQ(count(stale, arena::JoinArena{}), 0);
+    const auto again = h.desk.tick(h.clock.now(), h.wall());
+    EXPECT_EQ(count(again, arena::ReadArena{}), 1);
+    EXPECT_EQ(count(again, arena::JoinArena{}), 0);
+    h.clock.advance(100ms);
+    // A read asked for after the join shows lila's own verdict, and is acted on.
+    EXPECT_EQ(count(arena_answer(-1min, kWithdrawn)(h), arena::JoinArena{}), 1);
 }
 
 TEST(ArenaDesk, TheJoinCarriesTheTeamAndTheEntryCode) {
