@@ -22,7 +22,7 @@ constexpr std::array<Row, 8> kRows{{
     {1100, 1, 360, 6, 0, 290, 145, 0.40},
     {1400, 2, 2000, 5, 0, 150, 70, 0.45},
     {1700, 4, 20000, 5, 5000, 55, 25, 0.55},
-    {2000, 9, 250000, 3, 250000, 10, 4, 0.85},
+    {2000, 8, 150000, 3, 150000, 12, 5, 0.80},
     {2300, 12, 1000000, 2, 1500000, 4, 2, 1.00},
     {2600, 16, 5000000, 2, 5000000, 2, 1, 1.00},
     {2800, 20, 20000000, 2, 20000000, 1, 1, 1.00},
@@ -48,8 +48,8 @@ StrengthParams strength_params(int elo) {
     const double t = double(elo - a.elo) / double(b.elo - a.elo);
     StrengthParams p;
     p.depth = int(std::lround(lerp(a.depth, b.depth, t)));
-    p.nodes = std::uint64_t(lerp_nodes(a.nodes, b.nodes, t));
-    p.sight_nodes = std::uint64_t(lerp_nodes(a.sight, b.sight, t));
+    p.nodes = std::uint64_t(std::llround(lerp_nodes(a.nodes, b.nodes, t)));
+    p.sight_nodes = std::uint64_t(std::llround(lerp_nodes(a.sight, b.sight, t)));
     p.candidates = int(std::lround(lerp(a.candidates, b.candidates, t)));
     p.margin_cp = int(std::lround(lerp(a.margin, b.margin, t)));
     p.temperature_cp = std::max(1, int(std::lround(lerp(a.temperature, b.temperature, t))));

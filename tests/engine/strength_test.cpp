@@ -6,7 +6,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <fstream>
+#include <regex>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -64,6 +67,35 @@ TEST(StrengthParams, EveryColumnMovesOneWayAsTheLevelRises) {
     EXPECT_EQ(strength_params(100).depth, strength_params(MIN_LEVEL_ELO).depth);
     EXPECT_EQ(strength_params(100).margin_cp, strength_params(MIN_LEVEL_ELO).margin_cp);
     EXPECT_EQ(strength_params(5000).nodes, strength_params(MAX_LEVEL_ELO).nodes);
+}
+
+// docs/STRENGTH.md's table of the levels is what the engine plays: each of its rows (level,
+// depth, nodes, candidates, sight, margin, temperature, share of the clock) read back here.
+TEST(StrengthParams, TheDocumentedTableIsTheEnginesTable) {
+    std::ifstream in(std::string(OUTPOST_SOURCE_DIR) + "/docs/STRENGTH.md");
+    ASSERT_TRUE(in) << "docs/STRENGTH.md";
+    const std::regex row(
+        R"(^\| (\d+) \| (\d+) \| ([\d,]+) \| (\d+) \| ([\d,]+|-) \| (\d+) \| (\d+) \| ([\d.]+) \|$)");
+    const auto number = [](std::string text) {
+        std::erase(text, ',');
+        return text == "-" ? std::uint64_t{0} : std::stoull(text);
+    };
+    std::set<int> levels;
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_match(line, m, row)) continue;
+        const int elo = std::stoi(m[1]);
+        const StrengthParams p = strength_params(elo);
+        EXPECT_EQ(p.depth, std::stoi(m[2])) << line;
+        EXPECT_EQ(p.nodes, number(m[3])) << line;
+        EXPECT_EQ(p.candidates, std::stoi(m[4])) << line;
+        EXPECT_EQ(p.sight_nodes, number(m[5])) << line;
+        EXPECT_EQ(p.margin_cp, std::stoi(m[6])) << line;
+        EXPECT_EQ(p.temperature_cp, std::stoi(m[7])) << line;
+        EXPECT_DOUBLE_EQ(p.time_share, std::stod(m[8])) << line;
+        levels.insert(elo);
+    }
+    EXPECT_EQ(levels, (std::set<int>{800, 1100, 1400, 1700, 2000, 2300, 2600, 2800}));
 }
 
 TEST(ChooseScored, NeverBeyondTheMarginAndTheSameSeedTheSameChoice) {
