@@ -11,6 +11,7 @@
 #include <string>
 
 #include "config/load.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace config::testing {
 
@@ -37,40 +38,6 @@ inline LoadOptions without_env() {
 }
 
 // A fresh folder per test, removed at the end.
-class TempDir {
-  public:
-    TempDir() {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        std::string name = std::string("outpost_config_") + info->test_suite_name() + "_" +
-                           info->name() + "_" + std::to_string(::getpid());
-        for (char& c : name)
-            if (c == '/') c = '_';
-        path_ = std::filesystem::temp_directory_path() / name;
-        std::filesystem::remove_all(path_);
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    // Writes a file with the given permission bits and returns its path.
-    std::string write(const std::string& name, const std::string& content,
-                      ::mode_t mode = 0600) const {
-        std::filesystem::path file = path_ / name;
-        {
-            std::ofstream out(file, std::ios::binary);
-            out << content;
-        }
-        ::chmod(file.c_str(), mode);
-        return file.string();
-    }
-    const std::filesystem::path& path() const { return path_; }
-
-  private:
-    std::filesystem::path path_;
-};
+using outpost::testing::TempDir;
 
 }  // namespace config::testing

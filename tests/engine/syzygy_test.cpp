@@ -17,34 +17,23 @@
 #include "engine/score.hpp"
 #include "engine/uci.hpp"
 #include "tests/engine/syzygy_support.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace engine::syzygy_test {
 namespace {
 
 namespace fs = std::filesystem;
 
+// One of the test tables, copied into a test's own folder.
+void copy_table(const outpost::testing::TempDir& dir, const std::string& file) {
+    fs::copy_file(kTables + "/" + file, dir.path() / file);
+}
+
 Board board_of(const std::string& fen) {
     auto p = Position::from_fen(fen);
     EXPECT_TRUE(p) << fen;
     return p ? p->board() : Board{};
 }
-
-// A fresh, empty folder under the system's temporary folder, removed again at the end.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        path = fs::temp_directory_path() /
-               ("outpost-syzygy-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    void copy(const std::string& file) const { fs::copy_file(kTables + "/" + file, path / file); }
-};
 
 std::string read_bytes(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
@@ -127,12 +116,12 @@ TEST(Syzygy, TheRootsClockTurnsALongWinIntoACursedOne) {
 }
 
 TEST(Syzygy, MissingAndEmptyFoldersAreNamed) {
-    TempDir empty;
-    auto none = Syzygy::load({"/no/such/syzygy", empty.path.string()});
+    outpost::testing::TempDir empty{"outpost-syzygy-test-"};
+    auto none = Syzygy::load({"/no/such/syzygy", empty.path().string()});
     ASSERT_FALSE(none);
     EXPECT_NE(none.error().find("/no/such/syzygy: no such folder"), std::string::npos)
         << none.error();
-    EXPECT_NE(none.error().find(empty.path.string() + ": holds no Syzygy table files"),
+    EXPECT_NE(none.error().find(empty.path().string() + ": holds no Syzygy table files"),
               std::string::npos)
         << none.error();
     // With a good folder too, the set loads and says what it skipped.
@@ -149,30 +138,30 @@ TEST(Syzygy, MissingAndEmptyFoldersAreNamed) {
 // Each bad file is skipped with its name and what is wrong; the folder's good tables still
 // answer through a private folder of links, and the bad table never reaches the library.
 TEST(Syzygy, BadFilesAreSkippedAndNamedWhileGoodOnesAnswer) {
-    TempDir dir;
+    outpost::testing::TempDir dir{"outpost-syzygy-test-"};
     for (const char* f : {"KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz", "KPvK.rtbw",
                           "KPvK.rtbz", "KRvKP.rtbw", "KRvKP.rtbz"})
-        dir.copy(f);
-    const std::string krk_w = read_bytes(dir.path / "KRvK.rtbw");
+        copy_table(dir, f);
+    const std::string krk_w = read_bytes(dir.path() / "KRvK.rtbw");
     // Truncated: the first 100 bytes of KRvK.rtbw (its size is 208).
-    write_bytes(dir.path / "KRvK.rtbw", krk_w.substr(0, 100));
+    write_bytes(dir.path() / "KRvK.rtbw", krk_w.substr(0, 100));
     // Corrupt magic: KPvK.rtbw with its first byte changed.
-    std::string kpk = read_bytes(dir.path / "KPvK.rtbw");
+    std::string kpk = read_bytes(dir.path() / "KPvK.rtbw");
     kpk[0] = char(kpk[0] ^ 0x55);
-    write_bytes(dir.path / "KPvK.rtbw", kpk);
+    write_bytes(dir.path() / "KPvK.rtbw", kpk);
     // Wrong size: KRvKP.rtbz with 10 bytes more.
-    write_bytes(dir.path / "KRvKP.rtbz",
-                read_bytes(dir.path / "KRvKP.rtbz") + std::string(10, 'x'));
+    write_bytes(dir.path() / "KRvKP.rtbz",
+                read_bytes(dir.path() / "KRvKP.rtbz") + std::string(10, 'x'));
     // No readable file under a table's name: a folder, a FIFO (opening it would block), a link
     // to nothing. (Permissions cannot make a file unreadable for root, who runs CI's tests.)
-    fs::create_directory(dir.path / "KBNvK.rtbw");
-    ASSERT_EQ(::mkfifo((dir.path / "KRvKR.rtbw").c_str(), 0600), 0);
-    fs::create_symlink(dir.path / "gone.rtbw", dir.path / "KQvKR.rtbw");
+    fs::create_directory(dir.path() / "KBNvK.rtbw");
+    ASSERT_EQ(::mkfifo((dir.path() / "KRvKR.rtbw").c_str(), 0600), 0);
+    fs::create_symlink(dir.path() / "gone.rtbw", dir.path() / "KQvKR.rtbw");
     // A DTZ file in place of a WDL one; a sound table under another table's name.
-    fs::copy_file(dir.path / "KQvK.rtbz", dir.path / "KRvKB.rtbw");
-    fs::copy_file(dir.path / "KQvK.rtbw", dir.path / "KRvKN.rtbw");
+    fs::copy_file(dir.path() / "KQvK.rtbz", dir.path() / "KRvKB.rtbw");
+    fs::copy_file(dir.path() / "KQvK.rtbw", dir.path() / "KRvKN.rtbw");
     // KQvK's DTZ truncated to a multiple of 64 bytes and 16 (its WDL file stays good).
-    write_bytes(dir.path / "KQvK.rtbz", read_bytes(dir.path / "KQvK.rtbz").substr(0, 1000));
+    write_bytes(dir.path() / "KQvK.rtbz", read_bytes(dir.path() / "KQvK.rtbz").substr(0, 1000));
 
     const auto private_folders = [] {
         std::vector<std::string> out;
@@ -183,11 +172,11 @@ TEST(Syzygy, BadFilesAreSkippedAndNamedWhileGoodOnesAnswer) {
         return out;
     };
     const std::vector<std::string> before = private_folders();
-    auto loaded = Syzygy::load({dir.path.string()});
+    auto loaded = Syzygy::load({dir.path().string()});
     ASSERT_TRUE(loaded) << loaded.error();
     const Syzygy& tb = **loaded;
     const auto& p = tb.problems();
-    const std::string d = dir.path.string() + "/";
+    const std::string d = dir.path().string() + "/";
     EXPECT_TRUE(mentions(p, d + "KRvK.rtbw: 100 bytes, not a Syzygy table's size")) << p.size();
     EXPECT_TRUE(mentions(p, d + "KPvK.rtbw: is corrupt: it does not start with the magic bytes"));
     EXPECT_TRUE(
@@ -224,14 +213,15 @@ TEST(Syzygy, BadFilesAreSkippedAndNamedWhileGoodOnesAnswer) {
 }
 
 TEST(Syzygy, AFolderOfOnlyBadFilesIsAnError) {
-    TempDir dir;
-    write_bytes(dir.path / "KQvK.rtbw", std::string(80, '\0'));
-    auto loaded = Syzygy::load({dir.path.string()});
+    outpost::testing::TempDir dir{"outpost-syzygy-test-"};
+    write_bytes(dir.path() / "KQvK.rtbw", std::string(80, '\0'));
+    auto loaded = Syzygy::load({dir.path().string()});
     ASSERT_FALSE(loaded);
-    EXPECT_NE(loaded.error().find("no usable Syzygy table (.rtbw) in " + dir.path.string()),
+    EXPECT_NE(loaded.error().find("no usable Syzygy table (.rtbw) in " + dir.path().string()),
               std::string::npos)
         << loaded.error();
-    EXPECT_NE(loaded.error().find(dir.path.string() + "/KQvK.rtbw: is corrupt"), std::string::npos)
+    EXPECT_NE(loaded.error().find(dir.path().string() + "/KQvK.rtbw: is corrupt"),
+              std::string::npos)
         << loaded.error();
 }
 
@@ -330,9 +320,9 @@ TEST(Syzygy, UciOptions) {
         << text;
     EXPECT_NE(text.find("info string SyzygyPath: no tablebases"), std::string::npos) << text;
     // The set was let go: another one loads.
-    TempDir dir;
-    dir.copy("KQvK.rtbw");
-    auto r = Syzygy::load({dir.path.string()});
+    outpost::testing::TempDir dir{"outpost-syzygy-test-"};
+    copy_table(dir, "KQvK.rtbw");
+    auto r = Syzygy::load({dir.path().string()});
     EXPECT_TRUE(r) << r.error();
 }
 

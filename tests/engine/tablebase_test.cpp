@@ -20,6 +20,7 @@
 #include "engine/search.hpp"
 #include "engine/tablebase.hpp"
 #include "engine/uci.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace engine {
 namespace {
@@ -35,22 +36,6 @@ Board board_of(const std::string& fen) {
     EXPECT_TRUE(p) << fen;
     return p ? p->board() : Board{};
 }
-
-// A fresh, empty folder under the system's temporary folder, removed again at the end.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-        path = fs::temp_directory_path() /
-               ("outpost-tb-" + std::string(info->name()) + "-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
 
 class Tables : public ::testing::Test {
   protected:
@@ -307,11 +292,11 @@ TEST(TablebaseErrors, MissingFolderIsNamed) {
 }
 
 TEST(TablebaseErrors, FolderWithoutTablesIsNamedWithAHint) {
-    TempDir dir;
-    std::ofstream(dir.path / "readme.txt") << "no tables here\n";
-    auto r = Tablebase::load({dir.path.string()});
+    outpost::testing::TempDir dir{"outpost-tb-test-"};
+    std::ofstream(dir.path() / "readme.txt") << "no tables here\n";
+    auto r = Tablebase::load({dir.path().string()});
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find(dir.path.string() + ": holds no Gaviota tablebase files"),
+    EXPECT_NE(r.error().find(dir.path().string() + ": holds no Gaviota tablebase files"),
               std::string::npos)
         << r.error();
     // Debian's package folder holds one subfolder per compression scheme.
@@ -322,10 +307,10 @@ TEST(TablebaseErrors, FolderWithoutTablesIsNamedWithAHint) {
 }
 
 TEST(TablebaseErrors, CorruptFilesAreNamedNotProbed) {
-    TempDir dir;
-    const fs::path file = dir.path / "kqk.gtb.cp4";
+    outpost::testing::TempDir dir{"outpost-tb-test-"};
+    const fs::path file = dir.path() / "kqk.gtb.cp4";
     const auto expect_error = [&](const std::string& what) {
-        auto r = Tablebase::load({dir.path.string()});
+        auto r = Tablebase::load({dir.path().string()});
         ASSERT_FALSE(r) << what;
         EXPECT_EQ(r.error().rfind(file.string() + ": ", 0), 0u) << what << ": " << r.error();
     };
@@ -349,7 +334,7 @@ TEST(TablebaseErrors, CorruptFilesAreNamedNotProbed) {
     }
     // A sound copy loads and answers.
     fs::copy_file(kTables + "/kqk.gtb.cp4", file, fs::copy_options::overwrite_existing);
-    auto r = Tablebase::load({dir.path.string()});
+    auto r = Tablebase::load({dir.path().string()});
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ((*r)->probe_dtm(board_of("8/8/8/3k4/8/8/8/KQ6 w - - 0 1")), (TbResult{Wdl::WIN, 17}));
     EXPECT_FALSE((*r)->probe_wdl(board_of("8/8/8/4k3/8/8/8/KR6 w - - 0 1")));  // no krk here

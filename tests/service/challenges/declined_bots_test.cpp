@@ -1,6 +1,7 @@
 // DeclinedBotsFile: what the matchmaker remembers of declines survives a restart, ends when it
 // would have, and a file that is not ours is a warning and a fresh start, never a crash.
 #include "service/challenges/declined_bots.hpp"
+#include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -15,22 +16,12 @@
 namespace service {
 namespace {
 
-struct TempDir {
-    std::filesystem::path path;
-    TempDir() {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "outpost-declined-XXXXXX").string();
-        path = ::mkdtemp(pattern.data());
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
-
 void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
     using namespace std::chrono_literals;
-    TempDir dir;
-    const auto file = (dir.path / "declined-bots.json").string();
+    outpost::testing::TempDir dir{"outpost-declined-"};
+    const auto file = (dir.path() / "declined-bots.json").string();
     const auto steady = std::chrono::steady_clock::now();
     const auto wall = std::chrono::system_clock::now();
     const std::vector<Refusal> refusals{Refusal{"grumpy", "", "", "", steady + 24h},
@@ -38,7 +29,7 @@ TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
                                         Refusal{"gone", "", "", "", steady - 1s}};
     ASSERT_EQ(DeclinedBotsFile(file).save(refusals, steady, wall), std::nullopt);
     // Renamed over: nothing left beside it but the file itself.
-    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path),
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()),
                             std::filesystem::directory_iterator()),
               1);
 
@@ -58,17 +49,17 @@ TEST(DeclinedBotsFile, ASavedMemoryIsReadBackAfterARestartWithItsEnds) {
 }
 
 TEST(DeclinedBotsFile, NoFileIsAnEmptyMemoryWithoutAWarning) {
-    TempDir dir;
+    outpost::testing::TempDir dir{"outpost-declined-"};
     const auto loaded =
-        DeclinedBotsFile((dir.path / "none.json").string())
+        DeclinedBotsFile((dir.path() / "none.json").string())
             .load(std::chrono::steady_clock::now(), std::chrono::system_clock::now());
     EXPECT_TRUE(loaded.refusals.empty());
     EXPECT_EQ(loaded.warning, std::nullopt);
 }
 
 TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
-    TempDir dir;
-    const auto file = dir.path / "declined-bots.json";
+    outpost::testing::TempDir dir{"outpost-declined-"};
+    const auto file = dir.path() / "declined-bots.json";
     for (const std::string& text :
          {std::string("{not json"), std::string("[]"), std::string("{\"declined\": 5}"),
           std::string("{\"declined\": [{\"bot\": 3, \"until\": 1}]}"),
@@ -85,8 +76,8 @@ TEST(DeclinedBotsFile, AFileThatIsNotOursIsAWarningAndAFreshStart) {
 }
 
 TEST(DeclinedBotsFile, AnEndFarOffIsCutToAWeek) {
-    TempDir dir;
-    const auto file = dir.path / "declined-bots.json";
+    outpost::testing::TempDir dir{"outpost-declined-"};
+    const auto file = dir.path() / "declined-bots.json";
     write(file, "{\"declined\": [{\"bot\": \"Far\", \"until\": 9223372036854775807}]}");
     const auto steady = std::chrono::steady_clock::now();
     const auto loaded =
@@ -100,9 +91,9 @@ TEST(DeclinedBotsFile, AnEndFarOffIsCutToAWeek) {
 
 TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
     using namespace std::chrono_literals;
-    TempDir dir;
+    outpost::testing::TempDir dir{"outpost-declined-"};
     const auto error =
-        DeclinedBotsFile((dir.path / "no-such-folder" / "declined-bots.json").string())
+        DeclinedBotsFile((dir.path() / "no-such-folder" / "declined-bots.json").string())
             .save({Refusal{"x", "", "", "", std::chrono::steady_clock::now() + 1h}},
                   std::chrono::steady_clock::now(), std::chrono::system_clock::now());
     ASSERT_TRUE(error.has_value());
@@ -112,12 +103,12 @@ TEST(DeclinedBotsFile, AFileItCannotWriteIsAnErrorNotACrash) {
 // Files that are not what they seem: a FIFO (which blocked start-up when read), a link to
 // /dev/zero and a 20 GB sparse file are each a warning at once, before a byte is read.
 TEST(DeclinedBotsFile, AFifoADeviceOrAHugeFileIsAWarningWithoutAReadOrAWait) {
-    TempDir dir;
-    const auto fifo = dir.path / "fifo.json";
+    outpost::testing::TempDir dir{"outpost-declined-"};
+    const auto fifo = dir.path() / "fifo.json";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    const auto zero = dir.path / "zero.json";
+    const auto zero = dir.path() / "zero.json";
     std::filesystem::create_symlink("/dev/zero", zero);
-    const auto huge = dir.path / "huge.json";
+    const auto huge = dir.path() / "huge.json";
     write(huge, "");
     std::filesystem::resize_file(huge, 20ULL * 1024 * 1024 * 1024);
     for (const auto& [file, reason] :
@@ -135,9 +126,9 @@ TEST(DeclinedBotsFile, AFifoADeviceOrAHugeFileIsAWarningWithoutAReadOrAWait) {
 // followed nor written through: the save goes to a fresh name and only the file is replaced.
 TEST(DeclinedBotsFile, ASaveFollowsNoLinkPlantedBesideTheFile) {
     using namespace std::chrono_literals;
-    TempDir dir;
-    const auto file = (dir.path / "declined-bots.json").string();
-    const auto victim = dir.path / "victim.txt";
+    outpost::testing::TempDir dir{"outpost-declined-"};
+    const auto file = (dir.path() / "declined-bots.json").string();
+    const auto victim = dir.path() / "victim.txt";
     write(victim, "keep me\n");
     std::filesystem::create_symlink(victim, file + ".tmp");
     const auto steady = std::chrono::steady_clock::now();
