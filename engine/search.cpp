@@ -582,6 +582,11 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
         if (alpha >= beta) return alpha;
     }
 
+    // Antichess: a node with one legal move (a forced capture, mostly) is searched a ply
+    // deeper for free, and chains of forced captures are what its tactics are made of.
+    if constexpr (must_capture(V))
+        if (!root && ply < EXTENSION_PLY_FACTOR * root_depth && count_legal_moves(b) == 1) ++depth;
+
     TranspositionTable& tt = *shared->tt;
     const Move excluded = ss->excluded;
     TTData tte;

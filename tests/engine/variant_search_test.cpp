@@ -72,6 +72,18 @@ TEST(VariantSearch, ADepthOneSearchSeesADropMateInQuiescence) {
         << "after " << played << " black mates with " << pos->to_uci(reply.best);
 }
 
+// Antichess: a node with a single legal move is searched a ply deeper. Here black wins by force
+// (d2 Kxe3 Nc5 Kxd2 Na6 bxa6, every white reply a forced capture, and black's last pawn is left
+// without a move), three plies past what a depth-3 search saw without the extension.
+TEST(VariantSearch, AntichessSearchesASingleReplyAPlyDeeper) {
+    auto pos = Position::from_fen("8/p7/8/1P6/n3K3/3pp3/8/8 b - - 0 59", Variant::ANTICHESS);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    const SearchResult r = search_depth(*pos, 3);
+    ASSERT_FALSE(r.best.is_none());
+    EXPECT_TRUE(r.score.is_mate && r.score.value > 0)
+        << pos->to_uci(r.best) << " scores " << r.score.value << (r.score.is_mate ? " (mate)" : "");
+}
+
 TEST(VariantSearch, AFinishedGameHasItsStatusAtTheRoot) {
     const auto hill = Position::from_fen("7k/8/8/8/3K4/8/8/8 b - - 0 1", Variant::KING_OF_THE_HILL);
     ASSERT_TRUE(hill.ok());
