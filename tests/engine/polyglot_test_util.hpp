@@ -14,6 +14,7 @@
 
 #include "engine/polyglot.hpp"
 #include "engine/position.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace test_util {
 
@@ -61,35 +62,24 @@ inline void write_bytes(const std::filesystem::path& file, const std::string& by
 }
 
 // A fresh temporary folder for book files (and whatever else a test writes), removed when
-// destroyed. `name` should be unique per test; the process id is added.
+// destroyed. `name` starts the folder's name (a random suffix makes it unique).
 class BookDir {
   public:
-    explicit BookDir(const std::string& name)
-        : path_(std::filesystem::temp_directory_path() /
-                ("outpost-" + name + "-" + std::to_string(::getpid()))) {
-        std::filesystem::remove_all(path_);
-        std::filesystem::create_directories(path_);
-    }
-    ~BookDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    BookDir(const BookDir&) = delete;
-    BookDir& operator=(const BookDir&) = delete;
+    explicit BookDir(const std::string& name) : dir_("outpost-" + name + "-") {}
 
-    const std::filesystem::path& path() const { return path_; }
+    const std::filesystem::path& path() const { return dir_.path(); }
     // Writes a book of these entries (sorted here) and returns its path.
     std::string book(const std::string& file, std::vector<engine::polyglot::Entry> entries) const {
         return raw(file, book_bytes(std::move(entries)));
     }
     // Writes these bytes as they are and returns the path.
     std::string raw(const std::string& file, const std::string& bytes) const {
-        write_bytes(path_ / file, bytes);
-        return (path_ / file).string();
+        write_bytes(path() / file, bytes);
+        return (path() / file).string();
     }
 
   private:
-    std::filesystem::path path_;
+    outpost::testing::TempDir dir_;
 };
 
 }  // namespace test_util
