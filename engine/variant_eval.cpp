@@ -184,8 +184,30 @@ void atomic_terms(const BasicBoard<Variant::ATOMIC>& b, Terms& t) {
     }
 }
 
-// Racing kings: material, the rank the king stands on (the eighth wins), and the squares of
-// the next rank it could step to without being attacked.
+// The squares next to any square of `from`.
+Bitboard king_steps(Bitboard from) {
+    const Bitboard row = from | shift<EAST>(from) | shift<WEST>(from);
+    return row | shift<NORTH>(row) | shift<SOUTH>(row);
+}
+
+// Racing kings: the king steps to the eighth rank over squares that neither hold a piece of
+// its own nor are attacked by the enemy as the board stands (8: no such path). The rank alone
+// does not see a wall of guarded squares, which can make a king on the sixth slower than one
+// on the fourth.
+int race_steps(const BasicBoard<Variant::RACING_KINGS>& b, Color c, Bitboard enemy_attacks) {
+    const Bitboard open = ~b.pieces(c) & ~enemy_attacks;
+    Bitboard reached = square_bb(b.king_square(c));
+    for (int steps = 0; steps < 8; ++steps) {
+        if (reached & rank_bb(7)) return steps;
+        const Bitboard next = reached | (king_steps(reached) & open);
+        if (next == reached) break;
+        reached = next;
+    }
+    return 8;
+}
+
+// Racing kings: material, the rank the king stands on (the eighth wins), the squares of the
+// next rank it could step to without being attacked, and its race to the eighth.
 void racing_terms(const BasicBoard<Variant::RACING_KINGS>& b, Terms& t) {
     for (const Color c : {WHITE, BLACK}) {
         for (int pt = PAWN; pt < KING; ++pt)
@@ -194,8 +216,10 @@ void racing_terms(const BasicBoard<Variant::RACING_KINGS>& b, Terms& t) {
         const int r = rank_of(k);
         if (r == 7) continue;
         t.add(c, RK_RANK + r, 1);
+        const Bitboard enemy_attacks = attacked_by(b, ~c);
         const Bitboard next = king_attacks(k) & rank_bb(r + 1) & ~b.pieces(c);
-        t.add(c, RK_FREE_STEP, popcount(next & ~attacked_by(b, ~c)));
+        t.add(c, RK_FREE_STEP, popcount(next & ~enemy_attacks));
+        t.add(c, RK_RACE + race_steps(b, c, enemy_attacks) - 1, 1);
     }
 }
 

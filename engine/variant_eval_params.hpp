@@ -49,6 +49,7 @@ namespace engine {
     X(RK_PIECE, 5, RACING_KINGS, false)            \
     X(RK_RANK, 7, RACING_KINGS, false)             \
     X(RK_FREE_STEP, 1, RACING_KINGS, false)        \
+    X(RK_RACE, 8, RACING_KINGS, false)             \
     X(TC_CHECKS, 2, THREE_CHECK, false)            \
     X(TC_TEMPO, 1, THREE_CHECK, false)             \
     X(TC_KD_SAFE_CHECK, 4, THREE_CHECK, true)      \

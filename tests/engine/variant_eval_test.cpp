@@ -125,6 +125,19 @@ TEST(VariantEval, RacingKingNearerTheEighthRankScoresHigher) {
     EXPECT_GT(high, low);
 }
 
+TEST(VariantEval, RacingKingsRaceGoesAroundGuardedSquares) {
+    // White's king on h4 walks h5-h6-h7-h8; black's rook on a6 guards the whole sixth rank and
+    // leaves it no path; a white knight on d6 blocks the rook, and the path by h6 is open again.
+    VariantEvalTrace trace;
+    white_score(at(Variant::RACING_KINGS, "8/8/8/8/7K/8/8/k7 w - - 0 20"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][RK_RACE + 3], 1);  // four steps
+    EXPECT_EQ(trace.coef[BLACK][RK_RACE + 6], 1);  // a1 to the eighth: seven
+    white_score(at(Variant::RACING_KINGS, "8/8/r7/8/7K/8/8/k7 w - - 0 20"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][RK_RACE + 7], 1);  // no path
+    white_score(at(Variant::RACING_KINGS, "8/8/r2N4/8/7K/8/8/k7 w - - 0 20"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][RK_RACE + 3], 1);
+}
+
 // The tuner's features give back the engine's evaluation (up to the integer division of each
 // side's king danger), in every variant.
 TEST(VariantEvalTuner, TracedFeaturesReproduceTheEvaluation) {
