@@ -62,12 +62,12 @@ constexpr int KH_DISTANCE_W[] = {700, 300, 120, 50, 20};
 constexpr int KH_FREE_HILL_W[] = {80};
 // Racing kings: material (pawn..queen), the king's rank (the eighth wins), free safe steps
 // forward
-constexpr int RK_PIECE_W[] = {100, 257, 309, 489, 745};
-constexpr int RK_RANK_W[] = {-151, -141, 21, 170, 366, 555, 675};
-constexpr int RK_FREE_STEP_W[] = {27};
+constexpr int RK_PIECE_W[] = {100, 240, 321, 493, 654};
+constexpr int RK_RANK_W[] = {-198, -156, -7, 149, 353, 587, 765};
+constexpr int RK_FREE_STEP_W[] = {31};
 // Racing kings: the king steps to the eighth rank over squares the enemy leaves unattacked
 // (1 to 7), or no such path (8)
-constexpr int RK_RACE_W[] = {4, 26, 38, 20, 15, -16, -20, -69};
+constexpr int RK_RACE_W[] = {11, 42, 53, 20, 5, -25, -32, -75};
 // Three-check: one and two checks given, tempo
 constexpr int TC_CHECKS_W[] = {177, 602};
 constexpr int TC_TEMPO_W[] = {0};
