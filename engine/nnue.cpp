@@ -44,10 +44,22 @@ void put_i16(std::vector<unsigned char>& out, std::int16_t v) {
     out.push_back((unsigned char)(std::uint16_t(v) >> 8));
 }
 
-void add_feature(const Network& net, Accumulator& acc, Piece pc, Square s) {
-    for (Color c : {WHITE, BLACK}) {
-        const std::int16_t* w = &net.ft_weights[feature_index(c, pc, s) * HIDDEN];
-        for (int j = 0; j < HIDDEN; ++j) acc.v[c][j] = std::int16_t(acc.v[c][j] + w[j]);
+template <class B>
+InputView view_of(const Network& net, const B& board, Color perspective) {
+    return input_view(net.kings, perspective, board.king_square(perspective));
+}
+
+// One perspective's accumulator from scratch.
+template <class B>
+void refresh_side(const Network& net, const B& board, Color c, Accumulator& acc) {
+    const InputView view = view_of(net, board, c);
+    std::int16_t* v = acc.v[c];
+    std::memcpy(v, net.ft_bias, sizeof net.ft_bias);
+    for (Bitboard bb = board.pieces(); bb; bb &= bb - 1) {
+        const Square s = lsb(bb);
+        const std::int16_t* w =
+            &net.ft_weights[std::size_t(feature_index(view, c, board.piece_on(s), s)) * HIDDEN];
+        for (int j = 0; j < HIDDEN; ++j) v[j] = std::int16_t(v[j] + w[j]);
     }
 }
 
@@ -114,26 +126,55 @@ struct Header {
     std::size_t body = 0;
 };
 
+constexpr std::size_t HEADER_V2 = 36, HEADER_V3 = 44 + 64;
+
 Result<Header> read_header(const unsigned char* data, std::size_t size) {
     using R = Result<Header>;
-    if (size < 36)
+    if (size < HEADER_V2)
         return R::failure("net file has " + std::to_string(size) + " bytes, expected " +
-                          std::to_string(FILE_SIZE) + " (768->2x256->1 Outpost net, 8 buckets)");
+                          std::to_string(file_size(KingBuckets{})) +
+                          " (768->2x256->1 Outpost net, 8 buckets)");
     if (std::memcmp(data, MAGIC, sizeof MAGIC) != 0)
         return R::failure("net file does not start with OPNNUE01 (not an Outpost net)");
     Header h;
     NetFile& d = h.dims;
     d.version = read_u32(data + 8);
-    if (d.version != 1 && d.version != 2)
-        return R::failure("net file version is " + std::to_string(d.version) + ", expected 1 or 2");
+    if (d.version < 1 || d.version > 3)
+        return R::failure("net file version is " + std::to_string(d.version) + ", expected 1 to 3");
+    if (d.version == 3 && size < HEADER_V3)
+        return R::failure("net file has " + std::to_string(size) +
+                          " bytes, shorter than a version 3 header");
     const unsigned char* p = data + 12;
     d.inputs = read_u32(p), p += 4;
     d.hidden = read_u32(p), p += 4;
     d.buckets = d.version == 1 ? 1 : read_u32(p);
     if (d.version != 1) p += 4;
+    std::uint32_t kings = 1, mirror = 0;
+    if (d.version == 3) {
+        kings = read_u32(p), p += 4;
+        mirror = read_u32(p), p += 4;
+    }
     d.qa = read_u32(p), p += 4;
     d.qb = read_u32(p), p += 4;
     d.scale = read_u32(p), p += 4;
+    if (kings < 1 || kings > std::uint32_t(MAX_KING_BUCKETS))
+        return R::failure("net file king buckets is " + std::to_string(kings) + ", expected 1 to " +
+                          std::to_string(MAX_KING_BUCKETS));
+    if (mirror > 1)
+        return R::failure("net file mirror flag is " + std::to_string(mirror) +
+                          ", expected 0 or 1");
+    d.kings.count = int(kings);
+    d.kings.mirror = mirror == 1;
+    if (d.version == 3) {
+        for (std::size_t sq = 0; sq < 64; ++sq) {
+            if (p[sq] >= kings)
+                return R::failure("net file king bucket of square " + std::to_string(sq) + " is " +
+                                  std::to_string(p[sq]) + ", expected below " +
+                                  std::to_string(kings));
+            d.kings.of_square[sq] = p[sq];
+        }
+        p += 64;
+    }
     h.body = std::size_t(p - data);
     return h;
 }
@@ -142,15 +183,16 @@ Result<Header> read_header(const unsigned char* data, std::size_t size) {
 Result<NetFile> read_body(const Header& h, const unsigned char* data, std::size_t size) {
     using R = Result<NetFile>;
     const NetFile& d = h.dims;
-    const std::size_t ft = std::size_t(d.inputs) * d.hidden,
+    const std::size_t ft = std::size_t(d.kings.count) * d.inputs * d.hidden,
                       out = std::size_t(d.buckets) * 2 * d.hidden;
     const std::size_t expected =
         h.body + 2 * (ft + d.hidden + out) + 4 * std::size_t(d.buckets) + 8;
     if (size != expected)
         return R::failure("net file has " + std::to_string(size) + " bytes, expected " +
                           std::to_string(expected) + " for its header (" +
-                          std::to_string(d.inputs) + "->2x" + std::to_string(d.hidden) + "->1, " +
-                          std::to_string(d.buckets) + " buckets)");
+                          std::to_string(d.kings.count) + "x" + std::to_string(d.inputs) + "->2x" +
+                          std::to_string(d.hidden) + "->1, " + std::to_string(d.buckets) +
+                          " buckets)");
     if (d.scale < std::uint32_t(MIN_SCALE) || d.scale > std::uint32_t(MAX_SCALE))
         return R::failure("net file scale is " + std::to_string(d.scale) + ", expected " +
                           std::to_string(MIN_SCALE) + " to " + std::to_string(MAX_SCALE));
@@ -203,8 +245,8 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
     auto h = read_header(data, size);
     if (!h) return R::failure(h.error());
     const NetFile& d = h->dims;
-    if (d.version != FILE_VERSION)
-        return R::failure("net file version is " + std::to_string(d.version) + ", expected " +
+    if (d.version < 2)
+        return R::failure("net file version is " + std::to_string(d.version) + ", expected 2 or " +
                           std::to_string(FILE_VERSION) +
                           (d.version == 1 ? " (a 768->2x128->1 net of Outpost up to nn5s: "
                                             "outpost-train --init can start from it)"
@@ -220,7 +262,8 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
     if (!f) return R::failure(f.error());
 
     auto net = std::make_shared<Network>();
-    std::copy(f->ft_weights.begin(), f->ft_weights.end(), net->ft_weights);
+    net->kings = f->kings;
+    net->ft_weights = std::move(f->ft_weights);
     std::copy(f->ft_bias.begin(), f->ft_bias.end(), net->ft_bias);
     for (std::size_t i = 0; i < f->out_weights.size(); ++i) {
         const std::int16_t w = f->out_weights[i];
@@ -245,12 +288,54 @@ Result<std::shared_ptr<const Network>> load_network_file(const std::string& path
     return r;
 }
 
+std::optional<KingBuckets> king_layout(std::string_view name) {
+    // Bucket by the king's file (a-d, e-h mirrored onto them) and rank, in its own view: the
+    // back rank, where a king spends most of a game, is split finest.
+    auto mirrored = [](int count, auto bucket) {
+        KingBuckets k;
+        k.count = count;
+        k.mirror = true;
+        for (int sq = 0; sq < 64; ++sq) {
+            const int file = sq & 7, rank = sq >> 3;
+            k.of_square[std::size_t(sq)] = std::uint8_t(bucket(std::min(file, 7 - file), rank));
+        }
+        return k;
+    };
+    if (name == "none") return KingBuckets{};
+    if (name == "mirror4")  // a/b on the back rank, c/d on it, the second rank, the rest
+        return mirrored(4, [](int file, int rank) {
+            return rank == 0 ? file / 2 : rank == 1 ? 2 : 3;
+        });
+    if (name == "mirror8")  // each back-rank file, a/b and c/d on the second, ranks 3-4, 5-8
+        return mirrored(8, [](int file, int rank) {
+            return rank == 0 ? file : rank == 1 ? 4 + file / 2 : rank < 4 ? 6 : 7;
+        });
+    return std::nullopt;
+}
+
+std::size_t file_size(const KingBuckets& kings) {
+    const bool v2 = kings == KingBuckets{};
+    return (v2 ? HEADER_V2 : HEADER_V3) +
+           2 * (std::size_t(kings.count) * INPUTS * HIDDEN + HIDDEN +
+                std::size_t(OUTPUT_BUCKETS) * 2 * HIDDEN) +
+           4 * OUTPUT_BUCKETS + 8;
+}
+
 std::vector<unsigned char> serialize(const Network& net) {
     std::vector<unsigned char> out(MAGIC, MAGIC + sizeof MAGIC);
+    // Without king buckets, version 2: the nets before them are written as they always were.
+    const bool v2 = net.kings == KingBuckets{};
+    put_u32(out, v2 ? 2 : FILE_VERSION);
     for (std::uint32_t v :
-         {FILE_VERSION, std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(OUTPUT_BUCKETS),
-          std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(net.scale)})
+         {std::uint32_t(INPUTS), std::uint32_t(HIDDEN), std::uint32_t(OUTPUT_BUCKETS)})
         put_u32(out, v);
+    if (!v2) {
+        put_u32(out, std::uint32_t(net.kings.count));
+        put_u32(out, net.kings.mirror ? 1 : 0);
+    }
+    for (std::uint32_t v : {std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(net.scale)})
+        put_u32(out, v);
+    if (!v2) out.insert(out.end(), net.kings.of_square.begin(), net.kings.of_square.end());
     for (auto w : net.ft_weights) put_i16(out, w);
     for (auto w : net.ft_bias) put_i16(out, w);
     for (const auto& bucket : net.out_weights)
@@ -271,11 +356,7 @@ std::shared_ptr<const Network> embedded_network() {
 
 template <class B>
 void refresh(const Network& net, const B& board, Accumulator& acc) {
-    for (Color c : {WHITE, BLACK}) std::memcpy(acc.v[c], net.ft_bias, sizeof net.ft_bias);
-    for (Bitboard bb = board.pieces(); bb; bb &= bb - 1) {
-        const Square s = lsb(bb);
-        add_feature(net, acc, board.piece_on(s), s);
-    }
+    for (Color c : {WHITE, BLACK}) refresh_side(net, board, c, acc);
 }
 
 template <class B>
@@ -297,13 +378,21 @@ void update(const Network& net, const B& before, const B& after, const Accumulat
         if (b != NO_PIECE) come_piece[come] = b, come_square[come++] = s;
     }
     // One pass over each perspective's accumulator (the usual move: one piece off, one on).
+    // A king that changed bucket or side of the board changes every input of its side: that
+    // perspective starts afresh.
     for (Color c : {WHITE, BLACK}) {
+        const InputView view = view_of(net, after, c);
+        if (view != view_of(net, before, c)) {
+            refresh_side(net, after, c, out);
+            continue;
+        }
+        auto row = [&](Piece pc, Square s) {
+            return &net.ft_weights[std::size_t(feature_index(view, c, pc, s)) * HIDDEN];
+        };
         const std::int16_t* sub[4];
         const std::int16_t* add[4];
-        for (int i = 0; i < gone; ++i)
-            sub[i] = &net.ft_weights[feature_index(c, gone_piece[i], gone_square[i]) * HIDDEN];
-        for (int i = 0; i < come; ++i)
-            add[i] = &net.ft_weights[feature_index(c, come_piece[i], come_square[i]) * HIDDEN];
+        for (int i = 0; i < gone; ++i) sub[i] = row(gone_piece[i], gone_square[i]);
+        for (int i = 0; i < come; ++i) add[i] = row(come_piece[i], come_square[i]);
         const std::int16_t* src = in.v[c];
         std::int16_t* dst = out.v[c];
         if (gone == 1 && come == 1) {

@@ -1,21 +1,24 @@
-// The NNUE evaluation: a 768 -> 2x256 -> 1 perspective network with a squared clipped ReLU and
-// 8 output buckets (the output layer is chosen by the number of pieces on the board), int16
-// weights, accumulators updated from the parent's along the search path, the net file format
-// and its checks. Trained by tools/trainer; see docs/NNUE.md.
+// The NNUE evaluation: a (king bucket x 768) -> 2x256 -> 1 perspective network with a squared
+// clipped ReLU and 8 output buckets (the output layer is chosen by the number of pieces on the
+// board), int16 weights, accumulators updated from the parent's along the search path, the net
+// file format and its checks. Trained by tools/trainer; see docs/NNUE.md.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "board.hpp"
 
 namespace engine::nnue {
 
-inline constexpr int INPUTS = 768;        // (own/their colour, piece type, square) per perspective
+inline constexpr int INPUTS = 768;        // (own/their colour, piece type, square) per king bucket
 inline constexpr int HIDDEN = 256;        // accumulator width per perspective
 inline constexpr int OUTPUT_BUCKETS = 8;  // output layers, by the number of pieces on the board
 inline constexpr int QA = 255;            // feature-transformer quantisation: 1.0 == QA
@@ -37,8 +40,42 @@ constexpr int output_bucket(int pieces) {
     return std::clamp((pieces - 2) / 4, 0, OUTPUT_BUCKETS - 1);
 }
 
+// Input buckets by where a side's own king stands: each bucket has its own 768 feature rows,
+// so a piece is judged against its king's place. `of_square` is in the perspective's view (its
+// own pieces at the bottom). With `mirror`, a king on files e-h sees the board flipped left to
+// right (and takes the bucket of the flipped square): the buckets need cover files a-d only,
+// and a position and its mirror image get the same value. One bucket and no mirror is the
+// plain 768-input net of nn10 and before.
+inline constexpr int MAX_KING_BUCKETS = 16;
+struct KingBuckets {
+    int count = 1;
+    bool mirror = false;
+    std::array<std::uint8_t, 64> of_square{};
+    bool operator==(const KingBuckets&) const = default;
+};
+
+// The layouts the trainer offers by name ("none", "mirror4", "mirror8"); nullopt for others.
+std::optional<KingBuckets> king_layout(std::string_view name);
+
+// Where a perspective's features are, given its king's square: the bucket's first row and the
+// square flip (vertical for black, horizontal under a mirroring king).
+struct InputView {
+    int offset = 0;
+    int flip = 0;
+    bool operator==(const InputView&) const = default;
+};
+constexpr InputView input_view(const KingBuckets& kings, Color perspective, Square king) {
+    const int vertical = perspective == WHITE ? 0 : 56;
+    int k = int(king) ^ vertical;
+    const int horizontal = kings.mirror && (k & 7) >= 4 ? 7 : 0;
+    k ^= horizontal;
+    return {kings.of_square[std::size_t(k)] * INPUTS, vertical ^ horizontal};
+}
+
 struct Network {
-    alignas(64) std::int16_t ft_weights[INPUTS * HIDDEN];  // feature-major
+    KingBuckets kings;
+    // kings.count x INPUTS rows of HIDDEN, feature-major.
+    std::vector<std::int16_t> ft_weights = std::vector<std::int16_t>(std::size_t(INPUTS) * HIDDEN);
     alignas(64) std::int16_t ft_bias[HIDDEN];
     // Per output bucket: the side to move's half first.
     alignas(64) std::int16_t out_weights[OUTPUT_BUCKETS][2 * HIDDEN];
@@ -51,21 +88,26 @@ struct Accumulator {
     alignas(64) std::int16_t v[COLOR_NB][HIDDEN];
 };
 
-// The input index of a piece on a square as seen from `perspective` (black sees the board
-// flipped vertically, its own pieces as "own").
-constexpr int feature_index(Color perspective, Piece pc, Square s) {
+// The input row of a piece on a square as seen from `perspective` (black sees the board
+// flipped vertically, its own pieces as "own"), in the bucket `view` selects.
+constexpr int feature_index(InputView view, Color perspective, Piece pc, Square s) {
     const int own = color_of(pc) == perspective ? 0 : 1;
-    const int sq = perspective == WHITE ? int(s) : int(s) ^ 56;
-    return (own * 6 + type_of(pc)) * 64 + sq;
+    return view.offset + (own * 6 + type_of(pc)) * 64 + (int(s) ^ view.flip);
+}
+// The same without king buckets (one bucket, no mirror).
+constexpr int feature_index(Color perspective, Piece pc, Square s) {
+    return feature_index(InputView{0, perspective == WHITE ? 0 : 56}, perspective, pc, s);
 }
 
-// The net file, version 2: a 36-byte header ("OPNNUE01", version, inputs, hidden, output
+// The net file. Version 2: a 36-byte header ("OPNNUE01", version, inputs, hidden, output
 // buckets, QA, QB, the net's scale, as little-endian u32), the weights as little-endian int16
-// (the output biases int32), then the FNV-1a 64-bit hash of everything before it. Version 1
-// (the nets up to nn5s: 768 -> 2x128 -> 1) has no bucket field and one output layer.
-inline constexpr std::uint32_t FILE_VERSION = 2;
-inline constexpr std::size_t FILE_SIZE =
-    36 + 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS + 8;
+// (the output biases int32), then the FNV-1a 64-bit hash of everything before it. Version 3
+// adds king buckets: after the output buckets field, the king bucket count and the mirror flag
+// (u32 each), and after the scale the 64 bucket numbers by square (u8); its feature weights
+// are count x inputs rows. A net without king buckets is written as version 2. Version 1 (the
+// nets up to nn5s: 768 -> 2x128 -> 1) has no bucket field and one output layer.
+inline constexpr std::uint32_t FILE_VERSION = 3;
+std::size_t file_size(const KingBuckets& kings);
 
 // Checks and reads a net file's bytes; the error names what was wrong.
 Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, std::size_t size);
@@ -74,6 +116,7 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
 // nets through it; the engine plays only nets of its own shape (parse_network).
 struct NetFile {
     std::uint32_t version = 0, inputs = 0, hidden = 0, buckets = 0, qa = 0, qb = 0, scale = 0;
+    KingBuckets kings;  // version 3; one bucket before
     std::vector<std::int16_t> ft_weights, ft_bias;
     std::vector<std::int16_t> out_weights;  // buckets x (2 x hidden)
     std::vector<std::int32_t> out_bias;     // per bucket

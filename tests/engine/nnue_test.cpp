@@ -3,10 +3,12 @@
 // and UCI switches.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -61,7 +63,7 @@ TEST(Nnue, SerialiseThenParseGivesTheSameNet) {
     const auto n = net();
     ASSERT_NE(n, nullptr);
     const auto bytes = nnue::serialize(*n);
-    ASSERT_EQ(bytes.size(), nnue::FILE_SIZE);
+    ASSERT_EQ(bytes.size(), nnue::file_size(nnue::KingBuckets{}));
     auto again = nnue::parse_network(bytes.data(), bytes.size());
     ASSERT_TRUE(again) << again.error();
     EXPECT_EQ(nnue::serialize(**again), bytes);
@@ -100,7 +102,7 @@ TEST(Nnue, BrokenFilesAreClearErrors) {
     EXPECT_NE(error_of(magic).find("OPNNUE01"), std::string::npos);
     auto version = bytes;
     version[8] = 1;  // a net of the first format (768->2x128->1) names the tool that reads it
-    EXPECT_NE(error_of(version).find("version is 1, expected 2"), std::string::npos);
+    EXPECT_NE(error_of(version).find("version is 1, expected 2 or 3"), std::string::npos);
     EXPECT_NE(error_of(version).find("outpost-train --init"), std::string::npos);
     auto hidden = bytes;
     hidden[16] = 7, hidden[17] = 0;  // the hidden size field: 7
@@ -208,6 +210,166 @@ TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
     }
     EXPECT_GT(captures, 100);
     EXPECT_GT(positions, 1000);
+}
+
+// The embedded net's rows copied into every bucket of `kings`, each bucket's rows then moved
+// by its own random amounts (so a wrong bucket shows), unless `exact`.
+std::shared_ptr<const nnue::Network> bucketed(const nnue::KingBuckets& kings, bool exact) {
+    auto n = std::make_shared<nnue::Network>(*net());
+    const std::vector<std::int16_t> rows = n->ft_weights;
+    n->kings = kings;
+    n->ft_weights.resize(rows.size() * std::size_t(kings.count));
+    std::mt19937_64 rng(std::uint64_t(kings.count));
+    for (std::size_t i = 0; i < n->ft_weights.size(); ++i)
+        n->ft_weights[i] = std::int16_t(rows[i % rows.size()] +
+                                        (exact || i < rows.size() ? 0 : int(rng() % 41) - 20));
+    return n;
+}
+
+// The same position mirrored left to right (files a <-> h); only without castling rights.
+std::optional<Board> mirrored(const Board& b) {
+    std::istringstream in(to_fen(b));
+    std::string placement, side, castling, ep, half, full;
+    in >> placement >> side >> castling >> ep >> half >> full;
+    if (castling != "-") return std::nullopt;
+    std::string out, rank;
+    auto flush = [&] {
+        std::string squares;
+        for (char c : rank)
+            squares += std::isdigit(c) ? std::string(std::size_t(c - '0'), '.') : std::string(1, c);
+        std::reverse(squares.begin(), squares.end());
+        int empty = 0;
+        for (char c : squares) {
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) out += char('0' + empty), empty = 0;
+            out += c;
+        }
+        if (empty) out += char('0' + empty);
+        rank.clear();
+    };
+    for (char c : placement) {
+        if (c == '/') {
+            flush();
+            out += '/';
+        } else {
+            rank += c;
+        }
+    }
+    flush();
+    if (ep != "-") ep[0] = char('h' - (ep[0] - 'a'));
+    auto r = parse_fen(out + " " + side + " - " + ep + " " + half + " " + full);
+    EXPECT_TRUE(r) << out;
+    return r ? std::optional<Board>(*r) : std::nullopt;
+}
+
+TEST(Nnue, KingBucketNetsRoundTripAndUpdateIncrementallyAcrossBuckets) {
+    for (const char* layout : {"mirror4", "mirror8"}) {
+        const auto kings = nnue::king_layout(layout);
+        ASSERT_TRUE(kings) << layout;
+        const auto n = bucketed(*kings, false);
+        const auto bytes = nnue::serialize(*n);
+        ASSERT_EQ(bytes.size(), nnue::file_size(*kings));
+        EXPECT_EQ(bytes[8], 3);  // written as version 3
+        const auto again = nnue::parse_network(bytes.data(), bytes.size());
+        ASSERT_TRUE(again) << again.error();
+        EXPECT_EQ((*again)->kings, *kings);
+        EXPECT_EQ(nnue::serialize(**again), bytes);
+
+        std::mt19937_64 rng(9);
+        int positions = 0, bucket_changes = 0, mirror_checks = 0;
+        for (const char* fen :
+             {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+              "8/2P4k/8/3pP3/8/8/1p5K/8 w - d6 0 1", "4k3/2r5/8/3p4/3P4/8/5R2/3K4 w - - 0 1"}) {
+            for (int game = 0; game < 15; ++game) {
+                Board b = *parse_fen(fen);
+                nnue::Accumulator acc;
+                nnue::refresh(*n, b, acc);
+                for (int ply = 0; ply < 80; ++ply) {
+                    const MoveList moves = legal_moves(b);
+                    if (moves.empty()) break;
+                    Board next = b;
+                    next.make_move(moves[int(rng() % std::uint64_t(moves.size()))]);
+                    for (Color c : {WHITE, BLACK})
+                        bucket_changes += nnue::input_view(*kings, c, b.king_square(c)) !=
+                                          nnue::input_view(*kings, c, next.king_square(c));
+                    nnue::Accumulator inc, fresh;
+                    nnue::update(*n, b, next, acc, inc);
+                    nnue::refresh(*n, next, fresh);
+                    ASSERT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc))
+                        << layout << " " << to_fen(next);
+                    const int v = nnue::evaluate(*n, inc, next);
+                    EXPECT_EQ(v, nnue::evaluate_scalar(*n, inc, next)) << to_fen(next);
+                    EXPECT_EQ(v, nnue::evaluate(*n, flipped(next))) << to_fen(next);
+                    // A mirroring king sees a position and its mirror image alike.
+                    if (const auto m = mirrored(next)) {
+                        EXPECT_EQ(v, nnue::evaluate(*n, *m)) << to_fen(next);
+                        ++mirror_checks;
+                    }
+                    b = next;
+                    acc = inc;
+                    ++positions;
+                }
+            }
+        }
+        EXPECT_GT(positions, 2000) << layout;
+        EXPECT_GT(bucket_changes, 200) << layout;
+        EXPECT_GT(mirror_checks, 1000) << layout;
+    }
+}
+
+TEST(Nnue, KingBucketsHoldingOneNetsRowsGiveThatNetsValues) {
+    // Buckets without mirroring, each with the embedded net's rows: the net itself.
+    nnue::KingBuckets kings = *nnue::king_layout("mirror8");
+    kings.mirror = false;
+    const auto n = bucketed(kings, true);
+    for (const char* fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+          "8/2P4k/8/3pP3/8/8/1p5K/8 w - d6 0 1", "4k3/2r5/8/3p4/3P4/8/5R2/3K4 b - - 0 1"}) {
+        const Board b = *parse_fen(fen);
+        EXPECT_EQ(nnue::evaluate(*n, b), nnue::evaluate(*net(), b)) << fen;
+    }
+    // The layouts by name; an unknown one is refused.
+    EXPECT_EQ(nnue::king_layout("none"), nnue::KingBuckets{});
+    EXPECT_EQ(nnue::king_layout("mirror4")->count, 4);
+    EXPECT_FALSE(nnue::king_layout("mirror5"));
+    // A king on g1 (castled) and on b1 share a bucket under mirroring, not a1 and a3.
+    const nnue::KingBuckets m4 = *nnue::king_layout("mirror4");
+    EXPECT_EQ(nnue::input_view(m4, WHITE, G1).offset, nnue::input_view(m4, WHITE, B1).offset);
+    EXPECT_NE(nnue::input_view(m4, WHITE, A1).offset, nnue::input_view(m4, WHITE, A3).offset);
+    // Black's king on g8 is white's on g1 seen from the other side.
+    EXPECT_EQ(nnue::input_view(m4, BLACK, G8).offset, nnue::input_view(m4, WHITE, G1).offset);
+    EXPECT_EQ(nnue::input_view(m4, BLACK, G8).flip, nnue::input_view(m4, WHITE, G1).flip ^ 56);
+}
+
+TEST(Nnue, BrokenKingBucketHeadersAreClearErrors) {
+    const auto bytes = nnue::serialize(*bucketed(*nnue::king_layout("mirror4"), false));
+    auto error_of = [](std::vector<unsigned char> b) {
+        auto r = nnue::parse_network(b.data(), b.size());
+        return r ? std::string() : r.error();
+    };
+    ASSERT_EQ(error_of(bytes), "");
+    auto count = bytes;
+    count[24] = 17;  // the king bucket count
+    EXPECT_NE(error_of(count).find("king buckets is 17"), std::string::npos);
+    auto zero = bytes;
+    zero[24] = 0;
+    EXPECT_NE(error_of(zero).find("king buckets is 0"), std::string::npos);
+    auto mirror = bytes;
+    mirror[28] = 2;  // the mirror flag
+    EXPECT_NE(error_of(mirror).find("mirror flag is 2"), std::string::npos);
+    auto square = bytes;
+    square[44 + 9] = 4;  // b2's bucket: there are 4
+    EXPECT_NE(error_of(square).find("king bucket of square 9 is 4"), std::string::npos);
+    auto cut = bytes;
+    cut.resize(60);
+    EXPECT_NE(error_of(cut).find("shorter than a version 3 header"), std::string::npos);
+    auto short_body = bytes;
+    short_body.resize(bytes.size() - 2);
+    EXPECT_NE(error_of(short_body).find("4x768->2x256->1"), std::string::npos);
 }
 
 TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {

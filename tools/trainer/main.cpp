@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/attacks.hpp"
@@ -31,7 +32,8 @@ void usage() {
     std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
                  "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
                  "[--lambda 0.75] [--mirror 1] [--seed 1] [--max N] [--validation-every 20] "
-                 "[--init NET] [--hce-walks K | --hce-mix K]\n"
+                 "[--init NET] [--king-buckets none|mirror4|mirror8] "
+                 "[--hce-walks K | --hce-mix K]\n"
                  "       outpost-train --rescale NET --scale N --out FILE\n";
 }
 
@@ -82,6 +84,16 @@ int main(int argc, char** argv) {
         usage();
         return 2;
     }
+    // The king buckets: --king-buckets, else the --init net's, else none (nn10's inputs).
+    std::optional<engine::nnue::KingBuckets> kings;
+    if (o.count("--king-buckets")) {
+        kings = engine::nnue::king_layout(opt(o, "--king-buckets"));
+        if (!kings) {
+            std::cerr << "outpost-train: --king-buckets: unknown layout '"
+                      << opt(o, "--king-buckets") << "' (none, mirror4 or mirror8)\n";
+            return 2;
+        }
+    }
     const auto t0 = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -115,11 +127,13 @@ int main(int argc, char** argv) {
     if (data.train.empty()) return 2;
 
     const std::uint64_t seed = std::uint64_t(opt_num(o, "--seed", 1));
-    trainer::Weights w = trainer::Weights::random(seed);
+    trainer::Weights w =
+        trainer::Weights::random(seed, kings.value_or(engine::nnue::KingBuckets{}));
     if (o.count("--init")) {
-        // Any version and width the engine ever used: a narrower net is widened (trainer.hpp).
+        // Any version and width the engine ever used: a narrower net is widened, a net without
+        // king buckets gives each bucket its rows (trainer.hpp).
         const auto init = engine::nnue::read_net_file(opt(o, "--init"));
-        auto from = init ? trainer::Weights::from(*init, seed)
+        auto from = init ? trainer::Weights::from(*init, seed, kings)
                          : engine::Result<trainer::Weights>::failure(init.error());
         if (!from) {
             std::cerr << "outpost-train: --init: " << from.error() << "\n";

@@ -18,15 +18,42 @@ namespace trainer {
 
 namespace {
 
-constexpr std::size_t FT_W = std::size_t(engine::nnue::INPUTS) * engine::nnue::HIDDEN;
-constexpr std::size_t FT_B = FT_W;  // offset of the biases in a flat gradient
-constexpr std::size_t OUT_W = FT_B + engine::nnue::HIDDEN;  // offset of the output weights
-constexpr std::size_t OUT_B =
-    OUT_W + std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN;
-constexpr std::size_t TOTAL = OUT_B + engine::nnue::OUTPUT_BUCKETS;
+constexpr std::size_t H = engine::nnue::HIDDEN;
 constexpr float MAX_OUT = float(engine::nnue::MAX_OUTPUT_WEIGHT) / engine::nnue::QB;
 
+// Where each kind of weight starts in a flat gradient: the feature rows, their biases, the
+// output weights, the output biases.
+struct Layout {
+    std::size_t ft_b, out_w, out_b, total;
+    explicit Layout(const Weights& w)
+        : ft_b(w.ft_w.size()),
+          out_w(ft_b + H),
+          out_b(out_w + std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * H),
+          total(out_b + engine::nnue::OUTPUT_BUCKETS) {}
+};
+
+std::size_t feature_rows(const engine::nnue::KingBuckets& kings) {
+    return std::size_t(kings.count) * std::size_t(engine::nnue::INPUTS);
+}
+
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// The feature rows of a sample's pieces, for the side to move's perspective (p = 0) and the
+// other's (p = 1).
+int sample_features(const Sample& s, const engine::nnue::KingBuckets& kings, int (&feats)[2][32]) {
+    engine::Square king[2] = {engine::A1, engine::A1};
+    for (int i = 0; i < s.count; ++i)
+        if (engine::type_of(engine::Piece(s.piece[i])) == engine::KING)
+            king[engine::color_of(engine::Piece(s.piece[i]))] = engine::Square(s.square[i]);
+    for (int p = 0; p < 2; ++p) {
+        const engine::Color persp = p == 0 ? engine::Color(s.stm) : ~engine::Color(s.stm);
+        const engine::nnue::InputView view = engine::nnue::input_view(kings, persp, king[persp]);
+        for (int i = 0; i < s.count; ++i)
+            feats[p][i] = engine::nnue::feature_index(view, persp, engine::Piece(s.piece[i]),
+                                                      engine::Square(s.square[i]));
+    }
+    return s.count;
+}
 
 }  // namespace
 
@@ -128,9 +155,14 @@ Weights Weights::from(const engine::nnue::Network& net) {
     return *from(*engine::nnue::read_net_file(bytes.data(), bytes.size()), 0);
 }
 
-engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::uint64_t seed) {
+engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::uint64_t seed,
+                                      const std::optional<engine::nnue::KingBuckets>& kings) {
     using R = engine::Result<Weights>;
     const int hidden = int(file.hidden), buckets = int(file.buckets);
+    const engine::nnue::KingBuckets to = kings.value_or(file.kings);
+    if (to != file.kings && file.kings.count != 1)
+        return R::failure("a net with " + std::to_string(file.kings.count) +
+                          " king buckets cannot start a net of another king bucket layout");
     if (hidden > engine::nnue::HIDDEN || engine::nnue::HIDDEN % hidden != 0)
         return R::failure("a net of hidden size " + std::to_string(hidden) +
                           " cannot start a net of " + std::to_string(engine::nnue::HIDDEN));
@@ -154,11 +186,17 @@ engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::ui
     if (copies == 1) std::fill(share.begin(), share.end(), 1.0f);
 
     Weights w;
-    w.ft_w.resize(FT_W);
-    for (std::size_t f = 0; f < std::size_t(engine::nnue::INPUTS); ++f)
+    w.kings = to;
+    // Row f of the new net is row f of the file's, or row f mod 768 where one bucket of the
+    // file's starts them all.
+    const std::size_t file_rows = feature_rows(file.kings);
+    w.ft_w.resize(feature_rows(to) * H);
+    for (std::size_t f = 0; f < feature_rows(to); ++f)
         for (int j = 0; j < engine::nnue::HIDDEN; ++j)
-            w.ft_w[f * engine::nnue::HIDDEN + std::size_t(j)] =
-                float(file.ft_weights[f * std::size_t(hidden) + std::size_t(j % hidden)]) / qa;
+            w.ft_w[f * H + std::size_t(j)] =
+                float(file.ft_weights[(f % file_rows) * std::size_t(hidden) +
+                                      std::size_t(j % hidden)]) /
+                qa;
     w.ft_b.resize(engine::nnue::HIDDEN);
     for (int j = 0; j < engine::nnue::HIDDEN; ++j)
         w.ft_b[std::size_t(j)] = float(file.ft_bias[std::size_t(j % hidden)]) / qa;
@@ -179,11 +217,12 @@ engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::ui
     return w;
 }
 
-Weights Weights::random(std::uint64_t seed) {
+Weights Weights::random(std::uint64_t seed, const engine::nnue::KingBuckets& kings) {
     std::mt19937_64 rng(seed);
     Weights w;
+    w.kings = kings;
     std::uniform_real_distribution<float> ft(-0.1f, 0.1f), out(-0.05f, 0.05f);
-    w.ft_w.resize(FT_W);
+    w.ft_w.resize(feature_rows(kings) * H);
     for (auto& x : w.ft_w) x = ft(rng);
     w.ft_b.assign(engine::nnue::HIDDEN, 0.0f);
     w.out_w.resize(std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN);
@@ -192,20 +231,19 @@ Weights Weights::random(std::uint64_t seed) {
     return w;
 }
 
-Trainer::Trainer(Weights& w, Hyper h) : w_(w), h_(h), m_(TOTAL, 0.0f), v_(TOTAL, 0.0f) {}
+Trainer::Trainer(Weights& w, Hyper h)
+    : w_(w), h_(h), m_(Layout(w).total, 0.0f), v_(Layout(w).total, 0.0f) {}
 
 double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
+    const Layout at(w_);
     alignas(64) float acc[2][engine::nnue::HIDDEN];
     int feats[2][32];
+    sample_features(s, w_.kings, feats);
     for (int p = 0; p < 2; ++p) {
         // p = 0: the side to move's perspective, 1: the other side's.
-        const engine::Color persp = p == 0 ? engine::Color(s.stm) : ~engine::Color(s.stm);
         std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
         for (int i = 0; i < s.count; ++i) {
-            const int f = engine::nnue::feature_index(persp, engine::Piece(s.piece[i]),
-                                                      engine::Square(s.square[i]));
-            feats[p][i] = f;
-            const float* row = &w_.ft_w[std::size_t(f) * engine::nnue::HIDDEN];
+            const float* row = &w_.ft_w[std::size_t(feats[p][i]) * engine::nnue::HIDDEN];
             for (int j = 0; j < engine::nnue::HIDDEN; ++j) acc[p][j] += row[j];
         }
     }
@@ -228,10 +266,10 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
     if (grad) {
         std::vector<float>& g = *grad;
         const float d_out = float(2 * err * pred * (1 - pred) * engine::nnue::SCALE / h_.score_k);
-        g[OUT_B + bucket] += d_out;
+        g[at.out_b + bucket] += d_out;
         for (int p = 0; p < 2; ++p) {
             const float* ow = bucket_w + std::size_t(p) * engine::nnue::HIDDEN;
-            float* gow = &g[OUT_W + (bucket * 2 + std::size_t(p)) * engine::nnue::HIDDEN];
+            float* gow = &g[at.out_w + (bucket * 2 + std::size_t(p)) * engine::nnue::HIDDEN];
             alignas(64) float d_acc[engine::nnue::HIDDEN];
             for (int j = 0; j < engine::nnue::HIDDEN; ++j) {
                 const float a = acc[p][j];
@@ -239,7 +277,7 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
                 gow[j] += d_out * c * c;
                 d_acc[j] = (a > 0.0f && a < 1.0f) ? d_out * ow[j] * 2 * c : 0.0f;
             }
-            float* gb = &g[FT_B];
+            float* gb = &g[at.ft_b];
             for (int j = 0; j < engine::nnue::HIDDEN; ++j) gb[j] += d_acc[j];
             for (int i = 0; i < s.count; ++i) {
                 float* gw = &g[std::size_t(feats[p][i]) * engine::nnue::HIDDEN];
@@ -253,14 +291,13 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
 double Trainer::evaluate(const Sample& s) const {
     // Reuses the loss pass's forward computation through a target-free copy.
     alignas(64) float acc[2][engine::nnue::HIDDEN];
+    int feats[2][32];
+    sample_features(s, w_.kings, feats);
     for (int p = 0; p < 2; ++p) {
-        const engine::Color persp = p == 0 ? engine::Color(s.stm) : ~engine::Color(s.stm);
         std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
         for (int i = 0; i < s.count; ++i) {
-            const int f = engine::nnue::feature_index(persp, engine::Piece(s.piece[i]),
-                                                      engine::Square(s.square[i]));
             for (int j = 0; j < engine::nnue::HIDDEN; ++j)
-                acc[p][j] += w_.ft_w[std::size_t(f) * engine::nnue::HIDDEN + j];
+                acc[p][j] += w_.ft_w[std::size_t(feats[p][i]) * engine::nnue::HIDDEN + j];
         }
     }
     const std::size_t bucket = std::size_t(engine::nnue::output_bucket(s.count));
@@ -289,7 +326,8 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
                 for (int i = 0; i < s.count; ++i) s.square[i] ^= 7;
     const int threads = std::max(1, h_.threads);
     const auto nthreads = static_cast<std::size_t>(threads);
-    std::vector<std::vector<float>> grads(nthreads, std::vector<float>(TOTAL));
+    const Layout at(w_);
+    std::vector<std::vector<float>> grads(nthreads, std::vector<float>(at.total));
     std::vector<double> losses(nthreads);
     double total = 0;
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -312,7 +350,7 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
         }
         for (auto& th : pool) th.join();
         for (int t = 1; t < threads; ++t)
-            for (std::size_t i = 0; i < TOTAL; ++i) grads[0][i] += grads[std::size_t(t)][i];
+            for (std::size_t i = 0; i < at.total; ++i) grads[0][i] += grads[std::size_t(t)][i];
         for (double l : losses) total += l;
 
         ++step_;
@@ -324,14 +362,13 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
             v_[i] = float(b2 * v_[i] + (1 - b2) * g * g);
             w -= float(lr * (m_[i] / c1) / (std::sqrt(v_[i] / c2) + eps));
         };
-        for (std::size_t i = 0; i < FT_W; ++i) adam(w_.ft_w[i], i);
-        for (std::size_t i = 0; i < std::size_t(engine::nnue::HIDDEN); ++i)
-            adam(w_.ft_b[i], FT_B + i);
+        for (std::size_t i = 0; i < w_.ft_w.size(); ++i) adam(w_.ft_w[i], i);
+        for (std::size_t i = 0; i < H; ++i) adam(w_.ft_b[i], at.ft_b + i);
         for (std::size_t i = 0; i < w_.out_w.size(); ++i) {
-            adam(w_.out_w[i], OUT_W + i);
+            adam(w_.out_w[i], at.out_w + i);
             w_.out_w[i] = std::clamp(w_.out_w[i], -MAX_OUT, MAX_OUT);
         }
-        for (std::size_t b = 0; b < w_.out_b.size(); ++b) adam(w_.out_b[b], OUT_B + b);
+        for (std::size_t b = 0; b < w_.out_b.size(); ++b) adam(w_.out_b[b], at.out_b + b);
     }
     return total / double(std::max<std::size_t>(1, train.size()));
 }
@@ -360,7 +397,9 @@ engine::nnue::Network quantise(const Weights& w) {
     auto q = [](double x, double scale, int lim) {
         return std::int16_t(std::clamp<long>(std::lround(x * scale), -lim, lim));
     };
-    for (std::size_t i = 0; i < FT_W; ++i)
+    net.kings = w.kings;
+    net.ft_weights.resize(w.ft_w.size());
+    for (std::size_t i = 0; i < w.ft_w.size(); ++i)
         net.ft_weights[i] = q(w.ft_w[i], engine::nnue::QA, 32767);
     for (int j = 0; j < engine::nnue::HIDDEN; ++j)
         net.ft_bias[j] = q(w.ft_b[std::size_t(j)], engine::nnue::QA, 32767);

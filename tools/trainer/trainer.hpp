@@ -1,9 +1,11 @@
-// The NNUE trainer: float weights of the engine's 768 -> 2x256 -> 1 net (8 output buckets),
+// The NNUE trainer: float weights of the engine's (king bucket x 768) -> 2x256 -> 1 net (8
+// output buckets),
 // fitted with Adam on CPU threads to a blend of the search score and the game result,
 // quantised for the engine.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -42,17 +44,22 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
           int hce_walks = -1, bool mix = false);
 
 struct Weights {
+    engine::nnue::KingBuckets kings;
     std::vector<float> ft_w, ft_b;  // as engine::nnue::Network, in float
     std::vector<float> out_w;       // OUTPUT_BUCKETS x (2 x HIDDEN)
     std::vector<float> out_b;       // per output bucket
-    static Weights random(std::uint64_t seed);
+    static Weights random(std::uint64_t seed, const engine::nnue::KingBuckets& kings = {});
     // The float weights of a quantised net (to go on training from it).
     static Weights from(const engine::nnue::Network& net);
     // The same from a net file of any version whose hidden size divides HIDDEN: a narrower
     // net is widened without changing its output (each of its neurons becomes HIDDEN / hidden
     // copies whose output weights add up to the original's, split unevenly by `seed` so the
     // copies learn apart), and a one-bucket net gives every bucket its output layer.
-    static engine::Result<Weights> from(const engine::nnue::NetFile& file, std::uint64_t seed);
+    // With `kings` other than the file's, a net without king buckets gives every king bucket
+    // its feature rows (under a mirroring layout a king on files e-h then sees the mirror
+    // image of what the old net saw: nearly the same values, castling aside).
+    static engine::Result<Weights> from(const engine::nnue::NetFile& file, std::uint64_t seed,
+                                        const std::optional<engine::nnue::KingBuckets>& kings = {});
     std::size_t size() const { return ft_w.size() + ft_b.size() + out_w.size() + out_b.size(); }
 };
 

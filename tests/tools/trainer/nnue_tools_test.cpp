@@ -102,6 +102,73 @@ TEST(Trainer, ANetWithItsOwnScaleStartsTrainingFromTheEnginesCentipawns) {
     }
 }
 
+TEST(Trainer, ANetWithoutKingBucketsStartsAKingBucketNetAtItsOwnValues) {
+    // nn10 (no king buckets) starts a mirror4 net: each bucket gets its rows, so with both
+    // kings on files a-d the new net is nn10, and with a king on e-h it is nn10 of the mirror
+    // image. Through the float weights and back to integers, exactly.
+    const auto bytes = nnue::serialize(*nnue::embedded_network());
+    const auto file = nnue::read_net_file(bytes.data(), bytes.size());
+    ASSERT_TRUE(file) << file.error();
+    const auto kings = nnue::king_layout("mirror4");
+    auto w = trainer::Weights::from(*file, 1, kings);
+    ASSERT_TRUE(w) << w.error();
+    EXPECT_EQ(w->kings, *kings);
+    EXPECT_EQ(w->ft_w.size(), std::size_t(4 * nnue::INPUTS * nnue::HIDDEN));
+    const auto net = std::make_unique<nnue::Network>(trainer::quantise(*w));
+    EXPECT_EQ(net->kings, *kings);
+    trainer::Hyper h;
+    h.mirror = false;
+    trainer::Trainer t(*w, h);
+    const auto& nn10 = *nnue::embedded_network();
+    const std::pair<const char*, const char*> cases[] = {
+        // a position, and its mirror image where a king stands on files e-h
+        {"2kr3r/ppp2ppp/2n5/3q4/8/2N5/PPPQ1PPP/2KR3R w - - 0 1",
+         "r3rk2/ppp2ppp/5n2/4q3/8/5N2/PPP1QPPP/R3RK2 w - - 0 1"},
+        {"3k4/2p5/8/8/8/8/3P4/2K5 b - - 0 1", "4k3/5p2/8/8/8/8/4P3/5K2 b - - 0 1"},
+    };
+    for (const auto& [a_fen, e_fen] : cases) {
+        const Board a = *parse_fen(a_fen), e = *parse_fen(e_fen);
+        EXPECT_EQ(nnue::evaluate(*net, a), nnue::evaluate(nn10, a)) << a_fen;
+        EXPECT_EQ(nnue::evaluate(*net, e), nnue::evaluate(nn10, a)) << e_fen;
+        const int cp = nnue::evaluate(nn10, a);
+        EXPECT_NEAR(t.evaluate(trainer::sample_from_board(e, 0, 0.5f)), cp, 3 + 0.01 * std::abs(cp))
+            << e_fen;
+    }
+    // A king-bucket net cannot start one of another layout.
+    const auto m8 = nnue::serialize(*net);
+    const auto m4_file = nnue::read_net_file(m8.data(), m8.size());
+    ASSERT_TRUE(m4_file) << m4_file.error();
+    EXPECT_EQ(m4_file->version, 3u);
+    const auto refused = trainer::Weights::from(*m4_file, 1, nnue::king_layout("mirror8"));
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("king bucket layout"), std::string::npos);
+}
+
+TEST(Trainer, AKingBucketNetTrainsAndQuantisesToTheEnginesValues) {
+    // The same pieces, the white king on b1 or on b3 (two buckets of mirror4), opposite labels.
+    const char* fens[2] = {"4k3/8/8/3R4/8/8/8/1K6 w - - 0 1", "4k3/8/8/3R4/8/1K6/8/8 w - - 0 1"};
+    std::vector<trainer::Sample> data;
+    for (int i = 0; i < 64; ++i)
+        data.push_back(trainer::sample_from_board(*parse_fen(fens[i % 2]), i % 2 ? -600 : 600,
+                                                  i % 2 ? 0.0f : 1.0f));
+    trainer::Weights w = trainer::Weights::random(2, *nnue::king_layout("mirror4"));
+    trainer::Hyper h;
+    h.batch = 16;
+    h.threads = 2;
+    trainer::Trainer t(w, h);
+    std::mt19937_64 rng(1);
+    const double before = t.loss(data);
+    for (int e = 0; e < 30; ++e) t.epoch(data, rng, 1e-2);
+    EXPECT_LT(t.loss(data), before / 4);
+    const auto net = std::make_unique<nnue::Network>(trainer::quantise(w));
+    for (int i = 0; i < 2; ++i) {
+        const double f = t.evaluate(data[std::size_t(i)]);
+        EXPECT_GT(i == 0 ? f : -f, 200) << fens[i];
+        EXPECT_NEAR(nnue::evaluate(*net, *parse_fen(fens[i])), f, 10 + 0.02 * std::abs(f))
+            << fens[i];
+    }
+}
+
 // A net file of the first format (version 1: no bucket field, one output layer, QA 255 and
 // QB 64) with `hidden` neurons of random weights, as the nets up to nn5s were written.
 std::vector<unsigned char> version1_file(int hidden, std::uint32_t scale, std::mt19937_64& rng) {
