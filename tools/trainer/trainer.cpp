@@ -24,13 +24,15 @@ constexpr float MAX_OUT = float(engine::nnue::MAX_OUTPUT_WEIGHT) / engine::nnue:
 // Where each kind of weight starts in a flat gradient: the feature rows, their biases, the
 // output weights, the output biases.
 struct Layout {
-    std::size_t ft_b, out_w, out_b, total;
+    std::size_t ft_b, out_w, out_b, shared, total;
     explicit Layout(const Weights& w)
         : ft_b(w.ft_w.size()),
           out_w(ft_b + H),
           out_b(out_w + std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * H),
-          total(out_b + engine::nnue::OUTPUT_BUCKETS) {}
+          shared(out_b + engine::nnue::OUTPUT_BUCKETS),
+          total(shared + w.ft_shared.size()) {}
 };
+constexpr std::size_t PLAIN_ROWS = std::size_t(engine::nnue::INPUTS);
 
 std::size_t feature_rows(const engine::nnue::KingBuckets& kings) {
     return std::size_t(kings.count) * std::size_t(engine::nnue::INPUTS);
@@ -187,16 +189,16 @@ engine::Result<Weights> Weights::from(const engine::nnue::NetFile& file, std::ui
 
     Weights w;
     w.kings = to;
-    // Row f of the new net is row f of the file's, or row f mod 768 where one bucket of the
-    // file's starts them all.
-    const std::size_t file_rows = feature_rows(file.kings);
-    w.ft_w.resize(feature_rows(to) * H);
-    for (std::size_t f = 0; f < feature_rows(to); ++f)
+    // The file's rows, or, where a net without king buckets starts a net with them, the shared
+    // rows (the buckets' own at 0).
+    const bool factorise = to.count > 1 && file.kings.count == 1;
+    std::vector<float>& rows = factorise ? w.ft_shared : w.ft_w;
+    rows.resize(feature_rows(file.kings) * H);
+    for (std::size_t f = 0; f < feature_rows(file.kings); ++f)
         for (int j = 0; j < engine::nnue::HIDDEN; ++j)
-            w.ft_w[f * H + std::size_t(j)] =
-                float(file.ft_weights[(f % file_rows) * std::size_t(hidden) +
-                                      std::size_t(j % hidden)]) /
-                qa;
+            rows[f * H + std::size_t(j)] =
+                float(file.ft_weights[f * std::size_t(hidden) + std::size_t(j % hidden)]) / qa;
+    w.ft_w.resize(feature_rows(to) * H, 0.0f);
     w.ft_b.resize(engine::nnue::HIDDEN);
     for (int j = 0; j < engine::nnue::HIDDEN; ++j)
         w.ft_b[std::size_t(j)] = float(file.ft_bias[std::size_t(j % hidden)]) / qa;
@@ -222,8 +224,11 @@ Weights Weights::random(std::uint64_t seed, const engine::nnue::KingBuckets& kin
     Weights w;
     w.kings = kings;
     std::uniform_real_distribution<float> ft(-0.1f, 0.1f), out(-0.05f, 0.05f);
-    w.ft_w.resize(feature_rows(kings) * H);
-    for (auto& x : w.ft_w) x = ft(rng);
+    // With king buckets the shared rows start random and the buckets' own at 0.
+    w.ft_w.assign(feature_rows(kings) * H, 0.0f);
+    std::vector<float>& rows = kings.count > 1 ? w.ft_shared : w.ft_w;
+    rows.resize(PLAIN_ROWS * H);
+    for (auto& x : rows) x = ft(rng);
     w.ft_b.assign(engine::nnue::HIDDEN, 0.0f);
     w.out_w.resize(std::size_t(engine::nnue::OUTPUT_BUCKETS) * 2 * engine::nnue::HIDDEN);
     for (auto& x : w.out_w) x = out(rng);
@@ -234,19 +239,29 @@ Weights Weights::random(std::uint64_t seed, const engine::nnue::KingBuckets& kin
 Trainer::Trainer(Weights& w, Hyper h)
     : w_(w), h_(h), m_(Layout(w).total, 0.0f), v_(Layout(w).total, 0.0f) {}
 
-double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
-    const Layout at(w_);
-    alignas(64) float acc[2][engine::nnue::HIDDEN];
-    int feats[2][32];
+void Trainer::accumulate(const Sample& s, float (&acc)[2][engine::nnue::HIDDEN],
+                         int (&feats)[2][32]) const {
     sample_features(s, w_.kings, feats);
+    const bool shared = !w_.ft_shared.empty();
     for (int p = 0; p < 2; ++p) {
         // p = 0: the side to move's perspective, 1: the other side's.
         std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
         for (int i = 0; i < s.count; ++i) {
-            const float* row = &w_.ft_w[std::size_t(feats[p][i]) * engine::nnue::HIDDEN];
-            for (int j = 0; j < engine::nnue::HIDDEN; ++j) acc[p][j] += row[j];
+            const std::size_t f = std::size_t(feats[p][i]);
+            const float* row = &w_.ft_w[f * H];
+            for (std::size_t j = 0; j < H; ++j) acc[p][j] += row[j];
+            if (!shared) continue;
+            const float* common = &w_.ft_shared[(f % PLAIN_ROWS) * H];
+            for (std::size_t j = 0; j < H; ++j) acc[p][j] += common[j];
         }
     }
+}
+
+double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
+    const Layout at(w_);
+    alignas(64) float acc[2][engine::nnue::HIDDEN];
+    int feats[2][32];
+    accumulate(s, acc, feats);
     const std::size_t bucket = std::size_t(engine::nnue::output_bucket(s.count));
     const float* bucket_w = &w_.out_w[bucket * 2 * engine::nnue::HIDDEN];
     double out = w_.out_b[bucket];
@@ -280,8 +295,12 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
             float* gb = &g[at.ft_b];
             for (int j = 0; j < engine::nnue::HIDDEN; ++j) gb[j] += d_acc[j];
             for (int i = 0; i < s.count; ++i) {
-                float* gw = &g[std::size_t(feats[p][i]) * engine::nnue::HIDDEN];
-                for (int j = 0; j < engine::nnue::HIDDEN; ++j) gw[j] += d_acc[j];
+                const std::size_t f = std::size_t(feats[p][i]);
+                float* gw = &g[f * H];
+                for (std::size_t j = 0; j < H; ++j) gw[j] += d_acc[j];
+                if (at.total == at.shared) continue;
+                float* gs = &g[at.shared + (f % PLAIN_ROWS) * H];
+                for (std::size_t j = 0; j < H; ++j) gs[j] += d_acc[j];
             }
         }
     }
@@ -289,17 +308,9 @@ double Trainer::sample_loss(const Sample& s, std::vector<float>* grad) const {
 }
 
 double Trainer::evaluate(const Sample& s) const {
-    // Reuses the loss pass's forward computation through a target-free copy.
     alignas(64) float acc[2][engine::nnue::HIDDEN];
     int feats[2][32];
-    sample_features(s, w_.kings, feats);
-    for (int p = 0; p < 2; ++p) {
-        std::copy(w_.ft_b.begin(), w_.ft_b.end(), acc[p]);
-        for (int i = 0; i < s.count; ++i) {
-            for (int j = 0; j < engine::nnue::HIDDEN; ++j)
-                acc[p][j] += w_.ft_w[std::size_t(feats[p][i]) * engine::nnue::HIDDEN + j];
-        }
-    }
+    accumulate(s, acc, feats);
     const std::size_t bucket = std::size_t(engine::nnue::output_bucket(s.count));
     double out = w_.out_b[bucket];
     for (int p = 0; p < 2; ++p)
@@ -369,6 +380,7 @@ double Trainer::epoch(std::vector<Sample>& train, std::mt19937_64& rng, double l
             w_.out_w[i] = std::clamp(w_.out_w[i], -MAX_OUT, MAX_OUT);
         }
         for (std::size_t b = 0; b < w_.out_b.size(); ++b) adam(w_.out_b[b], at.out_b + b);
+        for (std::size_t i = 0; i < w_.ft_shared.size(); ++i) adam(w_.ft_shared[i], at.shared + i);
     }
     return total / double(std::max<std::size_t>(1, train.size()));
 }
@@ -399,8 +411,10 @@ engine::nnue::Network quantise(const Weights& w) {
     };
     net.kings = w.kings;
     net.ft_weights.resize(w.ft_w.size());
-    for (std::size_t i = 0; i < w.ft_w.size(); ++i)
-        net.ft_weights[i] = q(w.ft_w[i], engine::nnue::QA, 32767);
+    for (std::size_t i = 0; i < w.ft_w.size(); ++i) {
+        const float shared = w.ft_shared.empty() ? 0.0f : w.ft_shared[i % (PLAIN_ROWS * H)];
+        net.ft_weights[i] = q(w.ft_w[i] + shared, engine::nnue::QA, 32767);
+    }
     for (int j = 0; j < engine::nnue::HIDDEN; ++j)
         net.ft_bias[j] = q(w.ft_b[std::size_t(j)], engine::nnue::QA, 32767);
     for (int b = 0; b < engine::nnue::OUTPUT_BUCKETS; ++b) {

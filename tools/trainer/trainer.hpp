@@ -48,6 +48,11 @@ struct Weights {
     std::vector<float> ft_w, ft_b;  // as engine::nnue::Network, in float
     std::vector<float> out_w;       // OUTPUT_BUCKETS x (2 x HIDDEN)
     std::vector<float> out_b;       // per output bucket
+    // With king buckets, 768 rows that every bucket adds to its own (a factoriser): they learn
+    // from every position, so a bucket that few positions reach still knows what all of them
+    // taught; quantise() folds them into each bucket's rows. Empty without king buckets, and
+    // when training goes on from a king-bucket net (its rows already hold them).
+    std::vector<float> ft_shared;
     static Weights random(std::uint64_t seed, const engine::nnue::KingBuckets& kings = {});
     // The float weights of a quantised net (to go on training from it).
     static Weights from(const engine::nnue::Network& net);
@@ -55,12 +60,15 @@ struct Weights {
     // net is widened without changing its output (each of its neurons becomes HIDDEN / hidden
     // copies whose output weights add up to the original's, split unevenly by `seed` so the
     // copies learn apart), and a one-bucket net gives every bucket its output layer.
-    // With `kings` other than the file's, a net without king buckets gives every king bucket
-    // its feature rows (under a mirroring layout a king on files e-h then sees the mirror
-    // image of what the old net saw: nearly the same values, castling aside).
+    // With `kings` other than the file's, a net without king buckets starts the shared rows
+    // and the buckets' own start at 0, so every bucket has its rows (under a mirroring layout
+    // a king on files e-h then sees the mirror image of what the old net saw: nearly the same
+    // values, castling aside).
     static engine::Result<Weights> from(const engine::nnue::NetFile& file, std::uint64_t seed,
                                         const std::optional<engine::nnue::KingBuckets>& kings = {});
-    std::size_t size() const { return ft_w.size() + ft_b.size() + out_w.size() + out_b.size(); }
+    std::size_t size() const {
+        return ft_w.size() + ft_b.size() + out_w.size() + out_b.size() + ft_shared.size();
+    }
 };
 
 struct Hyper {
@@ -86,6 +94,9 @@ class Trainer {
     double evaluate(const Sample& s) const;
 
   private:
+    // The hidden layer before the activation, both perspectives, and the feature rows.
+    void accumulate(const Sample& s, float (&acc)[2][engine::nnue::HIDDEN],
+                    int (&feats)[2][32]) const;
     double batch_gradient(const Sample* begin, const Sample* end, std::vector<float>& grad) const;
     double sample_loss(const Sample& s, std::vector<float>* grad) const;
     Weights& w_;

@@ -152,6 +152,10 @@ TEST(Trainer, AKingBucketNetTrainsAndQuantisesToTheEnginesValues) {
         data.push_back(trainer::sample_from_board(*parse_fen(fens[i % 2]), i % 2 ? -600 : 600,
                                                   i % 2 ? 0.0f : 1.0f));
     trainer::Weights w = trainer::Weights::random(2, *nnue::king_layout("mirror4"));
+    // Factorised: 768 shared rows, the buckets' own starting at 0; both learn.
+    ASSERT_EQ(w.ft_shared.size(), std::size_t(nnue::INPUTS * nnue::HIDDEN));
+    EXPECT_TRUE(std::all_of(w.ft_w.begin(), w.ft_w.end(), [](float x) { return x == 0; }));
+    const std::vector<float> shared_before = w.ft_shared;
     trainer::Hyper h;
     h.batch = 16;
     h.threads = 2;
@@ -160,6 +164,8 @@ TEST(Trainer, AKingBucketNetTrainsAndQuantisesToTheEnginesValues) {
     const double before = t.loss(data);
     for (int e = 0; e < 30; ++e) t.epoch(data, rng, 1e-2);
     EXPECT_LT(t.loss(data), before / 4);
+    EXPECT_NE(w.ft_shared, shared_before);
+    EXPECT_FALSE(std::all_of(w.ft_w.begin(), w.ft_w.end(), [](float x) { return x == 0; }));
     const auto net = std::make_unique<nnue::Network>(trainer::quantise(w));
     for (int i = 0; i < 2; ++i) {
         const double f = t.evaluate(data[std::size_t(i)]);
