@@ -302,6 +302,8 @@ std::optional<KingBuckets> king_layout(std::string_view name) {
         return k;
     };
     if (name == "none") return KingBuckets{};
+    if (name == "mirror")  // one bucket: only the mirroring
+        return mirrored(1, [](int, int) { return 0; });
     if (name == "mirror4")  // a/b on the back rank, c/d on it, the second rank, the rest
         return mirrored(4, [](int file, int rank) {
             return rank == 0 ? file / 2 : rank == 1 ? 2 : 3;

@@ -54,7 +54,8 @@ struct KingBuckets {
     bool operator==(const KingBuckets&) const = default;
 };
 
-// The layouts the trainer offers by name ("none", "mirror4", "mirror8"); nullopt for others.
+// The layouts the trainer offers by name ("none", "mirror", "mirror4", "mirror8"); nullopt for
+// others.
 std::optional<KingBuckets> king_layout(std::string_view name);
 
 // Where a perspective's features are, given its king's square: the bucket's first row and the

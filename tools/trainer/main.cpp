@@ -32,7 +32,7 @@ void usage() {
     std::cerr << "usage: outpost-train --data FILE[,FILE...] --out PREFIX [--epochs 20] "
                  "[--lr 0.001] [--drop-every 8] [--gamma 0.3] [--batch 16384] [--threads 1] "
                  "[--lambda 0.75] [--mirror 1] [--seed 1] [--max N] [--validation-every 20] "
-                 "[--init NET] [--king-buckets none|mirror4|mirror8] "
+                 "[--init NET] [--king-buckets none|mirror|mirror4|mirror8] "
                  "[--hce-walks K | --hce-mix K]\n"
                  "       outpost-train --rescale NET --scale N --out FILE\n";
 }
@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
         kings = engine::nnue::king_layout(opt(o, "--king-buckets"));
         if (!kings) {
             std::cerr << "outpost-train: --king-buckets: unknown layout '"
-                      << opt(o, "--king-buckets") << "' (none, mirror4 or mirror8)\n";
+                      << opt(o, "--king-buckets") << "' (none, mirror, mirror4 or mirror8)\n";
             return 2;
         }
     }
