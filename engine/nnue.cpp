@@ -263,7 +263,7 @@ Result<std::shared_ptr<const Network>> parse_network(const unsigned char* data, 
 
     auto net = std::make_shared<Network>();
     net->kings = f->kings;
-    net->ft_weights = std::move(f->ft_weights);
+    net->ft_weights.assign(f->ft_weights.begin(), f->ft_weights.end());
     std::copy(f->ft_bias.begin(), f->ft_bias.end(), net->ft_bias);
     for (std::size_t i = 0; i < f->out_weights.size(); ++i) {
         const std::int16_t w = f->out_weights[i];

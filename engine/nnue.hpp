@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,10 +74,29 @@ constexpr InputView input_view(const KingBuckets& kings, Color perspective, Squa
     return {kings.of_square[std::size_t(k)] * INPUTS, vertical ^ horizontal};
 }
 
+// Storage on 64-byte boundaries: every feature row then starts on a cache line, and the
+// accumulator updates' vector loads never straddle two.
+template <class T>
+struct CacheLineAllocator {
+    using value_type = T;
+    CacheLineAllocator() = default;
+    template <class U>
+    CacheLineAllocator(const CacheLineAllocator<U>&) {}
+    T* allocate(std::size_t n) {
+        return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(64)));
+    }
+    void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(64)); }
+    template <class U>
+    bool operator==(const CacheLineAllocator<U>&) const {
+        return true;
+    }
+};
+
 struct Network {
     KingBuckets kings;
     // kings.count x INPUTS rows of HIDDEN, feature-major.
-    std::vector<std::int16_t> ft_weights = std::vector<std::int16_t>(std::size_t(INPUTS) * HIDDEN);
+    std::vector<std::int16_t, CacheLineAllocator<std::int16_t>> ft_weights =
+        std::vector<std::int16_t, CacheLineAllocator<std::int16_t>>(std::size_t(INPUTS) * HIDDEN);
     alignas(64) std::int16_t ft_bias[HIDDEN];
     // Per output bucket: the side to move's half first.
     alignas(64) std::int16_t out_weights[OUTPUT_BUCKETS][2 * HIDDEN];

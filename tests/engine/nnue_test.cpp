@@ -216,7 +216,7 @@ TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
 // by its own random amounts (so a wrong bucket shows), unless `exact`.
 std::shared_ptr<const nnue::Network> bucketed(const nnue::KingBuckets& kings, bool exact) {
     auto n = std::make_shared<nnue::Network>(*net());
-    const std::vector<std::int16_t> rows = n->ft_weights;
+    const std::vector<std::int16_t> rows(n->ft_weights.begin(), n->ft_weights.end());
     n->kings = kings;
     n->ft_weights.resize(rows.size() * std::size_t(kings.count));
     std::mt19937_64 rng(std::uint64_t(kings.count));
