@@ -42,7 +42,7 @@ double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 // The feature rows of a sample's pieces, for the side to move's perspective (p = 0) and the
 // other's (p = 1).
-int sample_features(const Sample& s, const engine::nnue::KingBuckets& kings, int (&feats)[2][32]) {
+void sample_features(const Sample& s, const engine::nnue::KingBuckets& kings, int (&feats)[2][32]) {
     engine::Square king[2] = {engine::A1, engine::A1};
     for (int i = 0; i < s.count; ++i)
         if (engine::type_of(engine::Piece(s.piece[i])) == engine::KING)
@@ -54,7 +54,6 @@ int sample_features(const Sample& s, const engine::nnue::KingBuckets& kings, int
             feats[p][i] = engine::nnue::feature_index(view, persp, engine::Piece(s.piece[i]),
                                                       engine::Square(s.square[i]));
     }
-    return s.count;
 }
 
 }  // namespace
