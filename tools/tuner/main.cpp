@@ -267,6 +267,8 @@ void usage() {
            "[--holdout F] [--max N] [--k K] [--init PARAMS] [--freeze GROUP,...] [--reg L] "
            "[--out-params FILE]\n"
            "       outpost-tune pgn --variant KEY --pgn FILE [--out FILE]\n"
+           "       outpost-tune label --variant KEY --data FILE --engine CMD [--engine-args "
+           "ARGS] [--nodes N] [--mix M] [--threads T] [--out FILE]\n"
            "       outpost-tune match --variant KEY --params FILE [--base FILE] [--games N] "
            "[--nodes N] [--threads T] [--seed S]\n"
            "       outpost-tune bench\n";
@@ -301,6 +303,7 @@ int main(int argc, char** argv) {
         if (mode == "tune") return tuner::run_variant_tune(o, *v);
         if (mode == "match") return tuner::run_variant_match(o, *v);
         if (mode == "pgn") return tuner::run_variant_pgn(o, *v);
+        if (mode == "label") return tuner::run_variant_label(o, *v);
     }
     if (mode == "selfplay") return run_selfplay(o);
     if (mode == "tune") return run_tune(o);

@@ -8,11 +8,14 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
 #include "tools/match/elo.hpp"
 #include "tools/match/openings.hpp"
+#include "tools/match/uci_engine.hpp"
+#include "tools/tuner/engine_label.hpp"
 #include "tools/tuner/variant_selfplay.hpp"
 #include "tools/tuner/variant_tuner.hpp"
 
@@ -118,6 +121,70 @@ int run_variant_pgn(const CommandOptions& o, engine::Variant v) {
     std::fprintf(stderr, "%lld games, %lld positions, %lld unreadable games\n", games, positions,
                  unreadable);
     return 0;
+}
+
+int run_variant_label(const CommandOptions& o, engine::Variant v) {
+    std::ifstream in(opt(o, "--data"));
+    std::vector<LabelledFen> lines;
+    long bad = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (auto l = parse_variant_data_line(line)) {
+            lines.push_back(std::move(*l));
+        } else {
+            ++bad;
+        }
+    }
+    if (lines.empty() || !o.count("--engine")) {
+        std::cerr << "label: no data lines read from --data '" << opt(o, "--data")
+                  << "', or no --engine\n";
+        return 2;
+    }
+    match::EngineSpec spec{"labeller", opt(o, "--engine"), {}, {{"Hash", "16"}, {"Threads", "1"}}};
+    std::istringstream args(opt(o, "--engine-args"));
+    for (std::string a; args >> a;) spec.args.push_back(a);
+    const std::string go = "go nodes " + std::to_string(opt_int(o, "--nodes", 20000));
+    const double mix = opt_double(o, "--mix", 1.0);
+    // Each line's own result, kept in file order (the tuner holds out the file's last games).
+    std::vector<std::optional<std::string>> labelled(lines.size());
+    std::atomic<long long> next{0}, done{0}, failed{0};
+    const auto start = std::chrono::steady_clock::now();
+    std::mutex mu;
+    std::vector<std::thread> pool;
+    for (int t = 0; t < std::max(1, int(opt_int(o, "--threads", 1))); ++t)
+        pool.emplace_back([&] {
+            match::UciEngine labeller(spec);
+            for (long long i; (i = next++) < (long long)lines.size();) {
+                std::optional<match::EngineScore> score;
+                if (!labeller.ensure_started(engine::uci_name(v)) && labeller.new_game()) {
+                    const auto reply =
+                        labeller.play("position fen " + lines[std::size_t(i)].fen, go, 60000);
+                    if (reply.status == match::UciEngine::Status::MOVED) score = reply.score;
+                }
+                if (score) {
+                    labelled[std::size_t(i)] =
+                        engine_labelled_line(lines[std::size_t(i)], *score, mix);
+                } else {
+                    ++failed;
+                }
+                if (++done % 1000 == 0) {
+                    const std::lock_guard lock(mu);
+                    std::fprintf(stderr, "%lld/%zu positions, %.0f s\n", done.load(), lines.size(),
+                                 seconds_since(start));
+                }
+            }
+        });
+    for (auto& t : pool) t.join();
+    std::ofstream out(opt(o, "--out", "labelled.txt"));
+    for (const auto& l : labelled)
+        if (l) out << *l << "\n";
+    if (!out) {
+        std::cerr << "label: cannot write --out '" << opt(o, "--out", "labelled.txt") << "'\n";
+        return 2;
+    }
+    std::fprintf(stderr, "%zu positions labelled, %lld without a score, %ld unreadable lines\n",
+                 lines.size() - std::size_t(failed.load()), failed.load(), bad);
+    return failed == (long long)lines.size() ? 1 : 0;
 }
 
 int run_variant_tune(const CommandOptions& o, engine::Variant v) {

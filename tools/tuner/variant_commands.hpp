@@ -16,6 +16,8 @@ int run_variant_selfplay(const CommandOptions& o, engine::Variant v);
 int run_variant_tune(const CommandOptions& o, engine::Variant v);
 // Data lines from the engine's games in a PGN file (matches against other engines too).
 int run_variant_pgn(const CommandOptions& o, engine::Variant v);
+// Data lines relabelled by a UCI engine's search of each position (engine_label.hpp).
+int run_variant_label(const CommandOptions& o, engine::Variant v);
 int run_variant_match(const CommandOptions& o, engine::Variant v);
 
 }  // namespace tuner

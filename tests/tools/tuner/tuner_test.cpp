@@ -1,5 +1,6 @@
 // Tests of the Texel tuner (tools/tuner): data lines, the traced features matching the
-// engine's evaluation, an error that falls with each step, and the printed weights.
+// engine's evaluation, an error that falls with each step, the printed weights, and labels
+// from another engine's scores.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,8 +9,10 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
+#include "tools/tuner/engine_label.hpp"
 #include "tools/tuner/selfplay.hpp"
 #include "tools/tuner/tuner.hpp"
+#include "tools/tuner/variant_tuner.hpp"
 
 namespace engine {
 namespace {
@@ -104,6 +107,36 @@ TEST(Tuner, MiniSearchFindsAMateInOne) {
     const auto r = search.search(b, 3, {});
     EXPECT_EQ(r.best, Move(A1, A8));
     EXPECT_GT(r.score, tuner::MiniSearch::MATE_BOUND);
+}
+
+TEST(EngineLabel, AScoreIsWhitesExpectedResult) {
+    using match::EngineScore;
+    EXPECT_DOUBLE_EQ(tuner::expected_result(EngineScore{false, 0}, WHITE), 0.5);
+    // +400 cp is ten to one: 10/11 for the side to move, 1/11 for white when black is to move.
+    EXPECT_NEAR(tuner::expected_result(EngineScore{false, 400}, WHITE), 10.0 / 11, 1e-12);
+    EXPECT_NEAR(tuner::expected_result(EngineScore{false, 400}, BLACK), 1.0 / 11, 1e-12);
+    EXPECT_NEAR(tuner::expected_result(EngineScore{false, -400}, BLACK), 10.0 / 11, 1e-12);
+    // A mate is certain whoever gives it.
+    EXPECT_EQ(tuner::expected_result(EngineScore{true, 3}, BLACK), 0.0);
+    EXPECT_EQ(tuner::expected_result(EngineScore{true, -2}, BLACK), 1.0);
+    EXPECT_EQ(tuner::expected_result(EngineScore{true, 1}, WHITE), 1.0);
+}
+
+TEST(EngineLabel, TheLabelMixesTheEnginesJudgementWithTheGamesResult) {
+    const std::string horde_black =
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b kq - 0 1";
+    const tuner::LabelledFen lost{horde_black, 0.0f};
+    // Black to move and 400 cp up: white expects 1/11 = 0.0909.
+    EXPECT_EQ(tuner::engine_labelled_line(lost, {false, 400}, 1.0), horde_black + " [0.0909]");
+    EXPECT_EQ(tuner::engine_labelled_line(lost, {false, -400}, 0.5),
+              horde_black + " [0.4545]");  // (10/11 + 0) / 2
+    EXPECT_EQ(tuner::engine_labelled_line(lost, {false, 400}, 0.0), horde_black + " [0.0000]");
+    // The line reads back as the variant tuner's data.
+    const auto back = tuner::parse_variant_data_line(
+        tuner::engine_labelled_line({horde_black, 1.0f}, {false, 0}, 0.5));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->fen, horde_black);
+    EXPECT_FLOAT_EQ(back->result, 0.75f);
 }
 
 }  // namespace
