@@ -1,8 +1,9 @@
 // The variants' evaluation weights; outpost-tune --variant (tools/tuner) prints this
-// file with tuned values. Starting values were set by hand; the horde's, antichess's,
-// three-check's and racing kings' are tuned and crazyhouse's king-danger units tripled (the
-// tuner's crazyhouse weights raised them three- to fivefold), each kept for its score in a match
-// (docs/VARIANTS.md, "Strength against Fairy-Stockfish 11.1").
+// file with tuned values. Starting values were set by hand; antichess's, three-check's and
+// racing kings' are tuned on game results, the horde's (but for the white pieces promotions
+// make) on Fairy-Stockfish's judgement of each position (outpost-tune label), and crazyhouse's
+// king-danger units tripled (the tuner's crazyhouse weights raised them three- to fivefold),
+// each kept for its score in a match (docs/VARIANTS.md, "Strength against Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -40,22 +41,22 @@ constexpr int AT_MATERIAL_W[] = {0, 0, 0, 0, 0};
 // files without a white pawn, white pawns near black's king, squares next to black's king the
 // pawns attack, and those its king could step to; tempo
 constexpr int HD_WHITE_PIECE_W[] = {70, -179, 412, 520, 1275};
-constexpr int HD_BLACK_PIECE_W[] = {118, 221, 250, 422, 883};
-constexpr int HD_PAWN_RANK_W[] = {-64, -48, -28, 21, 37, 36, 76, 0};
-constexpr int HD_PASSED_RANK_W[] = {39, -14, 3, -12, 21, 68, 138, 0};
-constexpr int HD_CHAIN_W[] = {16};
-constexpr int HD_ISOLATED_W[] = {-7};
-constexpr int HD_HANGING_W[] = {-51};
-constexpr int HD_DOUBLED_W[] = {4};
-constexpr int HD_PHALANX_W[] = {49};
+constexpr int HD_BLACK_PIECE_W[] = {159, 287, 339, 534, 1061};
+constexpr int HD_PAWN_RANK_W[] = {-26, -42, -30, 5, 43, 92, 82, 0};
+constexpr int HD_PASSED_RANK_W[] = {-12, -9, 6, 16, 32, 62, 144, 0};
+constexpr int HD_CHAIN_W[] = {11};
+constexpr int HD_ISOLATED_W[] = {-42};
+constexpr int HD_HANGING_W[] = {-55};
+constexpr int HD_DOUBLED_W[] = {52};
+constexpr int HD_PHALANX_W[] = {41};
 constexpr int HD_PAWN_THREAT_W[] = {60};
-constexpr int HD_INFILTRATED_W[] = {22};
-constexpr int HD_BLACK_MOBILITY_W[] = {16, 16, 5, 1};
-constexpr int HD_OPEN_FILE_W[] = {-4};
-constexpr int HD_KING_PRESSURE_W[] = {-14};
-constexpr int HD_KING_RING_ATTACK_W[] = {21};
-constexpr int HD_KING_ESCAPES_W[] = {8};
-constexpr int HD_TEMPO_W[] = {7};
+constexpr int HD_INFILTRATED_W[] = {2};
+constexpr int HD_BLACK_MOBILITY_W[] = {16, 7, 4, 4};
+constexpr int HD_OPEN_FILE_W[] = {27};
+constexpr int HD_KING_PRESSURE_W[] = {34};
+constexpr int HD_KING_RING_ATTACK_W[] = {-50};
+constexpr int HD_KING_ESCAPES_W[] = {-5};
+constexpr int HD_TEMPO_W[] = {38};
 // King of the hill: the king's distance to the hill (1 to 5 steps, each enemy guard of a hill
 // square and our own piece on it a step more), free hill squares next to it
 constexpr int KH_DISTANCE_W[] = {700, 300, 120, 50, 20};
