@@ -145,7 +145,7 @@ int run_variant_label(const CommandOptions& o, engine::Variant v) {
     for (std::string a; args >> a;) spec.args.push_back(a);
     const std::string go = "go nodes " + std::to_string(opt_int(o, "--nodes", 20000));
     const double mix = opt_double(o, "--mix", 1.0);
-    // Each line's own result, kept in file order (the tuner holds out the file's last games).
+    // The labelled lines in file order (the tuner holds out the file's last games).
     std::vector<std::optional<std::string>> labelled(lines.size());
     std::atomic<long long> next{0}, done{0}, failed{0};
     const auto start = std::chrono::steady_clock::now();
@@ -156,7 +156,12 @@ int run_variant_label(const CommandOptions& o, engine::Variant v) {
             match::UciEngine labeller(spec);
             for (long long i; (i = next++) < (long long)lines.size();) {
                 std::optional<match::EngineScore> score;
-                if (!labeller.ensure_started(engine::uci_name(v)) && labeller.new_game()) {
+                const auto error = labeller.ensure_started(engine::uci_name(v));
+                if (error && failed == 0) {
+                    const std::lock_guard lock(mu);
+                    std::cerr << "label: " << *error << "\n";
+                }
+                if (!error && labeller.new_game()) {
                     const auto reply =
                         labeller.play("position fen " + lines[std::size_t(i)].fen, go, 60000);
                     if (reply.status == match::UciEngine::Status::MOVED) score = reply.score;
