@@ -17,6 +17,12 @@ namespace tuner {
 // a mate counts as a certain result.
 double expected_result(const match::EngineScore& score, engine::Color side_to_move);
 
+// The FEN a UCI engine is given: three-check's Lichess form, with the checks each side has
+// given as a last field ("+1+0"), becomes the form Fairy-Stockfish reads, the checks each side
+// still needs as a field after en passant ("2+3"); Fairy-Stockfish 11.1 takes a FEN without it
+// as one check to win for each side. Other variants' FENs are sent as they are.
+std::string uci_fen(engine::Variant variant, const std::string& fen);
+
 // The data line "<FEN> [label]": `mix` of the engine's expected result and the rest the game's.
 std::string engine_labelled_line(const LabelledFen& line, const match::EngineScore& score,
                                  double mix);

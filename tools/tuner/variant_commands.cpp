@@ -162,8 +162,8 @@ int run_variant_label(const CommandOptions& o, engine::Variant v) {
                     std::cerr << "label: " << *error << "\n";
                 }
                 if (!error && labeller.new_game()) {
-                    const auto reply =
-                        labeller.play("position fen " + lines[std::size_t(i)].fen, go, 60000);
+                    const auto reply = labeller.play(
+                        "position fen " + uci_fen(v, lines[std::size_t(i)].fen), go, 60000);
                     if (reply.status == match::UciEngine::Status::MOVED) score = reply.score;
                 }
                 if (score) {

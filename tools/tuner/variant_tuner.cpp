@@ -5,7 +5,9 @@
 #include <fstream>
 #include <istream>
 #include <sstream>
+#include <type_traits>
 
+#include "engine/nnue.hpp"
 #include "engine/variant_eval.hpp"
 
 namespace tuner {
@@ -45,7 +47,16 @@ std::optional<LabelledFen> parse_variant_data_line(std::string_view line) {
 void add_variant_position(VariantDataset& data, const engine::Position& pos, float result,
                           const engine::VariantWeights& weights) {
     engine::VariantEvalTrace trace;
-    pos.visit([&](const auto& b) { evaluate_variant_traced(b, weights, trace); });
+    pos.visit([&](const auto& b) {
+        evaluate_variant_traced(b, weights, trace);
+        // The engine plays such a variant on the net's judgement of the board: fit the
+        // variant's terms on top of that, not of the hand-crafted one.
+        if constexpr (engine::net_judges_board(std::decay_t<decltype(b)>::variant)) {
+            static const auto net = engine::nnue::embedded_network();
+            const int v = engine::nnue::evaluate(*net, b);
+            trace.base_white = b.side == engine::WHITE ? v : -v;
+        }
+    });
     VariantEntry e;
     e.result = result;
     e.base = float(trace.base_white);

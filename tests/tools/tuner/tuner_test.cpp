@@ -9,6 +9,7 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/fen.hpp"
+#include "engine/position.hpp"
 #include "tools/tuner/engine_label.hpp"
 #include "tools/tuner/selfplay.hpp"
 #include "tools/tuner/tuner.hpp"
@@ -137,6 +138,23 @@ TEST(EngineLabel, TheLabelMixesTheEnginesJudgementWithTheGamesResult) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->fen, horde_black);
     EXPECT_FLOAT_EQ(back->result, 0.75f);
+}
+
+// Fairy-Stockfish reads three-check's checks as those still to give, after en passant.
+TEST(EngineLabel, AThreeCheckFenGivesTheEngineTheChecksStillNeeded) {
+    EXPECT_EQ(tuner::uci_fen(Variant::THREE_CHECK,
+                             "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +1+0"),
+              "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 3");
+    EXPECT_EQ(tuner::uci_fen(Variant::THREE_CHECK, "4k3/8/8/8/8/8/8/R3K3 b - - 7 40 +2+1"),
+              "4k3/8/8/8/8/8/8/R3K3 b - - 1+2 7 40");
+    // Already in that form, or another variant: unchanged.
+    EXPECT_EQ(tuner::uci_fen(Variant::THREE_CHECK, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1"),
+              "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1");
+    EXPECT_EQ(tuner::uci_fen(Variant::KING_OF_THE_HILL, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+              "4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    // The engine's own FEN reader takes the form it is sent.
+    EXPECT_TRUE(
+        Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 1+2 7 40", Variant::THREE_CHECK).ok());
 }
 
 }  // namespace
