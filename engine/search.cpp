@@ -93,16 +93,33 @@ std::optional<int> variant_end_score(const BasicBoard<V>& b, int ply) {
     return std::nullopt;
 }
 
+// King of the hill: colour c's king can step onto a centre square that neither holds a piece
+// of its own nor is attacked by the other side, and so win with that move.
+template <Variant V>
+bool hill_step(const BasicBoard<V>& b, Color c) {
+    const Square k = b.king_square(c);
+    const Bitboard without_king = b.pieces() ^ square_bb(k);
+    for (Bitboard s = king_attacks(k) & HILL_BB & ~b.pieces(c); s;)
+        if (!b.attacked_by(~c, pop_lsb(s), without_king)) return true;
+    return false;
+}
+
+// King of the hill: the side that just moved threatens to step onto the hill. Like a check,
+// that must be answered, so the side to move may neither stand pat in quiescence nor be
+// judged by its static evaluation alone.
+template <Variant V>
+bool hill_threatened(const BasicBoard<V>& b) {
+    if constexpr (has_hill(V)) return hill_step(b, ~b.side);
+    return false;
+}
+
 // A win the side to move takes with its next move, seen without searching it: a king step onto
 // a free, unattacked centre square (king of the hill), or any check when two were given
 // (three-check). Quiescence cannot see these quiet moves, so it asks here first.
 template <Variant V>
 bool wins_next_move(const BasicBoard<V>& b) {
     if constexpr (has_hill(V)) {
-        const Square k = b.king_square(b.side);
-        const Bitboard without_king = b.pieces() ^ square_bb(k);
-        for (Bitboard s = king_attacks(k) & HILL_BB & ~b.pieces(b.side); s;)
-            if (!b.attacked_by(~b.side, pop_lsb(s), without_king)) return true;
+        return hill_step(b, b.side);
     } else if constexpr (counts_checks(V)) {
         if (b.state.checks_given[b.side] < 2) return false;
         const CheckInfo ci = b.check_info();
@@ -458,6 +475,9 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     // Antichess.scala: a capture, when there is one, must be played, so the side to move
     // cannot stand pat; with no move at all it has won.
     bool forced = false;
+    // (Bounded as the extensions are, so that answers to threats cannot run away.)
+    const bool threatened =
+        !in_check && ply < EXTENSION_PLY_FACTOR * root_depth && hill_threatened(b);
     if constexpr (must_capture(V)) {
         MoveListOf<V> noisy;
         generate_moves(b, noisy, GenType::NOISY);
@@ -475,7 +495,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
         return tt_score;
 
     int best = -SCORE_INF, static_eval = SCORE_NONE, raw_eval = SCORE_NONE;
-    if (!in_check && !forced) {
+    if (!in_check && !forced && !threatened) {
         raw_eval = tt_hit && tte.eval != SCORE_NONE ? tte.eval : evaluate_at(b, ply);
         best = static_eval = corrected_eval(b, raw_eval);
         // A TT score is a better guess than the static evaluation when its bound allows.
@@ -519,7 +539,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     };
     while (const Move m = picker.next()) {
         ++move_count;
-        if (!in_check && best > -TB_WIN_IN_MAX) {
+        if (!in_check && !threatened && best > -TB_WIN_IN_MAX) {
             // Delta pruning: even winning the captured piece (plus a margin) cannot reach alpha.
             // (Not in atomic, where an explosion takes more than the captured piece.)
             const Piece captured = b.captured_piece(m);
@@ -532,6 +552,19 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     }
     if (stopped()) return 0;
     if (in_check && move_count == 0) return no_moves_score(b, ply);
+
+    // King of the hill: the king step threatened must be stopped, by a quiet move if no capture
+    // did (a piece that guards the square or stands on it).
+    if (threatened && best < beta) {
+        MoveListOf<V> quiets;
+        generate_moves(b, quiets, GenType::QUIET);
+        for (const Move m : quiets) {
+            ++move_count;
+            if (search_move(m)) break;
+        }
+        if (stopped()) return 0;
+        if (move_count == 0) return no_moves_score(b, ply);
+    }
 
     // Crazyhouse: at the first quiescence ply, the quiet checks that lose no material too, for
     // there a drop with check is what an attack is made of (a drop mate), and the captures alone
@@ -631,7 +664,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
     // Not in antichess: captures are forced there, so a side may not pass, and a static
     // evaluation says little about a position that forced captures will transform.
-    if (!must_capture(V) && !pv_node && !in_check && !excluded) {
+    if (!must_capture(V) && !pv_node && !in_check && !excluded && !hill_threatened(b)) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -729,7 +762,10 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Check extension, limited so perpetual-check lines cannot run away.
         int extension = 0;
-        if (gives_check && ply < EXTENSION_PLY_FACTOR * root_depth) extension = 1;
+        // (King of the hill: a move that threatens the king's step onto the hill too.)
+        if ((gives_check || (has_hill(V) && hill_step(next, b.side))) &&
+            ply < EXTENSION_PLY_FACTOR * root_depth)
+            extension = 1;
 
         // Singular extension: when the TT move is much better than every alternative at a
         // reduced depth, search it deeper.

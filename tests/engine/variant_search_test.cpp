@@ -72,6 +72,20 @@ TEST(VariantSearch, ADepthOneSearchSeesADropMateInQuiescence) {
         << "after " << played << " black mates with " << pos->to_uci(reply.best);
 }
 
+// King of the hill: white's king is a pawn's step from the hill, black has two knights and two
+// bishops more but none can guard d4 or check in one move. Kc3 or Kd3 wins next move whatever
+// black does; a depth-1 search sees it only if a threatened hill step, like a check, is
+// answered rather than stood pat against (and the move that makes it searched a ply deeper).
+TEST(VariantSearch, ADepthOneSearchSeesAThreatenedHillStep) {
+    auto pos = Position::from_fen("k1b1b2n/7n/8/8/8/8/2K5/8 w - - 0 1", Variant::KING_OF_THE_HILL);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    const SearchResult r = search_depth(*pos, 1);
+    EXPECT_TRUE(r.score.is_mate && r.score.value == 2)
+        << pos->to_uci(r.best) << " scores " << r.score.value << (r.score.is_mate ? " (mate)" : "");
+    const std::string best = pos->to_uci(r.best);
+    EXPECT_TRUE(best == "c2c3" || best == "c2d3") << best;
+}
+
 // Antichess: a node with a single legal move is searched a ply deeper. Here black wins by force
 // (d2 Kxe3 Nc5 Kxd2 Na6 bxa6, every white reply a forced capture, and black's last pawn is left
 // without a move), three plies past what a depth-3 search saw without the extension.
