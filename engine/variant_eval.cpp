@@ -128,10 +128,16 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
 void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
     const Bitboard occupied = b.pieces();
     const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
+    const int phase =
+        std::min(24, popcount(b.pieces(KNIGHT) | b.pieces(BISHOP)) + 2 * popcount(b.pieces(ROOK)) +
+                         4 * popcount(b.pieces(QUEEN)));
     for (const Color c : {WHITE, BLACK}) {
         const Color them = ~c;
         const int given = b.state.checks_given[c];
-        if (given == 1 || given == 2) t.add(c, TC_CHECKS + given - 1, 1);
+        if (given == 1 || given == 2) {
+            t.add(c, TC_CHECKS + given - 1, 1);
+            t.add(c, TC_CHECKS_PHASE + given - 1, phase);
+        }
         const int scale = 1 + b.state.checks_given[them];
         const Square k = b.king_square(c);
         int any = 0;

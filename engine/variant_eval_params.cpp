@@ -70,15 +70,19 @@ constexpr int RK_FREE_STEP_W[] = {31};
 // (1 to 7), or no such path (8)
 constexpr int RK_RACE_W[] = {11, 42, 53, 20, 5, -25, -32, -75};
 // Three-check: one and two checks given, tempo
-constexpr int TC_CHECKS_W[] = {177, 602};
-constexpr int TC_TEMPO_W[] = {0};
+constexpr int TC_CHECKS_W[] = {270, 555};
+constexpr int TC_TEMPO_W[] = {51};
+// Three-check: one and two checks given, more for each unit of game phase (24 at the start:
+// knights and bishops 1, rooks 2, queens 4), for a check is worth more while the pieces that
+// give the next are on the board
+constexpr int TC_CHECKS_PHASE_W[] = {9, 49};
 // Three-check king danger (units), scaled by the checks the enemy has given plus one: safe
 // checks (knight..queen), any check; attacked squares next to the king, checks given, offset
-constexpr int TC_KD_SAFE_CHECK_W[] = {-5, 13, 27, 1};
-constexpr int TC_KD_CHECK_W[] = {11};
-constexpr int TC_KD_RING_ATTACK_W[] = {11};
-constexpr int TC_KD_GIVEN_W[] = {-15};
-constexpr int TC_KD_OFFSET_W[] = {12};
+constexpr int TC_KD_SAFE_CHECK_W[] = {2, 7, 4, 3};
+constexpr int TC_KD_CHECK_W[] = {3};
+constexpr int TC_KD_RING_ATTACK_W[] = {2};
+constexpr int TC_KD_GIVEN_W[] = {-17};
+constexpr int TC_KD_OFFSET_W[] = {113};
 // clang-format on
 
 constexpr VariantWeights make_weights() {

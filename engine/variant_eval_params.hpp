@@ -51,6 +51,7 @@ namespace engine {
     X(RK_FREE_STEP, 1, RACING_KINGS, false)        \
     X(RK_RACE, 8, RACING_KINGS, false)             \
     X(TC_CHECKS, 2, THREE_CHECK, false)            \
+    X(TC_CHECKS_PHASE, 2, THREE_CHECK, false)      \
     X(TC_TEMPO, 1, THREE_CHECK, false)             \
     X(TC_KD_SAFE_CHECK, 4, THREE_CHECK, true)      \
     X(TC_KD_CHECK, 1, THREE_CHECK, true)           \

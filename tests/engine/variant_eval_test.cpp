@@ -93,6 +93,28 @@ TEST(VariantEval, ChecksGivenRaiseTheScore) {
     EXPECT_GT(e2, e1 + 100);
 }
 
+// Two checks given are worth more with every piece still on the board (the phase: minor
+// pieces 1, rooks 2, queens 4), for those pieces give the third.
+TEST(VariantEval, ChecksGivenCountMoreWhileThePiecesAreOn) {
+    VariantEvalTrace trace;
+    const int all =
+        white_score(at(Variant::THREE_CHECK,
+                       "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +2+0"),
+                    &trace);
+    EXPECT_EQ(trace.coef[WHITE][TC_CHECKS_PHASE + 1], 24);
+    EXPECT_EQ(trace.coef[BLACK][TC_CHECKS_PHASE + 1], 0);
+    const int none = white_score(
+        at(Variant::THREE_CHECK, "4k3/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/4K3 w - - 0 3 +2+0"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][TC_CHECKS_PHASE + 1], 0);
+    const int before = white_score(
+        at(Variant::THREE_CHECK, "4k3/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/4K3 w - - 0 3 +0+0"));
+    // Both sides keep the same pieces, so the checks make the difference.
+    const int with_pieces =
+        all - white_score(at(Variant::THREE_CHECK,
+                             "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 +0+0"));
+    EXPECT_GT(with_pieces, none - before + 24 * DEFAULT_VARIANT_WEIGHTS[TC_CHECKS_PHASE + 1] / 2);
+}
+
 TEST(VariantEval, ThreeCheckCountsTheChecksTheEnemyCanGive) {
     // Black's bishop and queen can check white's king from safe squares.
     VariantEvalTrace trace;
