@@ -2,6 +2,7 @@
 // plus the traced evaluation the Texel tuner uses to read and rewrite every one of them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "board.hpp"
@@ -106,6 +107,13 @@ inline constexpr int KS_MG_DIV = 720;
 inline constexpr int KS_EG_DIV = 20;
 // Game phase: knights and bishops count 1, rooks 2, queens 4; 24 is the opening.
 inline constexpr int PHASE_MAX = 24;
+
+// A board's game phase, 0 (bare kings and pawns) to PHASE_MAX, on any variant's board.
+template <class B>
+int game_phase(const B& b) {
+    return std::min(PHASE_MAX, popcount(b.pieces(KNIGHT) | b.pieces(BISHOP)) +
+                                   2 * popcount(b.pieces(ROOK)) + 4 * popcount(b.pieces(QUEEN)));
+}
 // Endgame scale factors are out of 64.
 inline constexpr int SCALE_NORMAL = 64;
 

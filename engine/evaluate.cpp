@@ -484,9 +484,7 @@ int Evaluator<Tracer>::run(EvalTrace* trace) {
     threats<BLACK>();
     add(b_.side, TEMPO);
 
-    const int phase =
-        std::min(PHASE_MAX, popcount(b_.pieces(KNIGHT) | b_.pieces(BISHOP)) +
-                                2 * popcount(b_.pieces(ROOK)) + 4 * popcount(b_.pieces(QUEEN)));
+    const int phase = game_phase(b_);
     const ScorePair total = score_[WHITE] - score_[BLACK];
     const int scale = scale_factor(total.eg);
     const int eg = total.eg * scale / SCALE_NORMAL;

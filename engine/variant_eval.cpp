@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "eval_params.hpp"
 #include "evaluate.hpp"
 #include "variant_rules.hpp"
 
@@ -128,9 +129,7 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
 void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
     const Bitboard occupied = b.pieces();
     const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
-    const int phase =
-        std::min(24, popcount(b.pieces(KNIGHT) | b.pieces(BISHOP)) + 2 * popcount(b.pieces(ROOK)) +
-                         4 * popcount(b.pieces(QUEEN)));
+    const int phase = game_phase(b);
     for (const Color c : {WHITE, BLACK}) {
         const Color them = ~c;
         const int given = b.state.checks_given[c];
