@@ -104,15 +104,6 @@ bool hill_step(const BasicBoard<V>& b, Color c) {
     return false;
 }
 
-// King of the hill: the side that just moved threatens to step onto the hill. Like a check,
-// that must be answered, so the side to move may neither stand pat in quiescence nor be
-// judged by its static evaluation alone.
-template <Variant V>
-bool hill_threatened(const BasicBoard<V>& b) {
-    if constexpr (has_hill(V)) return hill_step(b, ~b.side);
-    return false;
-}
-
 // A win the side to move takes with its next move, seen without searching it: a king step onto
 // a free, unattacked centre square (king of the hill), or any check when two were given
 // (three-check). Quiescence cannot see these quiet moves, so it asks here first.
@@ -125,6 +116,22 @@ bool wins_next_move(const BasicBoard<V>& b) {
         const CheckInfo ci = b.check_info();
         for (const Move m : legal_moves(b))
             if (b.gives_check(m, ci)) return true;
+    }
+    return false;
+}
+
+// The side that just moved threatens such a win: a step onto the hill, or a third check.
+// Like a check, that must be answered, so the side to move may neither stand pat in
+// quiescence nor be judged by its static evaluation alone.
+template <Variant V>
+bool win_threatened(const BasicBoard<V>& b) {
+    if constexpr (has_hill(V)) {
+        return hill_step(b, ~b.side);
+    } else if constexpr (counts_checks(V)) {
+        if (b.state.checks_given[~b.side] < 2 || b.in_check()) return false;
+        BasicBoard<V> passed = b;
+        passed.make_null_move();
+        return wins_next_move(passed);
     }
     return false;
 }
@@ -477,7 +484,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     bool forced = false;
     // (Bounded as the extensions are, so that answers to threats cannot run away.)
     const bool threatened =
-        !in_check && ply < EXTENSION_PLY_FACTOR * root_depth && hill_threatened(b);
+        !in_check && ply < EXTENSION_PLY_FACTOR * root_depth && win_threatened(b);
     if constexpr (must_capture(V)) {
         MoveListOf<V> noisy;
         generate_moves(b, noisy, GenType::NOISY);
@@ -553,8 +560,8 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     if (stopped()) return 0;
     if (in_check && move_count == 0) return no_moves_score(b, ply);
 
-    // King of the hill: the king step threatened must be stopped, by a quiet move if no capture
-    // did (a piece that guards the square or stands on it).
+    // The threatened win must be stopped, by a quiet move if no capture did: a piece that
+    // guards the hill square or stands on it, a king step out of reach of the third check.
     if (threatened && best < beta) {
         MoveListOf<V> quiets;
         generate_moves(b, quiets, GenType::QUIET);
@@ -654,6 +661,9 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
                        (tte.bound == BOUND_UPPER && tt_score < eval)))
             eval = tt_score;
     }
+    // A win threatened (king of the hill, three-check) leaves few moves that stop it, and the
+    // static evaluation does not see it: neither it nor move counts may prune here.
+    const bool threatened = !in_check && win_threatened(b);
     // Improving: our static eval rose since our previous move, so prune less.
     const bool improving =
         !in_check && (ss - 2)->static_eval != SCORE_NONE && ss->static_eval > (ss - 2)->static_eval;
@@ -664,7 +674,7 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
     // Not in antichess: captures are forced there, so a side may not pass, and a static
     // evaluation says little about a position that forced captures will transform.
-    if (!must_capture(V) && !pv_node && !in_check && !excluded && !hill_threatened(b)) {
+    if (!must_capture(V) && !pv_node && !in_check && !excluded && !threatened) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -732,7 +742,8 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (!must_capture(V) && !root && best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
+        if (!must_capture(V) && !root && !threatened && best > -TB_WIN_IN_MAX &&
+            may_prune_quiets(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.

@@ -86,6 +86,20 @@ TEST(VariantSearch, ADepthOneSearchSeesAThreatenedHillStep) {
     EXPECT_TRUE(best == "c2c3" || best == "c2d3") << best;
 }
 
+// Three-check: with two checks given, a threatened third check is answered like a check. Ng5
+// (or Nd6) threatens Nf7+, which no black move prevents (Kg8 walks into the bishop); a depth-1
+// search that let black stand pat on its extra pawns saw only that.
+TEST(VariantSearch, ADepthOneSearchSeesAThreatenedThirdCheck) {
+    auto pos =
+        Position::from_fen("n6k/ppp3pp/8/8/4N3/8/B7/3K4 w - - 0 1 +2+0", Variant::THREE_CHECK);
+    ASSERT_TRUE(pos.ok()) << pos.error();
+    const SearchResult r = search_depth(*pos, 1);
+    EXPECT_TRUE(r.score.is_mate && r.score.value == 2)
+        << pos->to_uci(r.best) << " scores " << r.score.value << (r.score.is_mate ? " (mate)" : "");
+    const std::string best = pos->to_uci(r.best);
+    EXPECT_TRUE(best == "e4g5" || best == "e4d6") << best;
+}
+
 // Antichess: a node with a single legal move is searched a ply deeper. Here black wins by force
 // (d2 Kxe3 Nc5 Kxd2 Na6 bxa6, every white reply a forced capture, and black's last pawn is left
 // without a move), three plies past what a depth-3 search saw without the extension.
