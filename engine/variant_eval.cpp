@@ -81,6 +81,15 @@ Bitboard attacked_by(const BasicBoard<V>& b, Color c, bool with_king = true) {
     return a;
 }
 
+// How many of colour c's pieces of type pt attack at least one of the target squares.
+template <Variant V>
+int pieces_attacking(const BasicBoard<V>& b, Color c, PieceType pt, Bitboard target) {
+    int n = 0;
+    for (Bitboard p = b.pieces(c, pt); p;)
+        n += (piece_attacks(pt, pop_lsb(p), b.pieces()) & target) != 0;
+    return n;
+}
+
 // Crazyhouse: material on the board and in hand, and a king's danger from drops: what the
 // enemy holds, the empty squares next to the king nothing of ours guards (a drop lands there),
 // the squares next to it the enemy already attacks and the pieces attacking them, the safe
@@ -112,12 +121,8 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
         const Bitboard pawn_spots =
             c == WHITE ? pawn_attacks_bb<WHITE>(ring) : pawn_attacks_bb<BLACK>(ring);
         t.danger(c, CH_KD_ATTACKER + int(PAWN), popcount(b.pieces(them, PAWN) & pawn_spots));
-        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-            int n = 0;
-            for (Bitboard p = b.pieces(them, pt); p;)
-                n += (piece_attacks(pt, pop_lsb(p), occupied) & ring) != 0;
-            t.danger(c, CH_KD_ATTACKER + int(pt), n);
-        }
+        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+            t.danger(c, CH_KD_ATTACKER + int(pt), pieces_attacking(b, them, pt, ring));
         t.danger(c, CH_KD_TO_MOVE, b.side == them);
         t.danger(c, CH_KD_OFFSET, 1);
     }
@@ -152,6 +157,17 @@ void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
         t.danger(c, TC_KD_CHECK, any * scale);
         t.danger(c, TC_KD_RING_ATTACK, popcount(king_attacks(k) & attacks[them]));
         t.danger(c, TC_KD_GIVEN, b.state.checks_given[them]);
+        // Pawn checks: a pawn pushed to, or capturing on, a square that attacks the king.
+        const Bitboard their_pawns = b.pieces(them, PAWN);
+        const Bitboard pushed =
+            them == WHITE ? shift<NORTH>(their_pawns) : shift<SOUTH>(their_pawns);
+        const Bitboard taken = them == WHITE ? pawn_attacks_bb<WHITE>(their_pawns) & b.pieces(c)
+                                             : pawn_attacks_bb<BLACK>(their_pawns) & b.pieces(c);
+        t.danger(c, TC_KD_PAWN_CHECK,
+                 popcount(pawn_attacks(c, k) & ((pushed & ~occupied) | taken)) * scale);
+        for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+            t.danger(c, TC_KD_ATTACKER + int(pt) - KNIGHT,
+                     pieces_attacking(b, them, pt, king_attacks(k)));
         t.danger(c, TC_KD_OFFSET, 1);
     }
     t.add(b.side, TC_TEMPO, 1);

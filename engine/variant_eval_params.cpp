@@ -70,19 +70,25 @@ constexpr int RK_FREE_STEP_W[] = {31};
 // (1 to 7), or no such path (8)
 constexpr int RK_RACE_W[] = {11, 42, 53, 20, 5, -25, -32, -75};
 // Three-check: one and two checks given, tempo
-constexpr int TC_CHECKS_W[] = {270, 555};
-constexpr int TC_TEMPO_W[] = {51};
+constexpr int TC_CHECKS_W[] = {186, 414};
+constexpr int TC_TEMPO_W[] = {50};
 // Three-check: one and two checks given, more for each unit of game phase (24 at the start:
 // knights and bishops 1, rooks 2, queens 4), for a check is worth more while the pieces that
 // give the next are on the board
-constexpr int TC_CHECKS_PHASE_W[] = {9, 49};
+constexpr int TC_CHECKS_PHASE_W[] = {9, 48};
 // Three-check king danger (units), scaled by the checks the enemy has given plus one: safe
 // checks (knight..queen), any check; attacked squares next to the king, checks given, offset
-constexpr int TC_KD_SAFE_CHECK_W[] = {2, 7, 4, 3};
-constexpr int TC_KD_CHECK_W[] = {3};
-constexpr int TC_KD_RING_ATTACK_W[] = {2};
-constexpr int TC_KD_GIVEN_W[] = {-17};
-constexpr int TC_KD_OFFSET_W[] = {113};
+constexpr int TC_KD_SAFE_CHECK_W[] = {1, 5, 3, 2};
+constexpr int TC_KD_CHECK_W[] = {2};
+constexpr int TC_KD_RING_ATTACK_W[] = {0};
+constexpr int TC_KD_GIVEN_W[] = {-7};
+// Three-check king danger (units): pawn checks the enemy can give (scaled as above), enemy
+// knights..queens that attack the squares next to the king. (Files without a pawn of ours at
+// and beside the king, and the squares a queen on the king's square would reach, were fitted
+// to 0: the net's judgement of the board has them.)
+constexpr int TC_KD_PAWN_CHECK_W[] = {4};
+constexpr int TC_KD_ATTACKER_W[] = {3, 2, 2, 1};
+constexpr int TC_KD_OFFSET_W[] = {161};
 // clang-format on
 
 constexpr VariantWeights make_weights() {

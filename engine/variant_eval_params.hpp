@@ -57,6 +57,8 @@ namespace engine {
     X(TC_KD_CHECK, 1, THREE_CHECK, true)           \
     X(TC_KD_RING_ATTACK, 1, THREE_CHECK, true)     \
     X(TC_KD_GIVEN, 1, THREE_CHECK, true)           \
+    X(TC_KD_PAWN_CHECK, 1, THREE_CHECK, true)      \
+    X(TC_KD_ATTACKER, 4, THREE_CHECK, true)        \
     X(TC_KD_OFFSET, 1, THREE_CHECK, true)
 // clang-format on
 

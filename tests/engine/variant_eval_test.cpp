@@ -126,6 +126,17 @@ TEST(VariantEval, ThreeCheckCountsTheChecksTheEnemyCanGive) {
     EXPECT_EQ(trace.coef[BLACK][TC_KD_GIVEN], 0);
 }
 
+TEST(VariantEval, ThreeCheckCountsPawnChecksAndTheKingsAttackers) {
+    // Black can check with a pawn twice (exf2+, h2+), each counted twice for the check black
+    // has given, and its knight attacks a square next to white's king.
+    VariantEvalTrace trace;
+    white_score(at(Variant::THREE_CHECK, "4k3/8/8/8/5n2/4p2p/5PP1/6K1 w - - 0 30 +0+1"), &trace);
+    EXPECT_EQ(trace.coef[WHITE][TC_KD_PAWN_CHECK], 4);
+    EXPECT_EQ(trace.coef[BLACK][TC_KD_PAWN_CHECK], 0);
+    EXPECT_EQ(trace.coef[WHITE][TC_KD_ATTACKER + int(KNIGHT) - KNIGHT], 1);
+    EXPECT_EQ(trace.coef[BLACK][TC_KD_ATTACKER + int(KNIGHT) - KNIGHT], 0);
+}
+
 TEST(VariantEval, HordePassedPawnAndChains) {
     VariantEvalTrace trace;
     white_score(at(Variant::HORDE, "4k3/8/8/1P6/PP6/8/8/8 b - - 0 30"), &trace);
