@@ -742,8 +742,11 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
-        if (!must_capture(V) && !root && !threatened && best > -TB_WIN_IN_MAX &&
-            may_prune_quiets(b)) {
+        // Under a threatened third check nothing is pruned: any quiet move may be the one that
+        // stops it. (King of the hill's threatened hill step, spared the same way, scored
+        // worse against Fairy-Stockfish than with this pruning on.)
+        if (!must_capture(V) && !root && !(counts_checks(V) && threatened) &&
+            best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
             if (quiet && !gives_check) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
