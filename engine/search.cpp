@@ -662,7 +662,8 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
             eval = tt_score;
     }
     // A win threatened (king of the hill, three-check) leaves few moves that stop it, and the
-    // static evaluation does not see it: neither it nor move counts may prune here.
+    // static evaluation does not see it: it may not prune here (nor, in three-check, may move
+    // counts: see the move loop).
     const bool threatened = !in_check && win_threatened(b);
     // Improving: our static eval rose since our previous move, so prune less.
     const bool improving =
