@@ -479,8 +479,11 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     const bool in_check = b.in_check();
     if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate_at(b, ply);
 
-    // Antichess.scala: a capture, when there is one, must be played, so the side to move
-    // cannot stand pat; with no move at all it has won.
+    // Antichess.scala: a capture, when there is one, must be played; with no move at all the
+    // side to move has won. A single forced capture is no choice, so it is played out rather
+    // than stood pat on, and a chain of them costs no branching. With several captures to
+    // choose from the side stands pat as anywhere: searching every capture of every capture
+    // took nearly all of a search's nodes and held it to half the depth.
     bool forced = false;
     // (Bounded as the extensions are, so that answers to threats cannot run away.)
     const bool threatened =
@@ -488,7 +491,7 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     if constexpr (must_capture(V)) {
         MoveListOf<V> noisy;
         generate_moves(b, noisy, GenType::NOISY);
-        forced = !noisy.empty() && b.is_capture(noisy[0]);
+        forced = noisy.size() == 1 && b.is_capture(noisy[0]);
         if (noisy.empty() && count_legal_moves(b) == 0) return mate_in(ply);
     }
 
@@ -623,9 +626,16 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
     }
 
     // Antichess: a node with one legal move (a forced capture, mostly) is searched a ply
-    // deeper for free, and chains of forced captures are what its tactics are made of.
-    if constexpr (must_capture(V))
-        if (!root && ply < EXTENSION_PLY_FACTOR * root_depth && count_legal_moves(b) == 1) ++depth;
+    // deeper for free, and chains of forced captures are what its tactics are made of. Where
+    // a capture is forced nothing is pruned (below): every capture there may be the one.
+    bool capture_forced = false;
+    if constexpr (must_capture(V)) {
+        MoveListOf<V> noisy;
+        generate_moves(b, noisy, GenType::NOISY);  // the captures alone, when there are any
+        capture_forced = !noisy.empty() && b.is_capture(noisy[0]);
+        const int legal = capture_forced ? noisy.size() : count_legal_moves(b);
+        if (!root && ply < EXTENSION_PLY_FACTOR * root_depth && legal == 1) ++depth;
+    }
 
     TranspositionTable& tt = *shared->tt;
     const Move excluded = ss->excluded;
@@ -673,9 +683,9 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
     (ss + 1)->excluded = Move::none();
     (ss + 1)->cutoff_count = 0;
 
-    // Not in antichess: captures are forced there, so a side may not pass, and a static
-    // evaluation says little about a position that forced captures will transform.
-    if (!must_capture(V) && !pv_node && !in_check && !excluded && !threatened) {
+    // Not where antichess forces a capture: the side may not pass, and a static evaluation
+    // says little about a position that forced captures will transform.
+    if (!capture_forced && !pv_node && !in_check && !excluded && !threatened) {
         // Reverse futility: far enough above beta that a shallow search will not fall below.
         // Not against a beta of being mated: a static eval cannot refute a mate.
         if (depth <= RFP_MAX_DEPTH && ss->static_eval - RFP_MARGIN * (depth - improving) >= beta &&
@@ -740,15 +750,22 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
                                : 0;
 
         const bool gives_check = b.gives_check(m, check_info);
+        // Antichess: a piece offered where the enemy must take it forces the reply, as a check
+        // does elsewhere.
+        const bool offer =
+            must_capture(V) && quiet &&
+            (b.attackers_to(m.to(), b.pieces() ^ square_bb(m.from())) & b.pieces(~b.side));
 
         // Shallow pruning of moves unlikely to matter, once a non-losing line exists. Checks
         // are spared the SEE and history tests: sacrifices with check are what tactics are.
         // Under a threatened third check nothing is pruned: any quiet move may be the one that
         // stops it. (King of the hill's threatened hill step, spared the same way, scored
         // worse against Fairy-Stockfish than with this pruning on.)
-        if (!must_capture(V) && !root && !(counts_checks(V) && threatened) &&
+        // Antichess prunes only where no capture is forced, and never by SEE, whose exchange
+        // values mean nothing where material is a burden.
+        if (!capture_forced && !root && !(counts_checks(V) && threatened) &&
             best > -TB_WIN_IN_MAX && may_prune_quiets(b)) {
-            if (quiet && !gives_check) {
+            if (quiet && !gives_check && !offer) {
                 // Late-move pruning: after enough quiet moves the rest rarely matter. Checks
                 // still come, so this prunes move by move rather than ending the quiet stage.
                 const int lmp_limit = (LMP_BASE + depth * depth) / (2 - improving);
@@ -759,9 +776,10 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
                     continue;
                 if (depth <= HISTORY_PRUNE_MAX_DEPTH && hist < -HISTORY_PRUNE_MARGIN * depth)
                     continue;
-                if (depth <= SEE_PRUNE_MAX_DEPTH && !see_ge(b, m, -SEE_QUIET_MARGIN * depth))
+                if (!must_capture(V) && depth <= SEE_PRUNE_MAX_DEPTH &&
+                    !see_ge(b, m, -SEE_QUIET_MARGIN * depth))
                     continue;
-            } else if (!quiet && !gives_check && depth <= SEE_PRUNE_MAX_DEPTH &&
+            } else if (!must_capture(V) && !quiet && !gives_check && depth <= SEE_PRUNE_MAX_DEPTH &&
                        !see_ge(b, m, -SEE_NOISY_MARGIN * depth)) {
                 continue;
             }
