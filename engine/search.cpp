@@ -48,6 +48,15 @@ bool has_non_pawn_material(const BasicBoard<V>& b) {
     return (b.pieces(b.side) & ~b.pieces(PAWN) & ~b.pieces(KING)) != 0;
 }
 
+// Antichess: how many captures the side to move must choose among (0: no capture is forced).
+// When there is a capture the generator gives the captures alone, which are then every move.
+template <Variant V>
+int forced_captures(const BasicBoard<V>& b) {
+    MoveListOf<V> noisy;
+    generate_moves(b, noisy, GenType::NOISY);
+    return !noisy.empty() && b.is_capture(noisy[0]) ? noisy.size() : 0;
+}
+
 // Whether late quiet moves may be pruned: not in pawn endings, where every tempo counts, but
 // the horde's mass of pawns is no ending (HORDE_PRUNE_MIN_PAWNS or more).
 template <Variant V>
@@ -489,10 +498,9 @@ int Engine::Worker::qsearch(const BasicBoard<V>& b, int alpha, int beta, Stack* 
     const bool threatened =
         !in_check && ply < EXTENSION_PLY_FACTOR * root_depth && win_threatened(b);
     if constexpr (must_capture(V)) {
-        MoveListOf<V> noisy;
-        generate_moves(b, noisy, GenType::NOISY);
-        forced = noisy.size() == 1 && b.is_capture(noisy[0]);
-        if (noisy.empty() && count_legal_moves(b) == 0) return mate_in(ply);
+        const int captures = forced_captures(b);
+        forced = captures == 1;
+        if (captures == 0 && count_legal_moves(b) == 0) return mate_in(ply);
     }
 
     TranspositionTable& tt = *shared->tt;
@@ -630,10 +638,9 @@ int Engine::Worker::search(const BasicBoard<V>& b, int alpha, int beta, int dept
     // a capture is forced nothing is pruned (below): every capture there may be the one.
     bool capture_forced = false;
     if constexpr (must_capture(V)) {
-        MoveListOf<V> noisy;
-        generate_moves(b, noisy, GenType::NOISY);  // the captures alone, when there are any
-        capture_forced = !noisy.empty() && b.is_capture(noisy[0]);
-        const int legal = capture_forced ? noisy.size() : count_legal_moves(b);
+        const int captures = forced_captures(b);
+        capture_forced = captures > 0;
+        const int legal = capture_forced ? captures : int(count_legal_moves(b));
         if (!root && ply < EXTENSION_PLY_FACTOR * root_depth && legal == 1) ++depth;
     }
 
