@@ -13,9 +13,11 @@
 #include <immintrin.h>
 #endif
 
-// The embedded net (a source generated at build time from engine/nets/, see CMakeLists.txt).
+// The embedded nets (sources generated at build time from engine/nets/, see CMakeLists.txt).
 extern const unsigned char outpost_embedded_net[];
 extern const std::size_t outpost_embedded_net_size;
+extern const unsigned char outpost_embedded_3check_net[];
+extern const std::size_t outpost_embedded_3check_net_size;
 
 namespace engine::nnue {
 
@@ -351,6 +353,15 @@ std::vector<unsigned char> serialize(const Network& net) {
 std::shared_ptr<const Network> embedded_network() {
     static const std::shared_ptr<const Network> net = [] {
         auto r = parse_network(outpost_embedded_net, outpost_embedded_net_size);
+        return r ? *r : nullptr;  // a broken embedded net is caught by the tests
+    }();
+    return net;
+}
+
+std::shared_ptr<const Network> embedded_network(Variant v) {
+    if (v != Variant::THREE_CHECK) return embedded_network();
+    static const std::shared_ptr<const Network> net = [] {
+        auto r = parse_network(outpost_embedded_3check_net, outpost_embedded_3check_net_size);
         return r ? *r : nullptr;  // a broken embedded net is caught by the tests
     }();
     return net;

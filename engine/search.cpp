@@ -1075,6 +1075,13 @@ void Engine::set_variant_weights(std::shared_ptr<const VariantWeights> weights) 
     tt_.clear();
 }
 
+const nnue::Network* Engine::net_for(Variant v) const {
+    if (!Worker::uses_net(v) || !use_nnue_ || !net_) return nullptr;
+    if (net_ == nnue::embedded_network())
+        if (const auto own = nnue::embedded_network(v)) return own.get();
+    return net_.get();
+}
+
 Result<bool> Engine::load_net(const std::string& path) {
     if (path == "<embedded>") {
         if (!nnue::embedded_network()) return Result<bool>::failure("no net is embedded");
@@ -1113,7 +1120,7 @@ SearchResult Engine::search_variant(const Position& pos, BasicBoard<V> root,
     shared.ponderhit = &ponderhit_;
     shared.pondering = limits.ponder;
     shared.thread_count = int(workers_.size());
-    shared.net = Worker::uses_net(V) && use_nnue_ && net_ ? net_.get() : nullptr;
+    shared.net = net_for(V);
     if (variant_weights_) shared.variant_weights = variant_weights_.get();
     ponderhit_.store(false);
 

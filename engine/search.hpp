@@ -130,6 +130,10 @@ class Engine {
     Result<bool> load_net(const std::string& path);
     // Uses an already loaded net (shared between engines, e.g. one per generator thread).
     void set_net(std::shared_ptr<const nnue::Network> net);
+    // The net a search of variant `v` judges with (null: the hand-crafted evaluation). With
+    // the compiled-in nets, a variant that has its own (three-check) takes it; a net loaded
+    // from a file serves every variant that uses a net.
+    const nnue::Network* net_for(Variant v) const;
 
     // Gaviota tables for later searches (null: none). With tables, a root they cover plays only
     // the moves that keep its best result, mating fastest or being mated slowest

@@ -10,10 +10,10 @@
 namespace engine {
 
 // The variant whose evaluation starts from the NNUE's judgement of the pieces on the board
-// when the search has a net: three-check. The net has only seen standard games, but the board
-// is a chess board and the check terms come on top: there it scores as the hand-crafted
-// judgement did against Fairy-Stockfish and searches faster; in king of the hill and
-// crazyhouse, whose king walks and drops it misjudges, it lost more (docs/VARIANTS.md).
+// when the search has a net: three-check, with a net of its own (nnue::embedded_network(V)),
+// trained on three-check positions, and the check terms on top. In king of the hill and
+// crazyhouse the standard net, which misjudges their king walks and drops, lost more than the
+// hand-crafted judgement (docs/VARIANTS.md).
 constexpr bool net_judges_board(Variant v) { return v == Variant::THREE_CHECK; }
 
 // Centipawns from the side to move's point of view, |value| < EVAL_MAX (no mate-range score).

@@ -198,8 +198,9 @@ TEST(VariantEvalTuner, TracedFeaturesReproduceTheEvaluation) {
         // Three-check is played, and traced, on the net's judgement of the board.
         const int engine_white = pos.visit([](const auto& b) {
             int board = SCORE_NONE;
-            if constexpr (net_judges_board(std::decay_t<decltype(b)>::variant))
-                board = nnue::evaluate(*nnue::embedded_network(), b);
+            constexpr Variant played = std::decay_t<decltype(b)>::variant;
+            if constexpr (net_judges_board(played))
+                board = nnue::evaluate(*nnue::embedded_network(played), b);
             const int v = evaluate_variant(b, DEFAULT_VARIANT_WEIGHTS, board);
             return b.side == WHITE ? v : -v;
         });

@@ -52,7 +52,8 @@ void add_variant_position(VariantDataset& data, const engine::Position& pos, flo
         // The engine plays such a variant on the net's judgement of the board: fit the
         // variant's terms on top of that, not of the hand-crafted one.
         if constexpr (engine::net_judges_board(std::decay_t<decltype(b)>::variant)) {
-            static const auto net = engine::nnue::embedded_network();
+            static const auto net =
+                engine::nnue::embedded_network(std::decay_t<decltype(b)>::variant);
             const int v = engine::nnue::evaluate(*net, b);
             trace.base_white = b.side == engine::WHITE ? v : -v;
         }
