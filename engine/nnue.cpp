@@ -18,6 +18,8 @@ extern const unsigned char outpost_embedded_net[];
 extern const std::size_t outpost_embedded_net_size;
 extern const unsigned char outpost_embedded_3check_net[];
 extern const std::size_t outpost_embedded_3check_net_size;
+extern const unsigned char outpost_embedded_koth_net[];
+extern const std::size_t outpost_embedded_koth_net_size;
 
 namespace engine::nnue {
 
@@ -359,12 +361,22 @@ std::shared_ptr<const Network> embedded_network() {
 }
 
 std::shared_ptr<const Network> embedded_network(Variant v) {
-    if (v != Variant::THREE_CHECK) return embedded_network();
-    static const std::shared_ptr<const Network> net = [] {
-        auto r = parse_network(outpost_embedded_3check_net, outpost_embedded_3check_net_size);
-        return r ? *r : nullptr;  // a broken embedded net is caught by the tests
-    }();
-    return net;
+    // A broken embedded net is caught by the tests.
+    auto parse = [](const unsigned char* data, std::size_t size) {
+        auto r = parse_network(data, size);
+        return r ? *r : nullptr;
+    };
+    if (v == Variant::THREE_CHECK) {
+        static const std::shared_ptr<const Network> net =
+            parse(outpost_embedded_3check_net, outpost_embedded_3check_net_size);
+        return net;
+    }
+    if (v == Variant::KING_OF_THE_HILL) {
+        static const std::shared_ptr<const Network> net =
+            parse(outpost_embedded_koth_net, outpost_embedded_koth_net_size);
+        return net;
+    }
+    return embedded_network();
 }
 
 template <class B>
@@ -453,6 +465,7 @@ int evaluate(const Network& net, const B& board) {
     template int evaluate(const Network&, const BasicBoard<V>&);
 OUTPOST_INSTANTIATE(Variant::STANDARD)
 OUTPOST_INSTANTIATE(Variant::THREE_CHECK)
+OUTPOST_INSTANTIATE(Variant::KING_OF_THE_HILL)
 #undef OUTPOST_INSTANTIATE
 
 }  // namespace engine::nnue

@@ -334,7 +334,8 @@ int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace
     if (trace) trace->base_white = base;
     if constexpr (V == Variant::CRAZYHOUSE) crazyhouse_terms(b, t);
     if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
-    if constexpr (V == Variant::KING_OF_THE_HILL) hill_terms(b, t);
+    if constexpr (V == Variant::KING_OF_THE_HILL)
+        if (board_score == SCORE_NONE) hill_terms(b, t);  // the net has learnt the hill
     if constexpr (V == Variant::ATOMIC) atomic_terms(b, t);
     if constexpr (V == Variant::RACING_KINGS) racing_terms(b, t);
     if constexpr (V == Variant::HORDE) horde_terms(b, t);
@@ -352,15 +353,15 @@ int evaluate_variant(const BasicBoard<V>& b, const VariantWeights& w, int board_
 
 template <Variant V>
 int evaluate_variant_traced(const BasicBoard<V>& b, const VariantWeights& w,
-                            VariantEvalTrace& trace) {
+                            VariantEvalTrace& trace, int board_score) {
     trace = VariantEvalTrace{};
-    return white_eval(b, w, &trace, SCORE_NONE);
+    return white_eval(b, w, &trace, board_score);
 }
 
 #define OUTPOST_INSTANTIATE(V)                                                           \
     template int evaluate_variant<V>(const BasicBoard<V>&, const VariantWeights&, int);  \
     template int evaluate_variant_traced<V>(const BasicBoard<V>&, const VariantWeights&, \
-                                            VariantEvalTrace&);
+                                            VariantEvalTrace&, int);
 OUTPOST_FOR_EACH_VARIANT(OUTPOST_INSTANTIATE)
 #undef OUTPOST_INSTANTIATE
 

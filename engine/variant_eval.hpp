@@ -9,12 +9,16 @@
 
 namespace engine {
 
-// The variant whose evaluation starts from the NNUE's judgement of the pieces on the board
-// when the search has a net: three-check, with a net of its own (nnue::embedded_network(V)),
-// trained on three-check positions, and the check terms on top. In king of the hill and
-// crazyhouse the standard net, which misjudges their king walks and drops, lost more than the
-// hand-crafted judgement (docs/VARIANTS.md).
-constexpr bool net_judges_board(Variant v) { return v == Variant::THREE_CHECK; }
+// The variants whose evaluation starts from the NNUE's judgement of the pieces on the board
+// when the search has a net, each with a net of its own (nnue::embedded_network(V)) trained on
+// its positions: three-check, with the check terms on top (the net cannot see the count), and
+// king of the hill, whose net has learnt the hill (the king's square is among its inputs) and
+// judges the whole position: there the hill terms serve only the hand-crafted evaluation. In
+// crazyhouse the standard net, which misjudges drops, lost more than the hand-crafted
+// judgement (docs/VARIANTS.md).
+constexpr bool net_judges_board(Variant v) {
+    return v == Variant::THREE_CHECK || v == Variant::KING_OF_THE_HILL;
+}
 
 // Centipawns from the side to move's point of view, |value| < EVAL_MAX (no mate-range score).
 // `board_score`: the standard judgement of the board from the side to move's view, where the
@@ -27,6 +31,6 @@ int evaluate_variant(const BasicBoard<V>& board,
 // The same from white's point of view, recording in `trace` how often each weight applied.
 template <Variant V>
 int evaluate_variant_traced(const BasicBoard<V>& board, const VariantWeights& weights,
-                            VariantEvalTrace& trace);
+                            VariantEvalTrace& trace, int board_score = SCORE_NONE);
 
 }  // namespace engine

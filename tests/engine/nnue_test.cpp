@@ -399,33 +399,41 @@ TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {
     EXPECT_FALSE(eng.nnue());
 }
 
-// Three-check judges its board with its own embedded net (nn10 trained further on
-// three-check's positions); the other variants that use a net take the standard one, and a net
-// given to the engine (EvalFile) serves them all.
-TEST(Nnue, ThreeCheckJudgesItsBoardWithItsOwnEmbeddedNet) {
+// Three-check and king of the hill judge with nets of their own (nn10 trained further on each
+// variant's positions); crazyhouse keeps the hand-crafted evaluation, and a net given to the
+// engine (EvalFile) serves every variant that uses one.
+TEST(Nnue, ThreeCheckAndKingOfTheHillJudgeWithTheirOwnEmbeddedNets) {
     const auto standard = nnue::embedded_network();
     const auto three_check = nnue::embedded_network(Variant::THREE_CHECK);
+    const auto hill = nnue::embedded_network(Variant::KING_OF_THE_HILL);
     ASSERT_NE(standard, nullptr);
     ASSERT_NE(three_check, nullptr) << "three-check's embedded net does not parse";
+    ASSERT_NE(hill, nullptr) << "king of the hill's embedded net does not parse";
     EXPECT_NE(three_check, standard);
-    EXPECT_EQ(nnue::embedded_network(Variant::KING_OF_THE_HILL), standard);
-    // Not a copy: the two nets judge a position apart.
+    EXPECT_NE(hill, standard);
+    EXPECT_NE(hill, three_check);
+    EXPECT_EQ(nnue::embedded_network(Variant::CRAZYHOUSE), standard);
+    // Not copies: the nets judge a position apart.
     const Board b =
         *parse_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5");
     EXPECT_NE(nnue::evaluate(*three_check, b), nnue::evaluate(*standard, b));
+    EXPECT_NE(nnue::evaluate(*hill, b), nnue::evaluate(*standard, b));
 
     Engine eng({.hash_mb = 16, .threads = 1, .nnue = true});
     EXPECT_EQ(eng.net_for(Variant::STANDARD), standard.get());
     EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), three_check.get());
+    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), hill.get());
     EXPECT_EQ(eng.net_for(Variant::CRAZYHOUSE), nullptr);  // the hand-crafted evaluation
     const auto given = std::make_shared<const nnue::Network>(*standard);
     eng.set_net(given);
     EXPECT_EQ(eng.net_for(Variant::STANDARD), given.get());
     EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), given.get());
+    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), given.get());
     ASSERT_TRUE(eng.load_net("<embedded>"));
     EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), three_check.get());
     eng.set_nnue(false);
     EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), nullptr);
+    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), nullptr);
 }
 
 TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {

@@ -48,15 +48,16 @@ void add_variant_position(VariantDataset& data, const engine::Position& pos, flo
                           const engine::VariantWeights& weights) {
     engine::VariantEvalTrace trace;
     pos.visit([&](const auto& b) {
-        evaluate_variant_traced(b, weights, trace);
-        // The engine plays such a variant on the net's judgement of the board: fit the
-        // variant's terms on top of that, not of the hand-crafted one.
-        if constexpr (engine::net_judges_board(std::decay_t<decltype(b)>::variant)) {
-            static const auto net =
-                engine::nnue::embedded_network(std::decay_t<decltype(b)>::variant);
-            const int v = engine::nnue::evaluate(*net, b);
-            trace.base_white = b.side == engine::WHITE ? v : -v;
+        // The engine plays such a variant on its net's judgement of the board: fit the
+        // variant's terms on top of that, not of the hand-crafted one (king of the hill's net
+        // judges the whole position, and leaves its terms nothing to fit).
+        constexpr engine::Variant played = std::decay_t<decltype(b)>::variant;
+        int board = engine::SCORE_NONE;
+        if constexpr (engine::net_judges_board(played)) {
+            static const auto net = engine::nnue::embedded_network(played);
+            board = engine::nnue::evaluate(*net, b);
         }
+        evaluate_variant_traced(b, weights, trace, board);
     });
     VariantEntry e;
     e.result = result;
