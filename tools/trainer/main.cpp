@@ -1,5 +1,6 @@
 // outpost-train: trains the engine's NNUE on outpost-datagen files and writes net files the
 // engine loads. Usage and the recorded runs: docs/NNUE.md.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/attacks.hpp"
 #include "engine/fen.hpp"
@@ -173,19 +175,27 @@ int main(int argc, char** argv) {
             std::cerr << "outpost-train: cannot write '" << path << "'\n";
             return 2;
         }
-        // The quantised net in the engine against the float net, on held-out positions.
+        // The quantised net in the engine against the float net, on held-out positions: how
+        // far their evaluations differ, and the loss of each (a fine-tune's steps can be finer
+        // than the quantisation's).
         double diff = 0;
-        int n = 0;
-        for (const auto& fen : data.validation_fens) {
-            const auto b = engine::parse_fen(fen);
+        std::vector<trainer::Sample> checked;
+        std::vector<std::int16_t> quantised_cp;
+        for (std::size_t i = 0; i < data.validation_fens.size(); ++i) {
+            if (data.validation_fen_sample[i] >= data.validation.size()) continue;
+            const auto b = engine::parse_fen(data.validation_fens[i]);
             const trainer::Sample s = trainer::sample_from_board(*b, 0, 0.5f);
-            diff += std::abs(t.evaluate(s) - engine::nnue::evaluate(*net, *b));
-            ++n;
+            const int cp = engine::nnue::evaluate(*net, *b);
+            diff += std::abs(t.evaluate(s) - cp);
+            checked.push_back(data.validation[data.validation_fen_sample[i]]);
+            quantised_cp.push_back(std::int16_t(std::clamp(cp, -32000, 32000)));
         }
+        const std::size_t n = checked.size();
         std::fprintf(stderr,
-                     "epoch %d: lr %.2e train %.6f validation %.6f, quantised vs float %.2f cp, "
-                     "%.0f s -> %s\n",
-                     e, lr, train_loss, val, n ? diff / n : 0.0, seconds(), path.c_str());
+                     "epoch %d: lr %.2e train %.6f validation %.6f, quantised vs float %.2f cp "
+                     "(loss %.6f vs %.6f on %zu), %.0f s -> %s\n",
+                     e, lr, train_loss, val, n ? diff / double(n) : 0.0,
+                     t.loss_of(checked, quantised_cp), t.loss(checked), n, seconds(), path.c_str());
         if (val < best) {
             best = val;
             write_net(*net, prefix + ".nnue");

@@ -83,7 +83,10 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
         const bool held_out =
             validation_every > 0 && datagen::game_seed(12345, game) % validation_every == 0;
         std::vector<Sample>& into = held_out ? out.validation : out.train;
-        if (held_out && out.validation_fens.size() < 2000) out.validation_fens.push_back(fen);
+        if (held_out && out.validation_fens.size() < 2000) {
+            out.validation_fens.push_back(fen);
+            out.validation_fen_sample.push_back(out.validation.size());
+        }
         if (hce_walks < 0 || mix) {
             if (held_out) out.validation_hce.push_back(std::int16_t(engine::evaluate(board)));
             const bool white = board.side == engine::WHITE;

@@ -27,7 +27,8 @@ struct Sample {
 
 struct Data {
     std::vector<Sample> train, validation;
-    std::vector<std::string> validation_fens;  // the first few, to check the quantised net
+    std::vector<std::string> validation_fens;        // the first few, to check the quantised net
+    std::vector<std::size_t> validation_fen_sample;  // each one's sample in `validation`
     std::vector<std::int16_t> validation_hce;  // the HCE's static eval of each held-out position
 };
 
