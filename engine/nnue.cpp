@@ -20,6 +20,8 @@ extern const unsigned char outpost_embedded_3check_net[];
 extern const std::size_t outpost_embedded_3check_net_size;
 extern const unsigned char outpost_embedded_koth_net[];
 extern const std::size_t outpost_embedded_koth_net_size;
+extern const unsigned char outpost_embedded_crazyhouse_net[];
+extern const std::size_t outpost_embedded_crazyhouse_net_size;
 
 namespace engine::nnue {
 
@@ -376,6 +378,11 @@ std::shared_ptr<const Network> embedded_network(Variant v) {
             parse(outpost_embedded_koth_net, outpost_embedded_koth_net_size);
         return net;
     }
+    if (v == Variant::CRAZYHOUSE) {
+        static const std::shared_ptr<const Network> net =
+            parse(outpost_embedded_crazyhouse_net, outpost_embedded_crazyhouse_net_size);
+        return net;
+    }
     return embedded_network();
 }
 
@@ -466,6 +473,7 @@ int evaluate(const Network& net, const B& board) {
 OUTPOST_INSTANTIATE(Variant::STANDARD)
 OUTPOST_INSTANTIATE(Variant::THREE_CHECK)
 OUTPOST_INSTANTIATE(Variant::KING_OF_THE_HILL)
+OUTPOST_INSTANTIATE(Variant::CRAZYHOUSE)
 #undef OUTPOST_INSTANTIATE
 
 }  // namespace engine::nnue

@@ -150,7 +150,8 @@ std::vector<unsigned char> serialize(const Network& net);
 // The net compiled into the binary (engine/nets/, embedded at build time).
 std::shared_ptr<const Network> embedded_network();
 // The net a variant's board is judged by when none is loaded from a file: the variant's own
-// where one is embedded (three-check's, trained on its positions), else the standard one.
+// where one is embedded (three-check's, king of the hill's and crazyhouse's, each trained on its
+// positions), else the standard one.
 std::shared_ptr<const Network> embedded_network(Variant v);
 
 // The net reads only the pieces on the board, so a variant played on a chess board can use it

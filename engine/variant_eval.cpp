@@ -129,6 +129,13 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
     t.add(b.side, CH_TEMPO, 1);
 }
 
+// Crazyhouse under its net: the pieces in hand, which the net cannot see.
+void hand_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK})
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.add(c, CH_HAND + pt, b.state.pockets.of(c, PieceType(pt)));
+}
+
 // Three-check: the checks given so far (the third wins), and a king's danger from the checks
 // the enemy can give next (safe ones most), scaled by how few it still needs.
 void three_check_terms(const BasicBoard<Variant::THREE_CHECK>& b, Terms& t) {
@@ -332,7 +339,12 @@ int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace
                : b.side == WHITE         ? board_score
                                          : -board_score;
     if (trace) trace->base_white = base;
-    if constexpr (V == Variant::CRAZYHOUSE) crazyhouse_terms(b, t);
+    if constexpr (V == Variant::CRAZYHOUSE) {
+        if (board_score == SCORE_NONE)
+            crazyhouse_terms(b, t);
+        else
+            hand_terms(b, t);  // the net judges the rest
+    }
     if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
     if constexpr (V == Variant::KING_OF_THE_HILL)
         if (board_score == SCORE_NONE) hill_terms(b, t);  // the net has learnt the hill

@@ -13,11 +13,11 @@ namespace engine {
 // when the search has a net, each with a net of its own (nnue::embedded_network(V)) trained on
 // its positions: three-check, with the check terms on top (the net cannot see the count), and
 // king of the hill, whose net has learnt the hill (the king's square is among its inputs) and
-// judges the whole position: there the hill terms serve only the hand-crafted evaluation. In
-// crazyhouse the standard net, which misjudges drops, lost more than the hand-crafted
-// judgement (docs/VARIANTS.md).
+// judges the whole position: there the hill terms serve only the hand-crafted evaluation; and
+// crazyhouse, whose net judges all but the hands, their material added on top (the net was
+// trained on the judgement less that material).
 constexpr bool net_judges_board(Variant v) {
-    return v == Variant::THREE_CHECK || v == Variant::KING_OF_THE_HILL;
+    return v == Variant::THREE_CHECK || v == Variant::KING_OF_THE_HILL || v == Variant::CRAZYHOUSE;
 }
 
 // Centipawns from the side to move's point of view, |value| < EVAL_MAX (no mate-range score).

@@ -11,12 +11,14 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <utility>
 
 #include "engine/fen.hpp"
 #include "engine/nnue.hpp"
 #include "engine/position.hpp"
 #include "engine/search.hpp"
 #include "engine/uci.hpp"
+#include "engine/variant.hpp"
 #include "engine/variant_eval.hpp"
 
 namespace engine {
@@ -179,15 +181,18 @@ TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
     EXPECT_GT(positions, 2000);
 }
 
-// Three-check's boards, whose pieces the net judges, through random games: the accumulator
-// updated move by move matches one built from scratch, and so does the evaluation.
-TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
-    const auto n = net();
-    ASSERT_NE(n, nullptr);
-    constexpr Variant V = Variant::THREE_CHECK;
+// A variant's boards, whose pieces the net judges, through random games: the accumulator
+// updated move by move matches one built from scratch, and so does the evaluation. Returns how
+// many moves captured and how many dropped a piece (crazyhouse), for the callers to check that
+// the games exercised both.
+template <Variant V>
+std::pair<int, int> follow_random_games(std::uint64_t seed) {
     static_assert(net_judges_board(V));
-    std::mt19937_64 rng(7);
-    int positions = 0, captures = 0;
+    const auto n = net();
+    EXPECT_NE(n, nullptr);
+    if (!n) return {0, 0};
+    std::mt19937_64 rng(seed);
+    int positions = 0, captures = 0, drops = 0;
     for (int game = 0; game < 30; ++game) {
         Position pos = Position::start(V);
         nnue::Accumulator acc;
@@ -201,15 +206,27 @@ TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
             nnue::Accumulator inc, fresh;
             nnue::update(*n, before, after, acc, inc);
             nnue::refresh(*n, after, fresh);
-            ASSERT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << pos.fen();
+            EXPECT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << pos.fen();
             EXPECT_EQ(nnue::evaluate(*n, inc, after), nnue::evaluate(*n, after)) << pos.fen();
             acc = inc;
-            captures += popcount(before.pieces()) != popcount(after.pieces());
+            captures += popcount(before.pieces()) > popcount(after.pieces());
+            drops += m.is_drop();
             ++positions;
         }
     }
-    EXPECT_GT(captures, 100);
     EXPECT_GT(positions, 1000);
+    return {captures, drops};
+}
+
+TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
+    EXPECT_GT(follow_random_games<Variant::THREE_CHECK>(7).first, 100);
+}
+
+// Drops put a piece on the board from nowhere, and a capture's piece goes to a hand.
+TEST(Nnue, IncrementalUpdatesFollowCrazyhouseBoardsThroughDrops) {
+    const auto [captures, drops] = follow_random_games<Variant::CRAZYHOUSE>(11);
+    EXPECT_GT(captures, 100);
+    EXPECT_GT(drops, 100);
 }
 
 // The embedded net's rows copied into every bucket of `kings`, each bucket's rows then moved
@@ -399,41 +416,40 @@ TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {
     EXPECT_FALSE(eng.nnue());
 }
 
-// Three-check and king of the hill judge with nets of their own (nn10 trained further on each
-// variant's positions); crazyhouse keeps the hand-crafted evaluation, and a net given to the
-// engine (EvalFile) serves every variant that uses one.
-TEST(Nnue, ThreeCheckAndKingOfTheHillJudgeWithTheirOwnEmbeddedNets) {
+// Three-check, king of the hill and crazyhouse judge with nets of their own (nn10 trained
+// further on each variant's positions), the other variants with their hand-crafted
+// evaluations; a net given to the engine (EvalFile) serves every variant that uses one.
+TEST(Nnue, VariantsWithNetsJudgeWithTheirOwnEmbeddedNets) {
     const auto standard = nnue::embedded_network();
-    const auto three_check = nnue::embedded_network(Variant::THREE_CHECK);
-    const auto hill = nnue::embedded_network(Variant::KING_OF_THE_HILL);
     ASSERT_NE(standard, nullptr);
-    ASSERT_NE(three_check, nullptr) << "three-check's embedded net does not parse";
-    ASSERT_NE(hill, nullptr) << "king of the hill's embedded net does not parse";
-    EXPECT_NE(three_check, standard);
-    EXPECT_NE(hill, standard);
-    EXPECT_NE(hill, three_check);
-    EXPECT_EQ(nnue::embedded_network(Variant::CRAZYHOUSE), standard);
-    // Not copies: the nets judge a position apart.
+    const Variant own[] = {Variant::THREE_CHECK, Variant::KING_OF_THE_HILL, Variant::CRAZYHOUSE};
+    // Not copies: each judges a position apart from nn10 and from the others.
     const Board b =
         *parse_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5");
-    EXPECT_NE(nnue::evaluate(*three_check, b), nnue::evaluate(*standard, b));
-    EXPECT_NE(nnue::evaluate(*hill, b), nnue::evaluate(*standard, b));
+    for (const Variant v : own) {
+        const auto net = nnue::embedded_network(v);
+        ASSERT_NE(net, nullptr) << lichess_key(v) << "'s embedded net does not parse";
+        EXPECT_NE(nnue::evaluate(*net, b), nnue::evaluate(*standard, b)) << lichess_key(v);
+        for (const Variant other : own)
+            if (other != v) {
+                EXPECT_NE(net, nnue::embedded_network(other)) << lichess_key(v);
+            }
+    }
 
     Engine eng({.hash_mb = 16, .threads = 1, .nnue = true});
     EXPECT_EQ(eng.net_for(Variant::STANDARD), standard.get());
-    EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), three_check.get());
-    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), hill.get());
-    EXPECT_EQ(eng.net_for(Variant::CRAZYHOUSE), nullptr);  // the hand-crafted evaluation
+    for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
+    for (const Variant v :
+         {Variant::ANTICHESS, Variant::ATOMIC, Variant::HORDE, Variant::RACING_KINGS})
+        EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);  // the hand-crafted evaluation
     const auto given = std::make_shared<const nnue::Network>(*standard);
     eng.set_net(given);
     EXPECT_EQ(eng.net_for(Variant::STANDARD), given.get());
-    EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), given.get());
-    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), given.get());
+    for (const Variant v : own) EXPECT_EQ(eng.net_for(v), given.get()) << lichess_key(v);
     ASSERT_TRUE(eng.load_net("<embedded>"));
-    EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), three_check.get());
+    for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
     eng.set_nnue(false);
-    EXPECT_EQ(eng.net_for(Variant::THREE_CHECK), nullptr);
-    EXPECT_EQ(eng.net_for(Variant::KING_OF_THE_HILL), nullptr);
+    for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);
 }
 
 TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {

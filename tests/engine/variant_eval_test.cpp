@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 #include <type_traits>
 
 #include "engine/nnue.hpp"
@@ -57,6 +58,38 @@ TEST(VariantEval, CrazyhouseDangerGrowsWithWhatTheEnemyHolds) {
     EXPECT_GT(trace.coef[WHITE][CH_KD_DROP_CHECK + int(KNIGHT)], 0);  // N@g3+
     // Equal pockets, so any difference is the two kings' safety: white's open king loses.
     EXPECT_LT(danger, white_score(at(Variant::CRAZYHOUSE, empty_hands)));
+}
+
+// Under its net crazyhouse adds what the net cannot see, the pieces in hand, and nothing else:
+// the net was trained on Fairy-Stockfish's judgement less that material.
+TEST(VariantEval, CrazyhouseUnderItsNetAddsTheHandsAlone) {
+    const int hands = DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(QUEEN)] +
+                      DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(KNIGHT)] -
+                      DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(KNIGHT)] -
+                      DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(PAWN)];
+    for (const char* side : {"w", "b"}) {
+        const std::string fen =
+            std::string("r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[QNnp] ") + side +
+            " kq - 0 8";
+        const Position pos = at(Variant::CRAZYHOUSE, fen.c_str());
+        const int board = 37;  // the net's judgement, from the side to move's view
+        VariantEvalTrace trace;
+        const int white = pos.visit([&](const auto& b) {
+            return evaluate_variant_traced(b, DEFAULT_VARIANT_WEIGHTS, trace, board);
+        });
+        const int to_move = pos.visit(
+            [&](const auto& b) { return evaluate_variant(b, DEFAULT_VARIANT_WEIGHTS, board); });
+        const bool white_to_move = side[0] == 'w';
+        EXPECT_EQ(white, (white_to_move ? board : -board) + hands) << fen;
+        EXPECT_EQ(to_move, white_to_move ? white : -white) << fen;
+        EXPECT_EQ(trace.coef[WHITE][CH_HAND + int(QUEEN)], 1);
+        EXPECT_EQ(trace.coef[BLACK][CH_HAND + int(PAWN)], 1);
+        for (const Color c : {WHITE, BLACK}) {
+            EXPECT_EQ(trace.coef[c][CH_KD_HAND + int(QUEEN)], 0);
+            EXPECT_EQ(trace.coef[c][CH_BOARD + int(KNIGHT)], 0);
+            EXPECT_EQ(trace.coef[c][CH_TEMPO], 0);
+        }
+    }
 }
 
 TEST(VariantEval, KingNearerTheHillScoresHigher) {

@@ -165,9 +165,9 @@ TEST(VariantSearch, SelfPlayGamesStayLegal) {
     }
 }
 
-// The net judges standard chess and three-check's board (net_judges_board); every other
-// variant searches the same tree whether the net is on or off.
-TEST(VariantSearch, TheNetJudgesThreeChecksBoardAndNoOtherVariants) {
+// A net judges standard chess and the variants of net_judges_board (three-check, king of the
+// hill, crazyhouse); every other variant searches the same tree whether the net is on or off.
+TEST(VariantSearch, OnlyTheVariantsWithNetsSearchDifferentlyWithTheNetOn) {
     for (const Variant v : ALL_VARIANTS) {
         SearchResult with_net, without;
         for (const bool nnue : {true, false}) {
