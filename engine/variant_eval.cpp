@@ -90,6 +90,13 @@ int pieces_attacking(const BasicBoard<V>& b, Color c, PieceType pt, Bitboard tar
     return n;
 }
 
+// Crazyhouse's pieces in hand: all its net cannot see, and part of the hand-crafted evaluation.
+void hand_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
+    for (const Color c : {WHITE, BLACK})
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.add(c, CH_HAND + pt, b.state.pockets.of(c, PieceType(pt)));
+}
+
 // Crazyhouse: material on the board and in hand, and a king's danger from drops: what the
 // enemy holds, the empty squares next to the king nothing of ours guards (a drop lands there),
 // the squares next to it the enemy already attacks and the pieces attacking them, the safe
@@ -98,12 +105,11 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
     const Bitboard occupied = b.pieces();
     const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
     const Pockets& hand = b.state.pockets;
+    hand_terms(b, t);
     for (const Color c : {WHITE, BLACK}) {
         const Color them = ~c;
-        for (int pt = PAWN; pt < KING; ++pt) {
+        for (int pt = PAWN; pt < KING; ++pt)
             t.add(c, CH_BOARD + pt, popcount(b.pieces(c, PieceType(pt))));
-            t.add(c, CH_HAND + pt, hand.of(c, PieceType(pt)));
-        }
         const Square k = b.king_square(c);
         const Bitboard ring = king_attacks(k);
         for (int pt = PAWN; pt < KING; ++pt)
@@ -127,13 +133,6 @@ void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
         t.danger(c, CH_KD_OFFSET, 1);
     }
     t.add(b.side, CH_TEMPO, 1);
-}
-
-// Crazyhouse under its net: the pieces in hand, which the net cannot see.
-void hand_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
-    for (const Color c : {WHITE, BLACK})
-        for (int pt = PAWN; pt < KING; ++pt)
-            t.add(c, CH_HAND + pt, b.state.pockets.of(c, PieceType(pt)));
 }
 
 // Three-check: the checks given so far (the third wins), and a king's danger from the checks
