@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
         std::vector<std::int16_t> quantised_cp;
         for (std::size_t i = 0; i < data.validation_fens.size(); ++i) {
             if (data.validation_fen_sample[i] >= data.validation.size()) continue;
-            const auto b = engine::parse_fen(data.validation_fens[i]);
+            const auto b = trainer::board_from_text(data.validation_fens[i]);
             const trainer::Sample s = trainer::sample_from_board(*b, 0, 0.5f);
             const int cp = engine::nnue::evaluate(*net, *b);
             diff += std::abs(t.evaluate(s) - cp);

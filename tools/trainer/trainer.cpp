@@ -144,7 +144,7 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
             ++bad;
             continue;
         }
-        auto board = engine::parse_fen(line.fen);
+        auto board = board_from_text(line.fen);
         if (!board) {
             ++bad;
             continue;
@@ -152,6 +152,10 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
         add(*board, line.fen, line.score_white, line.result, line.game);
     }
     return bad;
+}
+
+engine::Result<engine::Board> board_from_text(const std::string& fen) {
+    return engine::parse_fen(fen, false, engine::FenRules::Lichess);
 }
 
 Weights Weights::from(const engine::nnue::Network& net) {

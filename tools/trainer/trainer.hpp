@@ -44,6 +44,11 @@ struct Data {
 long load(const std::string& path, Data& out, int validation_every, std::size_t max_lines,
           int hce_walks = -1, bool mix = false);
 
+// A text line's board. A variant's board (crazyhouse's, its pockets taken off the FEN) may hold
+// more than eight pawns or sixteen pieces a side, which a net reads like any other board, so
+// those are read as Lichess reads them; anything no game reaches is still refused.
+engine::Result<engine::Board> board_from_text(const std::string& fen);
+
 struct Weights {
     engine::nnue::KingBuckets kings;
     std::vector<float> ft_w, ft_b;  // as engine::nnue::Network, in float

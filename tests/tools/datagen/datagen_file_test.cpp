@@ -344,5 +344,25 @@ TEST(DatagenFile, TheTrainerReadsBinaryAndTextToTheSameSamples) {
     }
 }
 
+TEST(DatagenFile, TheTrainerReadsCrazyhouseBoardsWithMoreThanEightPawnsASide) {
+    // Crazyhouse boards with their pockets taken off; in the second white has dropped two
+    // captured pawns and holds ten pawns, eighteen pieces. The third has two white kings, which
+    // no game reaches.
+    DataDir dir;
+    std::ofstream text(dir.file("boards.txt"));
+    text << "r1bqkb1r/pppp1ppp/2n2n2/4p3/2P1P3/2N2N2/PP1P1PPP/R1BQKBNR w KQkq - 0 5;35;0.5;0\n"
+            "r2qkb1r/ppp2ppp/2n2n2/3pP3/2PP4/P1NP1N2/PP3PPP/R1BQKB1R b KQkq - 0 9;120;1.0;0\n"
+            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1;0;0.5;1\n";
+    text.close();
+    trainer::Data data;
+    EXPECT_EQ(trainer::load(dir.file("boards.txt"), data, 0, 0), 1);
+    ASSERT_EQ(data.train.size(), 2u);
+    EXPECT_EQ(data.train[1].count, 32);
+    EXPECT_EQ(data.train[1].stm, std::uint8_t(BLACK));
+    EXPECT_EQ(data.train[1].score, -120);
+    EXPECT_FALSE(parse_fen("r2qkb1r/ppp2ppp/2n2n2/3pP3/2PP4/P1NP1N2/PP3PPP/R1BQKB1R b KQkq - 0 9"))
+        << "a standard board reader refuses nine pawns; the trainer reads them";
+}
+
 }  // namespace
 }  // namespace engine
