@@ -97,41 +97,60 @@ void hand_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
             t.add(c, CH_HAND + pt, b.state.pockets.of(c, PieceType(pt)));
 }
 
-// Crazyhouse: material on the board and in hand, and a king's danger from drops: what the
-// enemy holds, the empty squares next to the king nothing of ours guards (a drop lands there),
-// the squares next to it the enemy already attacks and the pieces attacking them, the safe
-// squares a piece in the enemy's hand could be dropped on with check, and whose move it is.
-void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
+// The hand-crafted evaluation's king-danger weights (CH_KD_*) and those fitted on top of the
+// net (CH_NET_KD_*) lie in the same order, `NET_KD` apart.
+constexpr int NET_KD = CH_NET_KD_HAND - CH_KD_HAND;
+static_assert(CH_NET_KD_HOLE - CH_KD_HOLE == NET_KD &&
+              CH_NET_KD_RING_ATTACK - CH_KD_RING_ATTACK == NET_KD &&
+              CH_NET_KD_DROP_CHECK - CH_KD_DROP_CHECK == NET_KD &&
+              CH_NET_KD_ATTACKER - CH_KD_ATTACKER == NET_KD &&
+              CH_NET_KD_TO_MOVE - CH_KD_TO_MOVE == NET_KD &&
+              CH_NET_KD_OFFSET - CH_KD_OFFSET == NET_KD);
+
+// Crazyhouse: a king's danger from drops: what the enemy holds, the empty squares next to the
+// king nothing of ours guards (a drop lands there), the squares next to it the enemy already
+// attacks and the pieces attacking them, the safe squares a piece in the enemy's hand could be
+// dropped on with check, and whose move it is. `shift`: 0 for the hand-crafted evaluation's
+// weights, NET_KD for those on top of the net (which judges the board, not the hands).
+void crazyhouse_king_danger(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t, int shift) {
     const Bitboard occupied = b.pieces();
     const Bitboard attacks[COLOR_NB] = {attacked_by(b, WHITE), attacked_by(b, BLACK)};
     const Pockets& hand = b.state.pockets;
-    hand_terms(b, t);
     for (const Color c : {WHITE, BLACK}) {
         const Color them = ~c;
-        for (int pt = PAWN; pt < KING; ++pt)
-            t.add(c, CH_BOARD + pt, popcount(b.pieces(c, PieceType(pt))));
         const Square k = b.king_square(c);
         const Bitboard ring = king_attacks(k);
         for (int pt = PAWN; pt < KING; ++pt)
-            t.danger(c, CH_KD_HAND + pt, hand.of(them, PieceType(pt)));
-        t.danger(c, CH_KD_HOLE, popcount(ring & ~occupied & ~attacked_by(b, c, false)));
-        t.danger(c, CH_KD_RING_ATTACK, popcount(ring & attacks[them]));
+            t.danger(c, shift + CH_KD_HAND + pt, hand.of(them, PieceType(pt)));
+        t.danger(c, shift + CH_KD_HOLE, popcount(ring & ~occupied & ~attacked_by(b, c, false)));
+        t.danger(c, shift + CH_KD_RING_ATTACK, popcount(ring & attacks[them]));
         const Bitboard safe = ~occupied & ~attacks[c];
         for (int pt = PAWN; pt < KING; ++pt) {
             if (!hand.of(them, PieceType(pt))) continue;
             const Bitboard from = pt == PAWN ? pawn_attacks(c, k) & ~(RANK_1_BB | RANK_8_BB)
                                              : piece_attacks(PieceType(pt), k, occupied);
-            t.danger(c, CH_KD_DROP_CHECK + pt, std::min(popcount(from & safe), 2));
+            t.danger(c, shift + CH_KD_DROP_CHECK + pt, std::min(popcount(from & safe), 2));
         }
         // Enemy pawns attack the ring from the squares our pawns would attack from it.
         const Bitboard pawn_spots =
             c == WHITE ? pawn_attacks_bb<WHITE>(ring) : pawn_attacks_bb<BLACK>(ring);
-        t.danger(c, CH_KD_ATTACKER + int(PAWN), popcount(b.pieces(them, PAWN) & pawn_spots));
+        t.danger(c, shift + CH_KD_ATTACKER + int(PAWN),
+                 popcount(b.pieces(them, PAWN) & pawn_spots));
         for (const PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
-            t.danger(c, CH_KD_ATTACKER + int(pt), pieces_attacking(b, them, pt, ring));
-        t.danger(c, CH_KD_TO_MOVE, b.side == them);
-        t.danger(c, CH_KD_OFFSET, 1);
+            t.danger(c, shift + CH_KD_ATTACKER + int(pt), pieces_attacking(b, them, pt, ring));
+        t.danger(c, shift + CH_KD_TO_MOVE, b.side == them);
+        t.danger(c, shift + CH_KD_OFFSET, 1);
     }
+}
+
+// Crazyhouse's hand-crafted terms: material on the board and in hand, the king's danger from
+// drops, and the tempo.
+void crazyhouse_terms(const BasicBoard<Variant::CRAZYHOUSE>& b, Terms& t) {
+    hand_terms(b, t);
+    for (const Color c : {WHITE, BLACK})
+        for (int pt = PAWN; pt < KING; ++pt)
+            t.add(c, CH_BOARD + pt, popcount(b.pieces(c, PieceType(pt))));
+    crazyhouse_king_danger(b, t, 0);
     t.add(b.side, CH_TEMPO, 1);
 }
 
@@ -341,8 +360,11 @@ int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace
     if constexpr (V == Variant::CRAZYHOUSE) {
         if (board_score == SCORE_NONE)
             crazyhouse_terms(b, t);
-        else
-            hand_terms(b, t);  // the net judges the rest
+        else {
+            // The net judges the board; the hands, and the danger they bring a king, it cannot see.
+            hand_terms(b, t);
+            crazyhouse_king_danger(b, t, NET_KD);
+        }
     }
     if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
     if constexpr (V == Variant::KING_OF_THE_HILL)

@@ -3,7 +3,9 @@
 // racing kings' are tuned on game results, the horde's (but for the white pieces promotions
 // make) on Fairy-Stockfish's judgement of each position (outpost-tune label), and crazyhouse's
 // king-danger units tripled (the tuner's crazyhouse weights raised them three- to fivefold),
-// each kept for its score in a match (docs/VARIANTS.md, "Strength against Fairy-Stockfish 11.1").
+// and the king danger on top of crazyhouse's net fitted to Fairy-Stockfish's judgement with the net
+// as its base, each kept for its score in a match (docs/VARIANTS.md, "Strength against
+// Fairy-Stockfish 11.1").
 #include "variant_eval_params.hpp"
 
 #include <iterator>
@@ -27,6 +29,15 @@ constexpr int CH_KD_DROP_CHECK_W[] = {12, 24, 18, 24, 30};
 constexpr int CH_KD_ATTACKER_W[] = {9, 15, 12, 15, 21};
 constexpr int CH_KD_TO_MOVE_W[] = {15};
 constexpr int CH_KD_OFFSET_W[] = {-24};
+// The same king danger on top of crazyhouse's net, which judges the board but cannot see what
+// the enemy holds: fitted on Fairy-Stockfish's judgement with the net's as the base
+constexpr int CH_NET_KD_HAND_W[] = {-1, -2, -3, -3, -18};
+constexpr int CH_NET_KD_HOLE_W[] = {1};
+constexpr int CH_NET_KD_RING_ATTACK_W[] = {1};
+constexpr int CH_NET_KD_DROP_CHECK_W[] = {12, 7, 4, 6, 6};
+constexpr int CH_NET_KD_ATTACKER_W[] = {2, 1, 2, 4, 1};
+constexpr int CH_NET_KD_TO_MOVE_W[] = {1};
+constexpr int CH_NET_KD_OFFSET_W[] = {140};
 // Antichess: each piece one still has (pawn..king), own pieces the opponent attacks, tempo
 constexpr int AC_PIECE_W[] = {-55, -63, -113, -3, -116, -84};
 constexpr int AC_EN_PRISE_W[] = {37};

@@ -22,6 +22,13 @@ namespace engine {
     X(CH_KD_ATTACKER, 5, CRAZYHOUSE, true)         \
     X(CH_KD_TO_MOVE, 1, CRAZYHOUSE, true)          \
     X(CH_KD_OFFSET, 1, CRAZYHOUSE, true)           \
+    X(CH_NET_KD_HAND, 5, CRAZYHOUSE, true)         \
+    X(CH_NET_KD_HOLE, 1, CRAZYHOUSE, true)         \
+    X(CH_NET_KD_RING_ATTACK, 1, CRAZYHOUSE, true)  \
+    X(CH_NET_KD_DROP_CHECK, 5, CRAZYHOUSE, true)   \
+    X(CH_NET_KD_ATTACKER, 5, CRAZYHOUSE, true)     \
+    X(CH_NET_KD_TO_MOVE, 1, CRAZYHOUSE, true)      \
+    X(CH_NET_KD_OFFSET, 1, CRAZYHOUSE, true)       \
     X(AC_PIECE, 6, ANTICHESS, false)               \
     X(AC_EN_PRISE, 1, ANTICHESS, false)            \
     X(AC_TEMPO, 1, ANTICHESS, false)               \

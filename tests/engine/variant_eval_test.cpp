@@ -60,35 +60,45 @@ TEST(VariantEval, CrazyhouseDangerGrowsWithWhatTheEnemyHolds) {
     EXPECT_LT(danger, white_score(at(Variant::CRAZYHOUSE, empty_hands)));
 }
 
-// Under its net crazyhouse adds what the net cannot see, the pieces in hand, and nothing else:
-// the net was trained on Fairy-Stockfish's judgement less that material.
-TEST(VariantEval, CrazyhouseUnderItsNetAddsTheHandsAlone) {
-    const int hands = DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(QUEEN)] +
-                      DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(KNIGHT)] -
-                      DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(KNIGHT)] -
+// Under its net crazyhouse adds what the net cannot see: the pieces in hand, and the danger
+// they bring each king, by the weights fitted on top of the net (CH_NET_KD_*). The net was
+// trained on Fairy-Stockfish's judgement less the hands' material.
+TEST(VariantEval, CrazyhouseUnderItsNetAddsTheHandsAndTheirDangerAlone) {
+    const int hands = DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(QUEEN)] -
                       DEFAULT_VARIANT_WEIGHTS[CH_HAND + int(PAWN)];
+    VariantWeights no_danger = DEFAULT_VARIANT_WEIGHTS;
+    for (int i = CH_NET_KD_HAND; i <= CH_NET_KD_OFFSET; ++i) no_danger[i] = 0;
     for (const char* side : {"w", "b"}) {
         const std::string fen =
             std::string("r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/8/PPPP2P1/RNB2K1R[QNnp] ") + side +
             " kq - 0 8";
         const Position pos = at(Variant::CRAZYHOUSE, fen.c_str());
         const int board = 37;  // the net's judgement, from the side to move's view
+        const bool white_to_move = side[0] == 'w';
         VariantEvalTrace trace;
         const int white = pos.visit([&](const auto& b) {
             return evaluate_variant_traced(b, DEFAULT_VARIANT_WEIGHTS, trace, board);
         });
         const int to_move = pos.visit(
             [&](const auto& b) { return evaluate_variant(b, DEFAULT_VARIANT_WEIGHTS, board); });
-        const bool white_to_move = side[0] == 'w';
-        EXPECT_EQ(white, (white_to_move ? board : -board) + hands) << fen;
         EXPECT_EQ(to_move, white_to_move ? white : -white) << fen;
         EXPECT_EQ(trace.coef[WHITE][CH_HAND + int(QUEEN)], 1);
         EXPECT_EQ(trace.coef[BLACK][CH_HAND + int(PAWN)], 1);
+        EXPECT_EQ(trace.coef[BLACK][CH_NET_KD_HAND + int(QUEEN)], 1);         // white's queen
+        EXPECT_GT(trace.coef[WHITE][CH_NET_KD_DROP_CHECK + int(KNIGHT)], 0);  // N@g3+
+        // The hand-crafted evaluation's own terms stay out: the net judges the board.
         for (const Color c : {WHITE, BLACK}) {
             EXPECT_EQ(trace.coef[c][CH_KD_HAND + int(QUEEN)], 0);
+            EXPECT_EQ(trace.coef[c][CH_KD_OFFSET], 0);
             EXPECT_EQ(trace.coef[c][CH_BOARD + int(KNIGHT)], 0);
             EXPECT_EQ(trace.coef[c][CH_TEMPO], 0);
         }
+        // Without those danger weights, the net's score and the hands exactly.
+        const int bare = pos.visit(
+            [&](const auto& b) { return evaluate_variant_traced(b, no_danger, trace, board); });
+        EXPECT_EQ(bare, (white_to_move ? board : -board) + hands) << fen;
+        // White's king has lost its shelter and black holds a knight to drop on it.
+        EXPECT_LT(white, bare) << fen;
     }
 }
 
