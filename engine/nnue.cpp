@@ -399,10 +399,16 @@ void update(const Network& net, const B& before, const B& after, const Accumulat
     Bitboard changed = 0;
     for (int c = 0; c < COLOR_NB; ++c) changed |= before.by_color[c] ^ after.by_color[c];
     for (int t = 0; t < PIECE_TYPE_NB; ++t) changed |= before.by_type[t] ^ after.by_type[t];
+    // An atomic explosion takes off up to nine pieces at once: more than four changed squares
+    // and both perspectives start afresh.
+    if (popcount(changed) > 4) {
+        refresh(net, after, out);
+        return;
+    }
     Piece gone_piece[4], come_piece[4];
     Square gone_square[4], come_square[4];
     int gone = 0, come = 0;
-    for (Bitboard bb = changed; bb && gone < 4 && come < 4; bb &= bb - 1) {
+    for (Bitboard bb = changed; bb; bb &= bb - 1) {
         const Square s = lsb(bb);
         const Piece a = before.piece_on(s), b = after.piece_on(s);
         if (a == b) continue;
@@ -474,6 +480,7 @@ OUTPOST_INSTANTIATE(Variant::STANDARD)
 OUTPOST_INSTANTIATE(Variant::THREE_CHECK)
 OUTPOST_INSTANTIATE(Variant::KING_OF_THE_HILL)
 OUTPOST_INSTANTIATE(Variant::CRAZYHOUSE)
+OUTPOST_INSTANTIATE(Variant::ATOMIC)
 #undef OUTPOST_INSTANTIATE
 
 }  // namespace engine::nnue

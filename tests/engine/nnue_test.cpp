@@ -181,18 +181,24 @@ TEST(Nnue, IncrementalUpdatesMatchARefreshAndScalarMatchesVector) {
     EXPECT_GT(positions, 2000);
 }
 
+// What random games did: moves that captured, moves that dropped a piece (crazyhouse), and the
+// most pieces one move took off the board (an atomic explosion takes several).
+struct Followed {
+    int captures = 0, drops = 0, most_taken = 0;
+};
+
 // A variant's boards, whose pieces the net judges, through random games: the accumulator
-// updated move by move matches one built from scratch, and so does the evaluation. Returns how
-// many moves captured and how many dropped a piece (crazyhouse), for the callers to check that
-// the games exercised both.
+// updated move by move matches one built from scratch, and so does the evaluation, on every
+// board the search can judge (an atomic move that blows up a king ends the game there).
 template <Variant V>
-std::pair<int, int> follow_random_games(std::uint64_t seed) {
+Followed follow_random_games(std::uint64_t seed) {
     static_assert(net_judges_board(V));
     const auto n = net();
     EXPECT_NE(n, nullptr);
-    if (!n) return {0, 0};
+    Followed f;
+    if (!n) return f;
     std::mt19937_64 rng(seed);
-    int positions = 0, captures = 0, drops = 0;
+    int positions = 0;
     for (int game = 0; game < 30; ++game) {
         Position pos = Position::start(V);
         nnue::Accumulator acc;
@@ -203,30 +209,41 @@ std::pair<int, int> follow_random_games(std::uint64_t seed) {
             const BasicBoard<V> before = pos.board_of<V>();
             pos.play(m);
             const BasicBoard<V>& after = pos.board_of<V>();
+            if (popcount(after.by_type[KING]) < popcount(before.by_type[KING])) break;
             nnue::Accumulator inc, fresh;
             nnue::update(*n, before, after, acc, inc);
             nnue::refresh(*n, after, fresh);
             EXPECT_EQ(0, std::memcmp(&inc, &fresh, sizeof inc)) << pos.fen();
             EXPECT_EQ(nnue::evaluate(*n, inc, after), nnue::evaluate(*n, after)) << pos.fen();
             acc = inc;
-            captures += popcount(before.pieces()) > popcount(after.pieces());
-            drops += m.is_drop();
+            const int taken = popcount(before.pieces()) - popcount(after.pieces());
+            f.captures += taken > 0;
+            f.most_taken = std::max(f.most_taken, taken);
+            f.drops += m.is_drop();
             ++positions;
         }
     }
     EXPECT_GT(positions, 1000);
-    return {captures, drops};
+    return f;
 }
 
 TEST(Nnue, IncrementalUpdatesFollowThreeCheckBoards) {
-    EXPECT_GT(follow_random_games<Variant::THREE_CHECK>(7).first, 100);
+    EXPECT_GT(follow_random_games<Variant::THREE_CHECK>(7).captures, 100);
 }
 
 // Drops put a piece on the board from nowhere, and a capture's piece goes to a hand.
 TEST(Nnue, IncrementalUpdatesFollowCrazyhouseBoardsThroughDrops) {
-    const auto [captures, drops] = follow_random_games<Variant::CRAZYHOUSE>(11);
-    EXPECT_GT(captures, 100);
-    EXPECT_GT(drops, 100);
+    const Followed f = follow_random_games<Variant::CRAZYHOUSE>(11);
+    EXPECT_GT(f.captures, 100);
+    EXPECT_GT(f.drops, 100);
+}
+
+// An explosion takes the capturer, the captured and every piece but a pawn next to them off the
+// board: more squares change than one move's update follows, and the accumulator starts afresh.
+TEST(Nnue, IncrementalUpdatesFollowAtomicBoardsThroughExplosions) {
+    const Followed f = follow_random_games<Variant::ATOMIC>(13);
+    EXPECT_GT(f.captures, 100);
+    EXPECT_GE(f.most_taken, 5);
 }
 
 // The embedded net's rows copied into every bucket of `kings`, each bucket's rows then moved
@@ -417,8 +434,9 @@ TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {
 }
 
 // Three-check, king of the hill and crazyhouse judge with nets of their own (nn10 trained
-// further on each variant's positions), the other variants with their hand-crafted
-// evaluations; a net given to the engine (EvalFile) serves every variant that uses one.
+// further on each variant's positions), atomic with standard chess's net (under its own
+// terms), the other variants with their hand-crafted evaluations; a net given to the engine
+// (EvalFile) serves every variant that uses one.
 TEST(Nnue, VariantsWithNetsJudgeWithTheirOwnEmbeddedNets) {
     const auto standard = nnue::embedded_network();
     ASSERT_NE(standard, nullptr);
@@ -439,17 +457,19 @@ TEST(Nnue, VariantsWithNetsJudgeWithTheirOwnEmbeddedNets) {
     Engine eng({.hash_mb = 16, .threads = 1, .nnue = true});
     EXPECT_EQ(eng.net_for(Variant::STANDARD), standard.get());
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
-    for (const Variant v :
-         {Variant::ANTICHESS, Variant::ATOMIC, Variant::HORDE, Variant::RACING_KINGS})
+    EXPECT_EQ(eng.net_for(Variant::ATOMIC), standard.get());  // standard chess's own net
+    for (const Variant v : {Variant::ANTICHESS, Variant::HORDE, Variant::RACING_KINGS})
         EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);  // the hand-crafted evaluation
     const auto given = std::make_shared<const nnue::Network>(*standard);
     eng.set_net(given);
     EXPECT_EQ(eng.net_for(Variant::STANDARD), given.get());
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), given.get()) << lichess_key(v);
+    EXPECT_EQ(eng.net_for(Variant::ATOMIC), given.get());
     ASSERT_TRUE(eng.load_net("<embedded>"));
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
     eng.set_nnue(false);
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);
+    EXPECT_EQ(eng.net_for(Variant::ATOMIC), nullptr);
 }
 
 TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {
