@@ -5,6 +5,8 @@
 // (`Board`) compiles to exactly the code it had before variants existed.
 #pragma once
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -165,5 +167,25 @@ using Board = BasicBoard<Variant::STANDARD>;
 // Standard chess's board carries no variant state: its copy-make costs what it did before.
 static_assert(sizeof(Board) == sizeof(BasicBoard<Variant::ATOMIC>),
               "an empty VariantState must take no space");
+
+// The pieces of a variant's board on a standard board (the variant's own state left behind),
+// for what judges the pieces alone: the standard evaluation, the trainer's inputs.
+template <Variant V>
+Board as_standard(const BasicBoard<V>& b) {
+    Board s;
+    std::copy(std::begin(b.by_type), std::end(b.by_type), std::begin(s.by_type));
+    std::copy(std::begin(b.by_color), std::end(b.by_color), std::begin(s.by_color));
+    std::copy(std::begin(b.squares), std::end(b.squares), std::begin(s.squares));
+    s.key = b.key;
+    s.side = b.side;
+    s.castling = b.castling;
+    s.en_passant = b.en_passant;
+    s.halfmove_clock = b.halfmove_clock;
+    s.fullmove_number = b.fullmove_number;
+    s.chess960 = b.chess960;
+    std::copy(std::begin(b.castling_rook), std::end(b.castling_rook), std::begin(s.castling_rook));
+    s.checkers_bb = b.checkers_bb;
+    return s;
+}
 
 }  // namespace engine

@@ -42,25 +42,6 @@ Bitboard adjacent_files(int f) {
     return (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
 }
 
-// The pieces of a variant's board on a standard board, for the standard evaluation.
-template <Variant V>
-Board as_standard(const BasicBoard<V>& b) {
-    Board s;
-    std::copy(std::begin(b.by_type), std::end(b.by_type), std::begin(s.by_type));
-    std::copy(std::begin(b.by_color), std::end(b.by_color), std::begin(s.by_color));
-    std::copy(std::begin(b.squares), std::end(b.squares), std::begin(s.squares));
-    s.key = b.key;
-    s.side = b.side;
-    s.castling = b.castling;
-    s.en_passant = b.en_passant;
-    s.halfmove_clock = b.halfmove_clock;
-    s.fullmove_number = b.fullmove_number;
-    s.chess960 = b.chess960;
-    std::copy(std::begin(b.castling_rook), std::end(b.castling_rook), std::begin(s.castling_rook));
-    s.checkers_bb = b.checkers_bb;
-    return s;
-}
-
 // Standard chess's evaluation of the board, from white's point of view.
 template <Variant V>
 int standard_white(const BasicBoard<V>& b) {

@@ -155,7 +155,15 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
 }
 
 engine::Result<engine::Board> board_from_text(const std::string& fen) {
-    return engine::parse_fen(fen, false, engine::FenRules::Lichess);
+    auto board = engine::parse_fen(fen, false, engine::FenRules::Lichess);
+    if (board) return board;
+    // Atomic's kings may stand side by side (neither can take next to the other), which standard
+    // chess refuses as a king in check: such a board is read by atomic's rules, both kings on it.
+    const auto atomic =
+        engine::parse_variant_fen<engine::Variant::ATOMIC>(fen, false, engine::FenRules::Lichess);
+    if (!atomic || !atomic->has_king(engine::WHITE) || !atomic->has_king(engine::BLACK))
+        return board;
+    return engine::as_standard(*atomic);
 }
 
 Weights Weights::from(const engine::nnue::Network& net) {

@@ -46,7 +46,8 @@ long load(const std::string& path, Data& out, int validation_every, std::size_t 
 
 // A text line's board. A variant's board (crazyhouse's, its pockets taken off the FEN) may hold
 // more than eight pawns or sixteen pieces a side, which a net reads like any other board, so
-// those are read as Lichess reads them; anything no game reaches is still refused.
+// those are read as Lichess reads them, and atomic's kings may stand side by side; anything no
+// game reaches is still refused.
 engine::Result<engine::Board> board_from_text(const std::string& fen);
 
 struct Weights {

@@ -344,24 +344,49 @@ TEST(DatagenFile, TheTrainerReadsBinaryAndTextToTheSameSamples) {
     }
 }
 
+// The trainer's reading of text lines from a file: what it kept, and how many it refused.
+struct ReadLines {
+    trainer::Data data;
+    long refused = 0;
+};
+ReadLines read_text_lines(const std::string& lines) {
+    DataDir dir;
+    std::ofstream(dir.file("boards.txt")) << lines;
+    ReadLines read;
+    read.refused = trainer::load(dir.file("boards.txt"), read.data, 0, 0);
+    return read;
+}
+
 TEST(DatagenFile, TheTrainerReadsCrazyhouseBoardsWithMoreThanEightPawnsASide) {
     // Crazyhouse boards with their pockets taken off; in the second white has dropped two
     // captured pawns and holds ten pawns, eighteen pieces. The third has two white kings, which
     // no game reaches.
-    DataDir dir;
-    std::ofstream text(dir.file("boards.txt"));
-    text << "r1bqkb1r/pppp1ppp/2n2n2/4p3/2P1P3/2N2N2/PP1P1PPP/R1BQKBNR w KQkq - 0 5;35;0.5;0\n"
-            "r2qkb1r/ppp2ppp/2n2n2/3pP3/2PP4/P1NP1N2/PP3PPP/R1BQKB1R b KQkq - 0 9;120;1.0;0\n"
-            "4k3/8/8/8/8/8/8/3KK3 w - - 0 1;0;0.5;1\n";
-    text.close();
-    trainer::Data data;
-    EXPECT_EQ(trainer::load(dir.file("boards.txt"), data, 0, 0), 1);
+    const auto [data, refused] = read_text_lines(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2P1P3/2N2N2/PP1P1PPP/R1BQKBNR w KQkq - 0 5;35;0.5;0\n"
+        "r2qkb1r/ppp2ppp/2n2n2/3pP3/2PP4/P1NP1N2/PP3PPP/R1BQKB1R b KQkq - 0 9;120;1.0;0\n"
+        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1;0;0.5;1\n");
+    EXPECT_EQ(refused, 1);
     ASSERT_EQ(data.train.size(), 2u);
     EXPECT_EQ(data.train[1].count, 32);
     EXPECT_EQ(data.train[1].stm, std::uint8_t(BLACK));
     EXPECT_EQ(data.train[1].score, -120);
     EXPECT_FALSE(parse_fen("r2qkb1r/ppp2ppp/2n2n2/3pP3/2PP4/P1NP1N2/PP3PPP/R1BQKB1R b KQkq - 0 9"))
         << "a standard board reader refuses nine pawns; the trainer reads them";
+}
+
+TEST(DatagenFile, TheTrainerReadsAtomicBoardsWithTheKingsSideBySide) {
+    // Atomic: the kings on e4 and e5 touch, as no standard board allows; in the second line
+    // black's king has exploded, which leaves no board to judge.
+    const auto [data, refused] = read_text_lines(
+        "8/8/8/4k3/4K3/8/3Q4/8 b - - 3 40;-450;0.0;0\n"
+        "8/8/8/8/4K3/8/3Q4/8 b - - 0 40;0;1.0;1\n");
+    EXPECT_EQ(refused, 1);
+    ASSERT_EQ(data.train.size(), 1u);
+    EXPECT_EQ(data.train[0].count, 3);
+    EXPECT_EQ(data.train[0].stm, std::uint8_t(BLACK));
+    EXPECT_EQ(data.train[0].score, 450);
+    EXPECT_FALSE(parse_fen("8/8/8/4k3/4K3/8/3Q4/8 b - - 3 40"))
+        << "a standard board reader refuses kings side by side; the trainer reads them";
 }
 
 }  // namespace
