@@ -22,6 +22,8 @@ extern const unsigned char outpost_embedded_koth_net[];
 extern const std::size_t outpost_embedded_koth_net_size;
 extern const unsigned char outpost_embedded_crazyhouse_net[];
 extern const std::size_t outpost_embedded_crazyhouse_net_size;
+extern const unsigned char outpost_embedded_atomic_net[];
+extern const std::size_t outpost_embedded_atomic_net_size;
 
 namespace engine::nnue {
 
@@ -381,6 +383,11 @@ std::shared_ptr<const Network> embedded_network(Variant v) {
     if (v == Variant::CRAZYHOUSE) {
         static const std::shared_ptr<const Network> net =
             parse(outpost_embedded_crazyhouse_net, outpost_embedded_crazyhouse_net_size);
+        return net;
+    }
+    if (v == Variant::ATOMIC) {
+        static const std::shared_ptr<const Network> net =
+            parse(outpost_embedded_atomic_net, outpost_embedded_atomic_net_size);
         return net;
     }
     return embedded_network();

@@ -350,7 +350,8 @@ int white_eval(const BasicBoard<V>& b, const VariantWeights& w, VariantEvalTrace
     if constexpr (V == Variant::THREE_CHECK) three_check_terms(b, t);
     if constexpr (V == Variant::KING_OF_THE_HILL)
         if (board_score == SCORE_NONE) hill_terms(b, t);  // the net has learnt the hill
-    if constexpr (V == Variant::ATOMIC) atomic_terms(b, t);
+    if constexpr (V == Variant::ATOMIC)
+        if (board_score == SCORE_NONE) atomic_terms(b, t);  // the net has learnt the explosions
     if constexpr (V == Variant::RACING_KINGS) racing_terms(b, t);
     if constexpr (V == Variant::HORDE) horde_terms(b, t);
     if constexpr (V == Variant::ANTICHESS) antichess_terms(b, t);

@@ -10,13 +10,13 @@
 namespace engine {
 
 // The variants whose evaluation starts from the NNUE's judgement of the pieces on the board
-// when the search has a net. Three with a net of its own (nnue::embedded_network(V)) trained on
-// its positions: three-check, with the check terms on top (the net cannot see the count), and
-// king of the hill, whose net has learnt the hill (the king's square is among its inputs) and
-// judges the whole position: there the hill terms serve only the hand-crafted evaluation; and
-// crazyhouse, whose net judges all but the hands, their material and danger added on top (the
-// net was trained on the judgement less that material). Atomic takes standard chess's net, under
-// its own terms: it judged the board better than the hand-crafted evaluation in self-play.
+// when the search has a net, each with a net of its own (nnue::embedded_network(V)) trained on
+// its positions: three-check, with the check terms on top (the net cannot see the count); king
+// of the hill, whose net has learnt the hill (the king's square is among its inputs) and judges
+// the whole position: there the hill terms serve only the hand-crafted evaluation; crazyhouse,
+// whose net judges all but the hands, their material and danger added on top (the net was
+// trained on the judgement less that material); and atomic, whose net has learnt the explosions
+// and judges the whole position, its terms serving only the hand-crafted evaluation.
 constexpr bool net_judges_board(Variant v) {
     return v == Variant::THREE_CHECK || v == Variant::KING_OF_THE_HILL ||
            v == Variant::CRAZYHOUSE || v == Variant::ATOMIC;

@@ -440,7 +440,8 @@ TEST(Nnue, EngineSearchesWithTheNetAndIsReproducible) {
 TEST(Nnue, VariantsWithNetsJudgeWithTheirOwnEmbeddedNets) {
     const auto standard = nnue::embedded_network();
     ASSERT_NE(standard, nullptr);
-    const Variant own[] = {Variant::THREE_CHECK, Variant::KING_OF_THE_HILL, Variant::CRAZYHOUSE};
+    const Variant own[] = {Variant::THREE_CHECK, Variant::KING_OF_THE_HILL, Variant::CRAZYHOUSE,
+                           Variant::ATOMIC};
     // Not copies: each judges a position apart from nn10 and from the others.
     const Board b =
         *parse_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5");
@@ -457,19 +458,16 @@ TEST(Nnue, VariantsWithNetsJudgeWithTheirOwnEmbeddedNets) {
     Engine eng({.hash_mb = 16, .threads = 1, .nnue = true});
     EXPECT_EQ(eng.net_for(Variant::STANDARD), standard.get());
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
-    EXPECT_EQ(eng.net_for(Variant::ATOMIC), standard.get());  // standard chess's own net
     for (const Variant v : {Variant::ANTICHESS, Variant::HORDE, Variant::RACING_KINGS})
         EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);  // the hand-crafted evaluation
     const auto given = std::make_shared<const nnue::Network>(*standard);
     eng.set_net(given);
     EXPECT_EQ(eng.net_for(Variant::STANDARD), given.get());
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), given.get()) << lichess_key(v);
-    EXPECT_EQ(eng.net_for(Variant::ATOMIC), given.get());
     ASSERT_TRUE(eng.load_net("<embedded>"));
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nnue::embedded_network(v).get());
     eng.set_nnue(false);
     for (const Variant v : own) EXPECT_EQ(eng.net_for(v), nullptr) << lichess_key(v);
-    EXPECT_EQ(eng.net_for(Variant::ATOMIC), nullptr);
 }
 
 TEST(Nnue, UciOptionsSwitchTheEvaluationAndReportBadFiles) {

@@ -102,6 +102,31 @@ TEST(VariantEval, CrazyhouseUnderItsNetAddsTheHandsAndTheirDangerAlone) {
     }
 }
 
+// Atomic's net judges the whole position: under it the atomic terms stay out, and they come
+// back with the hand-crafted judgement of the board.
+TEST(VariantEval, AtomicUnderItsNetIsTheNetsJudgementAlone) {
+    // White's pawn on f2 stands next to its king, and black's bishop on g3 attacks it.
+    for (const char* side : {"w", "b"}) {
+        const std::string fen =
+            std::string("rn1qkbnr/ppp1pppp/8/3p4/8/6b1/PPPPNPPP/RNBQKB1R ") + side + " KQkq - 0 4";
+        const Position pos = at(Variant::ATOMIC, fen.c_str());
+        const int board = -23;  // the net's judgement, from the side to move's view
+        const bool white_to_move = side[0] == 'w';
+        VariantEvalTrace trace;
+        const int white = pos.visit([&](const auto& b) {
+            return evaluate_variant_traced(b, DEFAULT_VARIANT_WEIGHTS, trace, board);
+        });
+        EXPECT_EQ(white, white_to_move ? board : -board) << fen;
+        for (const Color c : {WHITE, BLACK}) {
+            EXPECT_EQ(trace.coef[c][AT_EXPOSED], 0);
+            EXPECT_EQ(trace.coef[c][AT_MATERIAL + int(PAWN)], 0);
+        }
+        white_score(pos, &trace);  // the hand-crafted evaluation
+        EXPECT_EQ(trace.coef[WHITE][AT_EXPOSED], 1) << fen;
+        EXPECT_EQ(trace.coef[BLACK][AT_MATERIAL + int(PAWN)], 8) << fen;
+    }
+}
+
 TEST(VariantEval, KingNearerTheHillScoresHigher) {
     const char* far = "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w - - 0 20";
     const char* near = "r3k2r/ppp2ppp/8/8/8/4K3/PPP2PPP/R6R w - - 0 20";
